@@ -1,0 +1,5 @@
+//! The optimized engines. Each produces exactly the outcome of its twin in `reference`, fast.
+
+pub mod mayan;
+pub mod nogo;
+pub mod texas;

@@ -1,0 +1,1 @@
+//! nogo: to be written.

@@ -1,0 +1,1 @@
+//! The mayan game for the generic tools: filled in by the mayan work.

@@ -1,0 +1,5 @@
+//! One [`crate::Game`] implementation per game.
+
+pub mod mayan;
+pub mod nogo;
+pub mod texas;

@@ -1,0 +1,1 @@
+//! The nogo game for the generic tools: filled in by the nogo work.

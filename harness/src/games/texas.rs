@@ -1,0 +1,1 @@
+//! Texas Match-3 for the generic tools.

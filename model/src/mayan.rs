@@ -1,0 +1,1 @@
+//! Mayan puzzle (NOIP 2011): filled in by the Mayan work.

@@ -1,0 +1,1 @@
+//! NoGo play-out: filled in by the NoGo work.

@@ -1,0 +1,1 @@
+//! mayan: to be written.

@@ -1,0 +1,1 @@
+//! texas: to be written.
