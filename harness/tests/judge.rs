@@ -491,3 +491,21 @@ fn a_well_formed_wrong_number_is_a_wrong_answer_not_malformed() {
     let ans = std::fs::read_to_string(input.with_extension("ans")).unwrap();
     assert_ne!(ans.trim(), "0");
 }
+
+#[test]
+fn a_program_that_cannot_start_is_an_error_not_a_verdict() {
+    let out_dir = scratch("missing");
+    let missing = out_dir.join("no-such-program");
+    let j = judge(&out_dir, &["--cases", "3"], &[missing.to_str().unwrap()]);
+    assert_eq!(j.out.status.code(), Some(2), "{}", j.context());
+    assert!(
+        text(&j.out.stderr).contains("cannot start"),
+        "{}",
+        j.context()
+    );
+    assert!(
+        !j.stdout.contains("texas: "),
+        "a summary was printed:\n{}",
+        j.context()
+    );
+}
