@@ -55,20 +55,23 @@ fn neighbours(n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
 /// any of its stones, each counted once.
 fn liberties(board: &Board, r: usize, c: usize) -> usize {
     let colour = board.get(r, c);
-    let mut group = HashSet::from([(r, c)]);
+    let mut in_group = vec![false; board.n * board.n];
+    let mut is_liberty = vec![false; board.n * board.n];
+    in_group[board.idx(r, c)] = true;
     let mut todo = vec![(r, c)];
-    let mut libs = HashSet::new();
     while let Some((r, c)) = todo.pop() {
         for (nr, nc) in neighbours(board.n, r, c) {
+            let i = board.idx(nr, nc);
             let point = board.get(nr, nc);
             if point.is_none() {
-                libs.insert((nr, nc));
-            } else if point == colour && group.insert((nr, nc)) {
+                is_liberty[i] = true;
+            } else if point == colour && !in_group[i] {
+                in_group[i] = true;
                 todo.push((nr, nc));
             }
         }
     }
-    libs.len()
+    is_liberty.iter().filter(|&&l| l).count()
 }
 
 /// Whether `colour` may play the point (r, c): `None` when it is empty and legal, otherwise
