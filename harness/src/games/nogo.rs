@@ -481,9 +481,9 @@ impl Game for Nogo {
                 Some(m) => format!("plays {m}"),
                 None => format!("stops: {colour} has no legal point"),
             };
-            let side = |m: Option<&Move>| {
+            let side = |who: &str, m: Option<&Move>| {
                 format!(
-                    "{colour} to play, {}\n{}",
+                    "{colour} to play; {who} {}\n{}",
                     says(m),
                     view(case, &rm[..i], m.copied())
                 )
@@ -495,8 +495,8 @@ impl Game for Nogo {
                     says(rm.get(i)),
                     says(om.get(i))
                 ),
-                reference_view: side(rm.get(i)),
-                optimized_view: side(om.get(i)),
+                reference_view: side("reference", rm.get(i)),
+                optimized_view: side("optimized", om.get(i)),
                 context: json!({
                     "move": i + 1,
                     "colour": colour.to_string(),
@@ -812,8 +812,14 @@ mod tests {
         let d = Nogo::compare(&b, &r, &bad).unwrap();
         assert_eq!(d.at, "move 5");
         assert_eq!(d.what, "reference plays (2 1), optimized plays (3 1)");
-        assert_eq!(d.reference_view, "X to play, plays (2 1)\nXOX\n*O.\n...\n");
-        assert_eq!(d.optimized_view, "X to play, plays (3 1)\nXOX\n.O.\n*..\n");
+        assert_eq!(
+            d.reference_view,
+            "X to play; reference plays (2 1)\nXOX\n*O.\n...\n"
+        );
+        assert_eq!(
+            d.optimized_view,
+            "X to play; optimized plays (3 1)\nXOX\n.O.\n*..\n"
+        );
         // A play-out that stops early.
         let mut bad = o.clone();
         bad.moves.truncate(6);
