@@ -9,7 +9,9 @@
 //!    dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order and
 //!    leads to the same board. A sequence using the left swap is never the smallest: skip it.
 //! 3. **Hopeless positions.** The search visits moves in order and stops at the first success, so
-//!    a (board, moves left) that failed once fails again: it is remembered and skipped.
+//!    a (board, moves left) that failed once fails again: it is remembered and skipped. Only full
+//!    failures are remembered (prunes 1 and 2 never hide a success, so "failed" means "no sequence
+//!    at all"), which makes the table safe whatever path reaches the position again.
 //!
 //! Moves that remove nothing (even a swap of two equal blocks, which changes nothing) are legal and
 //! are searched like any other: when the board can be emptied early, such a stall is what fills the
@@ -170,7 +172,8 @@ impl Packed {
 }
 
 /// A hash set of (board, moves left) pairs, open addressing with linear probing. The key keeps the
-/// moves left in the spare top bits of column 0, so a stored key is never all zero (the empty slot).
+/// moves left (1..=[`MAX_LEFT`]) in the spare top bits of column 0, so a stored key is never all
+/// zero (the empty slot).
 struct Hopeless {
     slots: Vec<[u32; COLS]>,
     len: usize,
@@ -213,7 +216,7 @@ impl Hopeless {
             if *s == key {
                 return true;
             }
-            if s[0] == 0 && *s == [0; COLS] {
+            if *s == [0; COLS] {
                 return false;
             }
             i = (i + 1) & mask;
@@ -267,21 +270,23 @@ pub struct Stats {
 
 /// The solver's state for one case.
 struct Search {
-    path: [Move; model::mayan::MAX_MOVES],
+    path: Vec<Move>,
     hopeless: Hopeless,
     stats: Stats,
 }
 
-/// Remember hopeless positions only with at least this many moves left: a position with one move
-/// left is answered by trying its moves faster than a table would.
-const REMEMBER_FROM: usize = 1;
+/// The most moves left a key can hold (4 bits). The statement allows 5; positions with more moves
+/// left (only in cases beyond the statement) are searched without the table. Positions with one
+/// move left are remembered too: transpositions make them recur often, and a lookup is cheaper than
+/// trying their moves again.
+const MAX_LEFT: usize = 15;
 
 impl Search {
     /// Searches `board` with `left` >= 1 moves to go; `depth` moves are already on the path. The
     /// board is not empty and has no lonely colour.
     fn run(&mut self, board: Packed, left: usize, depth: usize) -> bool {
         self.stats.nodes += 1;
-        if left >= REMEMBER_FROM && self.hopeless.contains(&board, left) {
+        if left <= MAX_LEFT && self.hopeless.contains(&board, left) {
             self.stats.memo_hits += 1;
             return false;
         }
@@ -301,7 +306,7 @@ impl Search {
                 }
             }
         }
-        if left >= REMEMBER_FROM {
+        if left <= MAX_LEFT {
             self.hopeless.insert(&board, left);
             self.stats.remembered = self.hopeless.len;
         }
@@ -345,9 +350,9 @@ impl Search {
 /// The answer, with the search counters.
 pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
     let board = Packed::from_case(case);
-    let n = case.n.min(model::mayan::MAX_MOVES);
+    let n = case.n;
     let mut search = Search {
-        path: [Move::new(0, 0, 1); model::mayan::MAX_MOVES],
+        path: vec![Move::new(0, 0, 1); n],
         hopeless: Hopeless::new(),
         stats: Stats::default(),
     };
@@ -359,7 +364,7 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
         return (None, search.stats);
     }
     let found = search.run(board, n, 0);
-    let answer = found.then(|| search.path[..n].to_vec());
+    let answer = found.then_some(search.path);
     (answer, search.stats)
 }
 
@@ -466,6 +471,20 @@ mod tests {
         let b: &[&[u8]] = &[&[1], &[], &[1], &[1], &[]];
         assert_eq!(solve(&case(1, b)), moves(&[(0, 0, 1)]));
         assert_eq!(solve(&case(2, b)), moves(&[(2, 0, 1), (0, 0, 1)]));
+    }
+
+    #[test]
+    fn more_moves_than_the_statement_allows_still_search_right() {
+        // Beyond 15 moves left the table is not used; the answer is still the smallest: equal swaps
+        // until the last move, which clears.
+        let b: &[&[u8]] = &[&[1], &[1], &[], &[1], &[]];
+        let c = Case {
+            n: 17,
+            board: Board::from_columns(b).unwrap(),
+        };
+        let mut want = vec![Move::new(0, 0, 1); 16];
+        want.push(Move::new(3, 0, -1));
+        assert_eq!(solve(&c), Some(want));
     }
 
     #[test]

@@ -108,9 +108,15 @@ pub fn play(board: &Board, m: Move) -> Option<Played> {
 /// Every block falls until it stands on the floor or on another block.
 fn apply_gravity(board: &mut Board) {
     for column in board.cells.iter_mut() {
-        let blocks: Vec<u8> = column.iter().copied().filter(|&c| c != 0).collect();
+        let before = *column;
         *column = [0; ROWS];
-        column[..blocks.len()].copy_from_slice(&blocks);
+        let mut next = 0;
+        for c in before {
+            if c != 0 {
+                column[next] = c;
+                next += 1;
+            }
+        }
     }
 }
 
