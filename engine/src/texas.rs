@@ -563,10 +563,14 @@ impl Engine {
                     sum += u64::from(x);
                     continue;
                 }
+                // A run of the next round holds a cell that was removed or changed colour: the
+                // other cells looked the same when this round found every run.
+                if gone.has(dest) || self.colour[c][dest] != x {
+                    self.mark_changed(dest, c);
+                }
                 self.colour[c][dest] = x;
                 self.special[c][dest] = s;
                 self.place_masks(dest, c, x, s);
-                self.mark_changed(dest, c);
                 dest -= 1;
             }
             // Rows top..=dest are now empty: as many as were removed.

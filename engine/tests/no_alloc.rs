@@ -100,6 +100,7 @@ fn big(k: u8, special_types: Vec<u8>, special_density: f64, q: usize) -> Profile
         n: 50,
         m: 50,
         k,
+        palette: Vec::new(),
         special_density,
         special_types,
         q,

@@ -23,6 +23,8 @@ pub struct Profile {
     pub n: usize,
     pub m: usize,
     pub k: u8,
+    /// The colours the board is drawn from; empty for all of 1..=k.
+    pub palette: Vec<u8>,
     /// Probability that a cell holds a special.
     pub special_density: f64,
     /// The special types to draw from.
@@ -106,15 +108,20 @@ pub fn valid_swaps(board: &mut Board) -> Vec<Op> {
     out
 }
 
-/// A full board without any run, or `None` when the colours do not allow one (k <= 2).
+/// A full board without any run, or `None` when the colours do not allow one (two colours or fewer).
 pub fn stable_board(rng: &mut Rng, p: &Profile) -> Option<Board> {
+    let colours: Vec<u8> = if p.palette.is_empty() {
+        (1..=p.k).collect()
+    } else {
+        p.palette.clone()
+    };
     let mut b = Board::empty(p.n, p.m);
     for r in 0..p.n {
         for c in 0..p.m {
-            let first = rng.random_range(1..=p.k);
+            let first = rng.random_range(0..colours.len());
             let i = b.idx(r, c);
-            let placed = (0..p.k).any(|t| {
-                b.colour[i] = (first - 1 + t) % p.k + 1;
+            let placed = (0..colours.len()).any(|t| {
+                b.colour[i] = colours[(first + t) % colours.len()];
                 !in_run(&b, r, c)
             });
             if !placed {
