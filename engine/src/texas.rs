@@ -10,8 +10,9 @@
 //! An operation is checked from the lines through the two swapped cells only, without touching the
 //! board. A valid one runs a cascade driven by a work list: the board is stable before the swap, and
 //! after a round only the pieces that fell have moved, so every run of the next round goes through a
-//! changed cell. A round therefore looks only at the colours of the changed cells, in the rows and
-//! columns that hold them. Specials are a closure over the removed set, computed in waves with mask
+//! changed cell. A round therefore looks only at the columns holding changed cells and, in each,
+//! at the colours of those cells: vertical runs from the column mask, horizontal ones from the AND
+//! of neighbouring column masks (all rows at once). Specials are a closure over the removed set, computed in waves with mask
 //! ORs (whole rows and columns are collected as masks and applied once per wave). Removed pieces
 //! are taken out and each touched column is compacted where it stands, which yields the changed cells
 //! of the next round. Every buffer lives in [`Engine`]: applying an operation never allocates.
@@ -53,10 +54,8 @@ pub struct Engine {
     top: [usize; MAX_SIDE],
     pieces: usize,
 
-    // The work list: the cells whose piece changed since the last round looked at them.
-    changed_in_row: [Line; MAX_SIDE],
+    // The work list: per column, the cells whose piece changed since the last round looked at them.
     changed_in_col: [Line; MAX_SIDE],
-    dirty_rows: Line,
     dirty_cols: Line,
 
     // Per-round buffers.
@@ -105,9 +104,7 @@ impl Engine {
             specials: [Line::EMPTY; MAX_SIDE],
             top: [0; MAX_SIDE],
             pieces: 0,
-            changed_in_row: [Line::EMPTY; MAX_SIDE],
             changed_in_col: [Line::EMPTY; MAX_SIDE],
-            dirty_rows: Line::EMPTY,
             dirty_cols: Line::EMPTY,
             matched: Grid::new(),
             removed: Grid::new(),
@@ -165,9 +162,7 @@ impl Engine {
                 self.colours_used = self.colours_used.max(usize::from(x) + 1);
             }
         }
-        self.changed_in_row = [Line::EMPTY; MAX_SIDE];
         self.changed_in_col = [Line::EMPTY; MAX_SIDE];
-        self.dirty_rows = Line::EMPTY;
         self.dirty_cols = Line::EMPTY;
         self.removed_in_col = [Line::EMPTY; MAX_SIDE];
         self.score = Score::default();
@@ -275,13 +270,8 @@ impl Engine {
     /// operations has no run; this is for loading arbitrary boards in tests and tools.
     pub fn runs(&mut self) -> Vec<u64> {
         for r in 0..self.n {
-            self.changed_in_row[r] = self.occupied[r];
             for c in self.occupied[r] {
-                self.changed_in_col[c].insert(r);
-                self.dirty_cols.insert(c);
-            }
-            if !self.occupied[r].is_empty() {
-                self.dirty_rows.insert(r);
+                self.mark_changed(r, c);
             }
         }
         self.find_runs();
@@ -381,40 +371,61 @@ impl Engine {
         }
     }
 
+    /// Moves the mask bits of cell (r, c) from colour `from` to colour `to` (0: none).
+    #[inline]
+    fn recolour(&mut self, r: usize, c: usize, from: u8, to: u8) {
+        let (from, to) = (usize::from(from), usize::from(to));
+        if from != 0 {
+            self.by_row[from][r].remove(c);
+            self.by_col[from][c].remove(r);
+        }
+        if to != 0 {
+            self.by_row[to][r].insert(c);
+            self.by_col[to][c].insert(r);
+        }
+    }
+
     #[inline]
     fn mark_changed(&mut self, r: usize, c: usize) {
-        self.changed_in_row[r].insert(c);
         self.changed_in_col[c].insert(r);
-        self.dirty_rows.insert(r);
         self.dirty_cols.insert(c);
     }
 
     // ---------------------------------------------------------------------------------------
     // One round
 
-    /// M from the work list: for each changed cell, the runs of its colour in its row and its
-    /// column (each colour of a line looked at once). Empties the work list.
+    /// M from the work list. A run through a changed cell (r, c) of colour x is vertical, in
+    /// `by_col[x][c].runs()`, or horizontal, and then it holds three neighbours in columns
+    /// c-2..c, c-1..c+1 or c..c+2: the AND of three neighbouring column masks of x gives, for every
+    /// row at once, where such runs cross column c, and those rows take their runs from
+    /// `by_row[x]`. Each colour of a column's changed cells is looked at once. Empties the work list.
     fn find_runs(&mut self) {
         self.matched.clear();
-        for r in self.dirty_rows {
-            let mut left = self.changed_in_row[r];
-            self.changed_in_row[r] = Line::EMPTY;
-            while let Some(c) = left.lowest() {
-                let same = self.by_row[usize::from(self.colour[c][r])][r];
-                self.matched.add_row(r, same.runs());
-                left = (left & !same).without(c);
-            }
-        }
-        self.dirty_rows = Line::EMPTY;
         for c in self.dirty_cols {
             let mut left = self.changed_in_col[c];
             self.changed_in_col[c] = Line::EMPTY;
             while let Some(r) = left.lowest() {
-                let same = self.by_col[usize::from(self.colour[c][r])][c];
-                for run_row in same.runs() {
+                let x = usize::from(self.colour[c][r]);
+                let cols = &self.by_col[x];
+                let near = |d: isize| {
+                    let cc = c as isize + d;
+                    if cc >= 0 && (cc as usize) < self.m {
+                        cols[cc as usize]
+                    } else {
+                        Line::EMPTY
+                    }
+                };
+                let here = cols[c];
+                let (l2, l1, r1, r2) = (near(-2), near(-1), near(1), near(2));
+                let across = here & ((l2 & l1) | (l1 & r1) | (r1 & r2));
+                for run_row in across {
+                    self.matched
+                        .add_row(run_row, self.by_row[x][run_row].runs());
+                }
+                for run_row in here.runs() {
                     self.matched.insert(run_row, c);
                 }
-                left = (left & !same).without(r);
+                left = (left & !here).without(r);
             }
         }
         self.dirty_cols = Line::EMPTY;
@@ -554,33 +565,48 @@ impl Engine {
             self.removed_in_col[c] = Line::EMPTY;
             let Some(low) = gone.highest() else { continue };
             let top = self.top[c];
-            // Walk up from the lowest removed cell; `dest` is where the next kept piece lands.
+            // Walk up from the lowest removed cell; `dest` is where the next kept piece lands. A
+            // cell is written once, after it was read, so `colour[c][dest]` still holds the piece
+            // that was there: the masks change only where the colour does.
             let mut dest = low;
+            let mut changed = Line::EMPTY;
             for r in (top..=low).rev() {
-                let (x, s) = (self.colour[c][r], self.special[c][r]);
-                self.lift_masks(r, c, x, s);
+                let x = self.colour[c][r];
                 if gone.has(r) {
                     sum += u64::from(x);
                     continue;
                 }
-                // A run of the next round holds a cell that was removed or changed colour: the
-                // other cells looked the same when this round found every run.
-                if gone.has(dest) || self.colour[c][dest] != x {
-                    self.mark_changed(dest, c);
+                let s = self.special[c][r];
+                let was = self.colour[c][dest];
+                if was != x {
+                    self.recolour(dest, c, was, x);
+                    changed.insert(dest);
+                } else if gone.has(dest) {
+                    // A new piece of the same colour: the masks stay, the round must look again.
+                    changed.insert(dest);
+                }
+                if (self.special[c][dest] != 0) != (s != 0) {
+                    self.specials[dest].toggle(c);
                 }
                 self.colour[c][dest] = x;
                 self.special[c][dest] = s;
-                self.place_masks(dest, c, x, s);
                 dest -= 1;
             }
-            // Rows top..=dest are now empty: as many as were removed.
+            // Rows top..=dest are now empty: as many as were removed. They still hold their old
+            // pieces (no piece landed there).
             for r in top..=dest {
+                self.recolour(r, c, self.colour[c][r], 0);
+                self.specials[r].remove(c);
+                self.occupied[r].remove(c);
                 self.colour[c][r] = 0;
                 self.special[c][r] = 0;
-                self.occupied[r].remove(c);
             }
             self.top[c] = dest + 1;
             self.pieces -= gone.count() as usize;
+            if !changed.is_empty() {
+                self.changed_in_col[c] |= changed;
+                self.dirty_cols.insert(c);
+            }
         }
         sum
     }

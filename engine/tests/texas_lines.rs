@@ -60,6 +60,10 @@ fn line_basics() {
     assert_eq!(l.iter().collect::<Vec<_>>(), [3, 5, 63]);
     assert_eq!(l.iter().len(), 3);
     assert_eq!(l.without(63), Line::bit(3) | Line::bit(5));
+    let mut t = l;
+    t.toggle(5);
+    t.toggle(6);
+    assert_eq!(t, Line::bit(3) | Line::bit(6) | Line::bit(63));
     assert_eq!(Line::EMPTY.lowest(), None);
     assert_eq!(Line::EMPTY.highest(), None);
     assert_eq!(Line::first(0), Line::EMPTY);

@@ -71,6 +71,12 @@ impl Line {
         self.0 &= !(1 << i);
     }
 
+    /// Adds `i` when absent, removes it when present.
+    #[inline]
+    pub fn toggle(&mut self, i: usize) {
+        self.0 ^= 1 << i;
+    }
+
     /// Number of positions in the set.
     #[inline]
     pub const fn count(self) -> u32 {
