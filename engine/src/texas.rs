@@ -433,6 +433,13 @@ impl Engine {
 
     /// Combo points of M: each 4-connected one-colour component of x cells scores 50 (x - 3)^2.
     fn combo_points(&mut self) -> u64 {
+        // Every cell of M lies in a run, so every component has at least 3 cells: fewer than 6
+        // cells make exactly one component.
+        let total = u64::from(self.matched.count());
+        if total < 6 {
+            let extra = total.saturating_sub(3);
+            return 50 * extra * extra;
+        }
         self.unvisited.copy_from(&self.matched);
         let mut points = 0;
         while let Some((r, c)) = self.unvisited.first() {
