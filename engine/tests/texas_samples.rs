@@ -85,3 +85,31 @@ fn sample3_scores_3023() {
     assert_eq!(out.score.total(), 3023);
     assert_eq!(out.ops[0].main.len(), 2, "both swapped cells lie in runs");
 }
+
+/// Every `corpus/texas/*.in` with an `.out` beside it scores what the `.out` says, and the whole
+/// outcome agrees with the reference.
+#[test]
+fn the_corpus_scores_as_its_out_files() {
+    let dir = format!("{}/../corpus/texas", env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let Ok(expected) = std::fs::read_to_string(path.with_extension("out")) else {
+            continue;
+        };
+        let case = Case::parse(&std::fs::read(&path).unwrap()).unwrap();
+        let expected: u64 = expected.trim().parse().unwrap();
+        assert_eq!(score(&case), expected, "{}", path.display());
+        assert_eq!(
+            outcome(&case),
+            reference::texas::outcome(&case),
+            "{}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} corpus cases in {dir}");
+}
