@@ -40,7 +40,8 @@ struct Game {
     /// `all` with each invalid operation played `REPEAT` times.
     repeated: Case,
     invalid: usize,
-    /// Operations invalid on the initial board, by reason.
+    /// Operations invalid on the (full) initial board: adjacent swaps without a run, and pairs of
+    /// cells that are not adjacent.
     no_run: Vec<Op>,
     not_adjacent: Vec<Op>,
 }
@@ -105,10 +106,7 @@ fn game(seed: u64) -> Game {
     for &op in &no_run {
         engine.apply(op, &mut check);
     }
-    assert!(check
-        .ops
-        .iter()
-        .all(|t| t.invalid == Some(Invalid::NoRun) || t.invalid == Some(Invalid::EmptyCell)));
+    assert!(check.ops.iter().all(|t| t.invalid == Some(Invalid::NoRun)));
     Game {
         all,
         valid_only,
@@ -134,10 +132,14 @@ fn main() {
     println!("{GAMES} games 50x50, k 4..8: {valid} valid and {invalid} invalid operations");
     let mut engine = Engine::new();
     for g in &games {
-        assert_eq!(
-            engine_game(&mut engine, &g.all),
-            engine::texas::score(&g.all)
-        );
+        // Both engines agree, and invalid operations (left out or repeated) change only the 1000.
+        let scores = [&g.all, &g.valid_only, &g.repeated].map(|case| {
+            let score = engine_game(&mut engine, case);
+            assert_eq!(score, reference::texas::score(case));
+            score
+        });
+        assert_eq!(scores[0], scores[2]);
+        assert_eq!(scores[0] + 1000, scores[1]);
     }
 
     let reps = 21;
@@ -162,15 +164,31 @@ fn main() {
     let opt_valid = (opt[0] - load) / valid as f64;
     let opt_invalid = (opt[2] - opt[1]) / extra_invalid;
 
-    let mut direct = [0.0f64; 2];
+    // On the full initial board: a game of 1000 operations of one invalid kind, less a game of one.
+    let mut direct = [0.0f64; 4]; // optimized no run, optimized not adjacent, reference both
     for g in &games {
-        engine.load(&g.all);
         for (slot, ops) in [(0, &g.no_run), (1, &g.not_adjacent)] {
-            direct[slot] += time(reps, || {
-                for &op in ops.iter() {
-                    engine.apply(black_box(op), &mut NoTrace);
-                }
-            }) / ops.len() as f64;
+            let mut many = g.all.clone();
+            many.ops = ops.clone();
+            let mut one = g.all.clone();
+            one.ops = ops[..1].to_vec();
+            let per_op = |t_many: f64, t_one: f64| (t_many - t_one) / (ops.len() - 1) as f64;
+            direct[slot] += per_op(
+                time(reps, || {
+                    black_box(engine_game(&mut engine, black_box(&many)));
+                }),
+                time(reps, || {
+                    black_box(engine_game(&mut engine, black_box(&one)));
+                }),
+            );
+            direct[slot + 2] += per_op(
+                time(3, || {
+                    black_box(reference::texas::score(black_box(&many)));
+                }),
+                time(3, || {
+                    black_box(reference::texas::score(black_box(&one)));
+                }),
+            );
         }
     }
     let direct = direct.map(|t| t / GAMES as f64);
@@ -186,27 +204,31 @@ fn main() {
     let ref_valid = refs[0] / valid as f64;
     let ref_invalid = (refs[2] - refs[1]) / extra_invalid;
 
-    println!("                     optimized      reference      ratio");
+    println!("                      optimized      reference      ratio");
     println!(
-        "valid operation   {:>10.0} ns  {:>10.0} ns  {:>8.1}x",
+        "valid operation    {:>10.0} ns  {:>10.0} ns  {:>8.1}x",
         opt_valid,
         ref_valid,
         ref_valid / opt_valid
     );
     println!(
-        "invalid operation {:>10.1} ns  {:>10.0} ns  {:>8.1}x",
+        "invalid operation  {:>10.1} ns  {:>10.0} ns  {:>8.1}x",
         opt_invalid,
         ref_invalid,
         ref_invalid / opt_invalid
     );
     println!(
-        "whole game        {:>10.0} ns  {:>10.0} ns  {:>8.1}x",
+        "whole game         {:>10.0} ns  {:>10.0} ns  {:>8.1}x",
         opt[1] / GAMES as f64,
         refs[1] / GAMES as f64,
         refs[1] / opt[1]
     );
-    println!(
-        "invalid, direct: no run / empty cell {:.1} ns, not adjacent {:.1} ns (optimized)",
-        direct[0], direct[1]
-    );
+    for (name, slot) in [("no run (direct)", 0), ("not adjacent (direct)", 1)] {
+        println!(
+            "{name:<22} {:>5.1} ns  {:>10.0} ns  {:>8.1}x",
+            direct[slot],
+            direct[slot + 2],
+            direct[slot + 2] / direct[slot]
+        );
+    }
 }
