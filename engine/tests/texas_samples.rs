@@ -113,3 +113,18 @@ fn the_corpus_scores_as_its_out_files() {
     }
     assert!(checked >= 3, "only {checked} corpus cases in {dir}");
 }
+
+/// Round 1 removes (2,2..4) and (3,1..4). After the fall the removed cells (3,1..3) hold 1s again,
+/// as before, and form a run of round 2: a refilled cell must be looked at even when its colour did
+/// not change.
+#[test]
+fn a_removed_cell_refilled_with_its_old_colour_still_starts_runs() {
+    let input = "5 6 2 1\n2 1 1 2 2 1\n1 1 2 2 1 1\n1 2 1 1 2 2\n2 2 1 1 2 2\n1 1 2 2 1 1\n\
+        0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n2 2 3 2\n";
+    let case = Case::parse(input.as_bytes()).unwrap();
+    let want = reference::texas::outcome(&case);
+    assert_eq!(want.score.total(), 1158);
+    assert!(want.ops[0].rounds.len() >= 2);
+    assert_eq!(outcome(&case), want);
+    assert_eq!(score(&case), 1158);
+}
