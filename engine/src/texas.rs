@@ -727,8 +727,10 @@ mod tests {
         let best = best_hand(&[[1, 2], [2, 1], [1, 0], [1, 3], [3, 1]]);
         assert_eq!((best.kind, best.points), (HandKind::FiveOfAKind, 1010));
         // High card 50 + 100 = 150 ties one pair 100 + 2 * 25 = 150: the pair is reported.
-        let best = best_hand(&[[100, 0], [25, 0], [25, 3], [4, 0], [5, 0]]);
-        assert_eq!((best.kind, best.points), (HandKind::OnePair, 150));
+        for third in [[25, 3], [3, 25]] {
+            let best = best_hand(&[[100, 0], [25, 0], third, [4, 0], [5, 0]]);
+            assert_eq!((best.kind, best.points), (HandKind::OnePair, 150));
+        }
         let best = best_hand(&[[100, 0], [25, 0], [26, 3], [4, 0], [5, 0]]);
         assert_eq!((best.kind, best.points), (HandKind::HighCard, 150));
     }
