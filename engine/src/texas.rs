@@ -8,14 +8,20 @@
 //! - per row, the occupied cells and the cells holding a special.
 //!
 //! An operation is checked from the lines through the two swapped cells only, without touching the
-//! board. A valid one runs a cascade driven by a work list: the board is stable before the swap, and
-//! after a round only the pieces that fell have moved, so every run of the next round goes through a
-//! changed cell. A round therefore looks only at the columns holding changed cells and, in each,
-//! at the colours of those cells: vertical runs from the column mask, horizontal ones from the AND
-//! of neighbouring column masks (all rows at once). Specials are a closure over the removed set, computed in waves with mask
-//! ORs (whole rows and columns are collected as masks and applied once per wave). Removed pieces
-//! are taken out and each touched column is compacted where it stands, which yields the changed cells
-//! of the next round. Every buffer lives in [`Engine`]: applying an operation never allocates.
+//! board. A valid one runs a cascade driven by a work list of changed cells. The board is stable
+//! before the swap, so every run of round 1 goes through a swapped cell; after a round, a run of the
+//! next one holds a cell that was removed or changed colour (a set of cells that kept their colours
+//! and were not removed was no run, or it would have been removed). A round therefore looks only at
+//! the columns holding changed cells and, in each, once at each colour of those cells: vertical runs
+//! from the column mask, horizontal ones from the AND of the neighbouring column masks (for all rows
+//! at once), completed from the row masks.
+//!
+//! Combos are flood fills on the colour masks. Specials are a closure over the removed set E,
+//! computed in waves: squares and special 6 are mask ORs, whole rows and columns are collected as
+//! two masks and applied once per wave. Removal and gravity walk each touched column once, bottom
+//! up, compacting it where it stands; the masks change only where a cell's colour does, and those
+//! cells (with the removed cells that received a piece) are the next work list. Every buffer lives
+//! in [`Engine`]: applying an operation never allocates.
 
 pub mod line;
 
@@ -721,8 +727,10 @@ mod tests {
         let best = best_hand(&[[1, 2], [2, 1], [1, 0], [1, 3], [3, 1]]);
         assert_eq!((best.kind, best.points), (HandKind::FiveOfAKind, 1010));
         // High card 50 + 100 = 150 ties one pair 100 + 2 * 25 = 150: the pair is reported.
-        let best = best_hand(&[[100, 0], [25, 0], [25, 3], [4, 0], [5, 0]]);
-        assert_eq!((best.kind, best.points), (HandKind::OnePair, 150));
+        for third in [[25, 3], [3, 25]] {
+            let best = best_hand(&[[100, 0], [25, 0], third, [4, 0], [5, 0]]);
+            assert_eq!((best.kind, best.points), (HandKind::OnePair, 150));
+        }
         let best = best_hand(&[[100, 0], [25, 0], [26, 3], [4, 0], [5, 0]]);
         assert_eq!((best.kind, best.points), (HandKind::HighCard, 150));
     }
