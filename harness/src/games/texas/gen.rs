@@ -163,8 +163,8 @@ pub fn params(profile: &str) -> Option<Params> {
         "storm" => Params {
             n: (50, 50),
             m: (50, 50),
-            k: (4, 6),
-            specials: (0.1, 0.1),
+            k: (6, 8),
+            specials: (0.01, 0.01),
             special_types: STORM_TYPES,
             q: (1000, 1000),
             valid: 0.95,
