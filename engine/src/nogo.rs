@@ -1,1 +1,472 @@
-//! nogo: to be written.
+//! NoGo play-out and checker, near-linear in the number of points.
+//!
+//! - The board is padded with a frame of edge points, so every point has four neighbours and no
+//!   bounds test is needed.
+//! - Groups are a union-find forest (union by rank, path halving). Each root keeps its group's
+//!   *pseudo-liberty* count: the number of (stone, empty neighbour) pairs. A group's pseudo-liberty
+//!   count is zero exactly when it has no liberty, and it is maintained in O(1) per move: a new
+//!   stone removes one pair for every stone next to it and brings one pair for every empty point
+//!   next to it; a union adds the counts.
+//! - Legality of an empty point p for colour s is decided by p's four neighbours alone (before the
+//!   move every group has a liberty, and only groups next to p lose one): each opposing group next
+//!   to p must keep a pair not involving p, and the group s forms at p must have a pair at all.
+//! - The play-out scans with one pointer per colour that only moves forward. A point occupied or
+//!   illegal for a colour stays so for the rest of the game: stones are never removed, so a group's
+//!   liberties only shrink, except when it grows by a stone played on one of its liberties. If p is
+//!   illegal for s, then either p has no empty neighbour and every s group next to p has p as its
+//!   only liberty, or some opposing group next to p has p as its only liberty. Such a group cannot
+//!   gain a liberty without a stone on p itself, and p's neighbours stay occupied, so p stays
+//!   illegal for s until someone plays on p. Every point behind a colour's pointer is therefore
+//!   still unplayable for it, and the first legal point is at or after the pointer.
+
+use model::nogo::{Board, Colour, Move, Verdict};
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const EDGE: u8 = 3;
+
+fn stone_of(colour: Colour) -> u8 {
+    match colour {
+        Colour::Black => BLACK,
+        Colour::White => WHITE,
+    }
+}
+
+fn colour_of(stone: u8) -> Colour {
+    if stone == BLACK {
+        Colour::Black
+    } else {
+        Colour::White
+    }
+}
+
+/// A position with its groups. Points are indices into an (n + 2) x (n + 2) padded grid.
+#[derive(Debug, Clone)]
+pub struct Position {
+    n: usize,
+    /// Width of the padded grid, n + 2.
+    w: usize,
+    cell: Vec<u8>,
+    /// Union-find parent of each stone (a root is its own parent).
+    parent: Vec<u32>,
+    /// Union-by-rank rank, meaningful at roots.
+    rank: Vec<u8>,
+    /// Pseudo-liberties of the group, meaningful at roots.
+    plib: Vec<u32>,
+}
+
+impl Position {
+    /// Sets up the groups of a board. The board should be valid (every group has a liberty); the
+    /// engine does not check it again.
+    pub fn new(board: &Board) -> Self {
+        let n = board.n;
+        let w = n + 2;
+        let mut cell = vec![EDGE; w * w];
+        for (r, row) in board.cells.chunks(n.max(1)).enumerate() {
+            let base = (r + 1) * w + 1;
+            for (c, point) in row.iter().enumerate() {
+                cell[base + c] = point.map_or(EMPTY, stone_of);
+            }
+        }
+        let mut pos = Position {
+            n,
+            w,
+            parent: (0..(w * w) as u32).collect(),
+            rank: vec![0; w * w],
+            plib: vec![0; w * w],
+            cell,
+        };
+        for p in pos.interior() {
+            let s = pos.cell[p];
+            if s != BLACK && s != WHITE {
+                continue;
+            }
+            pos.plib[p] = pos
+                .neighbours(p)
+                .iter()
+                .filter(|&&q| pos.cell[q] == EMPTY)
+                .count() as u32;
+            for q in [p - 1, p - w] {
+                if pos.cell[q] == s {
+                    let (a, b) = (pos.find(p), pos.find(q));
+                    pos.union(a, b);
+                }
+            }
+        }
+        pos
+    }
+
+    /// The points of the board proper, row-major.
+    fn interior(&self) -> impl Iterator<Item = usize> {
+        let (n, w) = (self.n, self.w);
+        (1..=n).flat_map(move |r| r * w + 1..r * w + 1 + n)
+    }
+
+    fn neighbours(&self, p: usize) -> [usize; 4] {
+        [p - self.w, p - 1, p + 1, p + self.w]
+    }
+
+    fn index(&self, m: Move) -> usize {
+        (m.r() + 1) * self.w + m.c() + 1
+    }
+
+    fn point(&self, p: usize) -> Move {
+        Move::new(p / self.w - 1, p % self.w - 1)
+    }
+
+    fn find(&mut self, mut p: usize) -> usize {
+        while self.parent[p] as usize != p {
+            let grand = self.parent[self.parent[p] as usize];
+            self.parent[p] = grand;
+            p = grand as usize;
+        }
+        p
+    }
+
+    /// Joins two groups given by their roots; returns the new root.
+    fn union(&mut self, a: usize, b: usize) -> usize {
+        if a == b {
+            return a;
+        }
+        let (top, under) = if self.rank[a] >= self.rank[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[under] = top as u32;
+        if self.rank[top] == self.rank[under] {
+            self.rank[top] += 1;
+        }
+        self.plib[top] += self.plib[under];
+        top
+    }
+
+    /// True when the empty point p is legal for `stone`.
+    fn legal(&mut self, stone: u8, p: usize) -> bool {
+        let mut empties = 0u32;
+        // The distinct groups next to p, with how many of their stones touch p.
+        let mut roots = [0usize; 4];
+        let mut touching = [0u32; 4];
+        let mut k = 0;
+        for q in self.neighbours(p) {
+            match self.cell[q] {
+                EMPTY => empties += 1,
+                EDGE => {}
+                _ => {
+                    let root = self.find(q);
+                    match roots[..k].iter().position(|&x| x == root) {
+                        Some(j) => touching[j] += 1,
+                        None => {
+                            roots[k] = root;
+                            touching[k] = 1;
+                            k += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut own = empties;
+        for j in 0..k {
+            // Every pair counted in `touching` is one of the group's pseudo-liberties.
+            let left = self.plib[roots[j]] - touching[j];
+            if self.cell[roots[j]] == stone {
+                own += left;
+            } else if left == 0 {
+                return false;
+            }
+        }
+        own > 0
+    }
+
+    /// Puts `stone` on the empty point p (legal or not: the counts stay exact either way).
+    fn play(&mut self, stone: u8, p: usize) {
+        self.cell[p] = stone;
+        self.parent[p] = p as u32;
+        self.rank[p] = 0;
+        self.plib[p] = 0;
+        for q in self.neighbours(p) {
+            match self.cell[q] {
+                EMPTY => self.plib[p] += 1,
+                EDGE => {}
+                _ => {
+                    let root = self.find(q);
+                    self.plib[root] -= 1;
+                }
+            }
+        }
+        for q in self.neighbours(p) {
+            if self.cell[q] == stone {
+                let (a, b) = (self.find(p), self.find(q));
+                self.union(a, b);
+            }
+        }
+    }
+
+    /// The first legal point for `stone` at or after the padded index `from`, in row-major order.
+    fn first_legal_from(&mut self, stone: u8, from: usize) -> Option<usize> {
+        let end = (self.n + 1) * self.w;
+        (from..end).find(|&p| self.cell[p] == EMPTY && self.legal(stone, p))
+    }
+}
+
+/// The play-out: each side plays its first legal point in row-major order, black first, until the
+/// side to move has none.
+pub fn playout(board: &Board) -> Vec<Move> {
+    let mut pos = Position::new(board);
+    let mut moves = Vec::new();
+    let start = pos.w + 1;
+    // Where each colour's scan resumes: every point before it is occupied or illegal for it.
+    let mut resume = [start, start];
+    loop {
+        let side = moves.len() % 2;
+        let stone = [BLACK, WHITE][side];
+        let Some(p) = pos.first_legal_from(stone, resume[side]) else {
+            return moves;
+        };
+        resume[side] = p + 1;
+        pos.play(stone, p);
+        moves.push(pos.point(p));
+    }
+}
+
+/// Judges a proposed move list: every move on the board, on an empty point and legal for the side
+/// to move; at the end the side to move has no legal point (else the first one is named).
+pub fn check(board: &Board, moves: &[Move]) -> Verdict {
+    let mut pos = Position::new(board);
+    for (i, &at) in moves.iter().enumerate() {
+        let number = i + 1;
+        let colour = Colour::to_play(i);
+        if !at.on_board(pos.n) {
+            return Verdict::OffBoard {
+                number,
+                at,
+                colour,
+                n: pos.n,
+            };
+        }
+        let p = pos.index(at);
+        let stone = stone_of(colour);
+        if pos.cell[p] != EMPTY {
+            return Verdict::Occupied {
+                number,
+                at,
+                colour,
+                by: colour_of(pos.cell[p]),
+            };
+        }
+        if !pos.legal(stone, p) {
+            return Verdict::Illegal { number, at, colour };
+        }
+        pos.play(stone, p);
+    }
+    let colour = Colour::to_play(moves.len());
+    let start = pos.w + 1;
+    match pos.first_legal_from(stone_of(colour), start) {
+        Some(p) => Verdict::NotOver {
+            colour,
+            at: pos.point(p),
+        },
+        None => Verdict::Ok,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use model::nogo::parse_moves;
+    use proptest::prelude::*;
+
+    fn board(text: &str) -> Board {
+        Board::parse(text.as_bytes()).unwrap()
+    }
+
+    fn moves(text: &str) -> Vec<Move> {
+        parse_moves(text.as_bytes()).unwrap()
+    }
+
+    fn legal(b: &Board, colour: Colour, r: usize, c: usize) -> bool {
+        let mut pos = Position::new(b);
+        let p = pos.index(Move::new(r, c));
+        pos.cell[p] == EMPTY && pos.legal(stone_of(colour), p)
+    }
+
+    /// Liberties counted the slow way, to test the pseudo-liberty bookkeeping.
+    fn recount(pos: &mut Position) {
+        let mut want = vec![0u32; pos.cell.len()];
+        for p in pos.interior() {
+            if pos.cell[p] == BLACK || pos.cell[p] == WHITE {
+                let pairs = pos
+                    .neighbours(p)
+                    .iter()
+                    .filter(|&&q| pos.cell[q] == EMPTY)
+                    .count();
+                want[pos.find(p)] += pairs as u32;
+            }
+        }
+        for p in pos.interior() {
+            if pos.cell[p] == BLACK || pos.cell[p] == WHITE {
+                let root = pos.find(p);
+                assert_eq!(pos.plib[root], want[root], "group of {}", pos.point(p));
+                for q in pos.neighbours(p) {
+                    if pos.cell[q] == pos.cell[p] {
+                        assert_eq!(pos.find(q), root, "neighbours of one colour share a group");
+                    }
+                }
+            }
+        }
+    }
+
+    const X: Colour = Colour::Black;
+    const O: Colour = Colour::White;
+
+    #[test]
+    fn legality_by_hand() {
+        let b = board("3\n.O.\nO..\n...\n");
+        assert!(!legal(&b, X, 0, 0), "suicide");
+        assert!(legal(&b, O, 0, 0), "joins groups with liberties");
+        assert!(legal(&b, X, 0, 2));
+        assert!(!legal(&b, X, 0, 1), "occupied");
+        let b = board("3\nOX.\n...\n...\n");
+        assert!(!legal(&b, X, 1, 0), "fills the last liberty of O");
+        assert!(legal(&b, O, 1, 0));
+        let b = board("2\nO.\nOO\n");
+        assert!(!legal(&b, X, 0, 1));
+        assert!(!legal(&b, O, 0, 1));
+        let b = board("3\nX.X\nOOO\n...\n");
+        assert!(!legal(&b, X, 0, 1), "the joined group has no liberty");
+        let b = board("3\nX.X\nO.O\n...\n");
+        assert!(legal(&b, X, 0, 1), "joining through a point with a liberty");
+        assert!(!legal(&b, O, 0, 1));
+        // One group touching p twice: the O group {(1,2),(2,2),(2,1)} touches (1,1) from two sides.
+        let b = board("3\n.O.\nOO.\n...\n");
+        assert!(legal(&b, O, 0, 0));
+        assert!(!legal(&b, X, 0, 0));
+        let b = board("3\n.OX\nOOX\nXX.\n");
+        assert!(!legal(&b, X, 0, 0), "the O group's last liberty");
+        assert!(
+            !legal(&b, O, 0, 0),
+            "the O group would fill its own last liberty"
+        );
+        let b = board("4\n.XO.\nXO..\n....\n....\n");
+        assert!(legal(&b, X, 0, 0));
+        assert!(!legal(&b, O, 0, 0));
+    }
+
+    #[test]
+    fn tiny_games() {
+        assert_eq!(playout(&board("1\n.\n")), vec![]);
+        assert_eq!(check(&board("1\n.\n"), &[]), Verdict::Ok);
+        let b = board("2\n..\n..\n");
+        let out = playout(&b);
+        assert_eq!(out, moves("1 1\n1 2\n2 1\n"));
+        assert_eq!(check(&b, &out), Verdict::Ok);
+        assert_eq!(
+            check(&b, &moves("1 1\n1 2\n")).to_string(),
+            "game not over: X can still play 2 1"
+        );
+        assert_eq!(
+            check(&b, &[]).to_string(),
+            "game not over: X can still play 1 1"
+        );
+        assert_eq!(
+            check(&b, &moves("1 1\n1 1\n")).to_string(),
+            "move 2 (1 1): occupied by X"
+        );
+        assert_eq!(
+            check(&b, &moves("1 1\n2 3\n")).to_string(),
+            "move 2 (2 3): off the 2x2 board"
+        );
+        assert_eq!(
+            check(&b, &moves("1 1\n2 2\n1 2\n2 1\n")).to_string(),
+            "move 4 (2 1): illegal for O"
+        );
+        assert_eq!(check(&b, &moves("2 2\n2 1\n1 2\n")), Verdict::Ok);
+        assert_eq!(
+            check(&b, &moves("2 2\n2 1\n1 2\n1 1\n")).to_string(),
+            "move 4 (1 1): illegal for O"
+        );
+        assert_eq!(
+            check(&b, &moves("4294967295 4294967295\n")).to_string(),
+            "move 1 (4294967295 4294967295): off the 2x2 board"
+        );
+    }
+
+    /// The play-out without resume pointers: every scan from the top-left point.
+    fn playout_rescanning(board: &Board) -> Vec<Move> {
+        let mut pos = Position::new(board);
+        let mut out = Vec::new();
+        let start = pos.w + 1;
+        while let Some(p) = pos.first_legal_from(stone_of(Colour::to_play(out.len())), start) {
+            pos.play(stone_of(Colour::to_play(out.len())), p);
+            out.push(pos.point(p));
+        }
+        out
+    }
+
+    fn arb_board(max_n: usize) -> impl Strategy<Value = Board> {
+        (1..=max_n)
+            .prop_flat_map(|n| (Just(n), prop::collection::vec(0u8..3, n * n)))
+            .prop_map(|(n, raw)| {
+                let mut b = Board::empty(n);
+                for (cell, v) in b.cells.iter_mut().zip(raw) {
+                    *cell = [None, Some(X), Some(O)][usize::from(v)];
+                }
+                // Clear the first stone of each group without liberty until none is left.
+                while let Some((r, c)) = b.dead_group() {
+                    b.set(r, c, None);
+                }
+                b
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn resume_pointers_change_nothing(b in arb_board(9)) {
+            let out = playout(&b);
+            prop_assert_eq!(&out, &playout_rescanning(&b));
+            prop_assert_eq!(check(&b, &out), Verdict::Ok);
+        }
+
+        #[test]
+        fn pseudo_liberties_stay_exact(b in arb_board(8), picks in prop::collection::vec(0usize..64, 0..40)) {
+            let mut pos = Position::new(&b);
+            recount(&mut pos);
+            for (i, pick) in picks.into_iter().enumerate() {
+                let empty: Vec<usize> = pos.interior().filter(|&p| pos.cell[p] == EMPTY).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                // Illegal moves too: the bookkeeping must not care.
+                pos.play([BLACK, WHITE][i % 2], empty[pick % empty.len()]);
+                recount(&mut pos);
+            }
+        }
+    }
+
+    #[test]
+    fn a_medium_empty_board_plays_out_and_checks_ok() {
+        let b = Board::empty(120);
+        let out = playout(&b);
+        assert!(out.len() > 120 * 120 / 2, "{} moves", out.len());
+        assert_eq!(check(&b, &out), Verdict::Ok);
+        let cut = out.len() - 1;
+        assert!(matches!(
+            check(&b, &out[..cut]),
+            Verdict::NotOver { at, .. } if at == out[cut]
+        ));
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds; run with --release --ignored"]
+    fn the_1000x1000_play_out_checks_ok() {
+        let b = Board::empty(1000);
+        let out = playout(&b);
+        assert!(out.len() > 500_000, "{} moves", out.len());
+        assert_eq!(check(&b, &out), Verdict::Ok);
+        let text = model::nogo::write_moves(&out);
+        assert_eq!(parse_moves(text.as_bytes()).unwrap(), out);
+    }
+}

@@ -53,7 +53,7 @@ pub struct Divergence {
 pub trait Game: Send + Sync + 'static {
     /// The game's name on the command line: "texas", "mayan", "nogo".
     const NAME: &'static str;
-    type Case: Clone + Debug + Send + Sync;
+    type Case: Clone + Debug + PartialEq + Send + Sync;
     type Outcome: Clone + Debug + Send + Sync;
 
     /// The generator profiles. The first one is the default.
@@ -101,6 +101,12 @@ pub trait Game: Send + Sync + 'static {
 
     /// The coverage counters a case hit (each key at most once per case), given its reference outcome.
     fn coverage(case: &Self::Case, outcome: &Self::Outcome) -> Vec<&'static str>;
+
+    /// Says why an external program's output is not even of the expected form (for instance "not
+    /// a number"), or `None` when it is. Checked before [`Game::judge`]; the default accepts any form.
+    fn malformed(_output: &str) -> Option<String> {
+        None
+    }
 
     /// Judges an external program's standard output for this case, given the reference outcome.
     /// `Ok(())` accepts; `Err` says what is wrong. The default compares whitespace-separated tokens

@@ -1,1 +1,0 @@
-//! Texas Match-3 for the generic tools.

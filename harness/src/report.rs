@@ -1,0 +1,158 @@
+//! Human-readable reports: divergences with both views side by side (differing cells in red on a
+//! terminal), coverage tables, and the files written for a saved case.
+
+use crate::game::Divergence;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+const RED: &str = "\x1b[1;31m";
+const RESET: &str = "\x1b[0m";
+
+/// Pads `s` to `width` visible characters.
+fn pad(s: &str, width: usize) -> String {
+    let len = s.chars().count();
+    format!("{s}{}", " ".repeat(width.saturating_sub(len)))
+}
+
+/// Marks the whitespace-separated tokens of `line` that differ from the same token of `other`.
+fn highlight(line: &str, other: &str, colour: bool) -> String {
+    if !colour || line == other {
+        return line.to_string();
+    }
+    let theirs: Vec<&str> = other.split_whitespace().collect();
+    let mut out = String::new();
+    let mut index = 0;
+    let mut rest = line;
+    while !rest.is_empty() {
+        let ws = rest.len() - rest.trim_start().len();
+        out.push_str(&rest[..ws]);
+        rest = &rest[ws..];
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..len];
+        if !token.is_empty() {
+            if theirs.get(index) == Some(&token) {
+                out.push_str(token);
+            } else {
+                let _ = write!(out, "{RED}{token}{RESET}");
+            }
+            index += 1;
+        }
+        rest = &rest[len..];
+    }
+    out
+}
+
+/// The divergence as text: where, what, and both views (side by side when they fit in 160 columns).
+pub fn divergence(d: &Divergence, colour: bool) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "first difference at {}: {}", d.at, d.what);
+    let left: Vec<&str> = d.reference_view.lines().collect();
+    let right: Vec<&str> = d.optimized_view.lines().collect();
+    let width = left
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let other_width = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    if width + other_width + 3 <= 160 {
+        let _ = writeln!(out, "{} | optimized", pad("reference", width));
+        for i in 0..left.len().max(right.len()) {
+            let (a, b) = (
+                left.get(i).copied().unwrap_or(""),
+                right.get(i).copied().unwrap_or(""),
+            );
+            let _ = writeln!(
+                out,
+                "{} | {}",
+                pad(a, width).replacen(a, &highlight(a, b, colour), 1),
+                highlight(b, a, colour)
+            );
+        }
+    } else {
+        let _ = writeln!(out, "reference:");
+        for (i, a) in left.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{}",
+                highlight(a, right.get(i).copied().unwrap_or(""), colour)
+            );
+        }
+        let _ = writeln!(out, "optimized:");
+        for (i, b) in right.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{}",
+                highlight(b, left.get(i).copied().unwrap_or(""), colour)
+            );
+        }
+    }
+    out
+}
+
+/// The coverage table: how many cases reached each rule, and the rules never reached.
+pub fn coverage(keys: &[&str], counts: &[u64], cases: u64) -> String {
+    let mut out = String::from("rule coverage (cases that reached each rule):\n");
+    let width = keys.iter().map(|k| k.len()).max().unwrap_or(0);
+    for (k, &c) in keys.iter().zip(counts) {
+        let pct = if cases == 0 {
+            0.0
+        } else {
+            100.0 * c as f64 / cases as f64
+        };
+        let _ = writeln!(out, "  {} {:>10} {:>6.2}%", pad(k, width), c, pct);
+    }
+    let missed: Vec<&str> = keys
+        .iter()
+        .zip(counts)
+        .filter(|&(_, &c)| c == 0)
+        .map(|(k, _)| *k)
+        .collect();
+    if missed.is_empty() {
+        out.push_str("  every rule was reached\n");
+    } else {
+        let _ = writeln!(out, "  never reached: {}", missed.join(", "));
+    }
+    out
+}
+
+/// `dir/name.ext`, creating `dir`.
+pub fn path_in(dir: &Path, name: &str, ext: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    Ok(dir.join(format!("{name}.{ext}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_differing_tokens_are_red() {
+        let s = highlight("1 2 3", "1 5 3", true);
+        assert_eq!(s, format!("1 {RED}2{RESET} 3"));
+        assert_eq!(highlight("1 2 3", "1 5 3", false), "1 2 3");
+    }
+
+    #[test]
+    fn views_sit_side_by_side() {
+        let d = Divergence {
+            at: "operation 2, round 1".into(),
+            what: "removed cells differ".into(),
+            reference_view: "a b\nc d".into(),
+            optimized_view: "a x\nc d".into(),
+            context: serde_json::Value::Null,
+        };
+        let text = divergence(&d, false);
+        assert!(
+            text.starts_with("first difference at operation 2, round 1: removed cells differ\n")
+        );
+        assert!(text.contains("a b       | a x"), "{text}");
+    }
+
+    #[test]
+    fn coverage_names_missed_rules() {
+        let t = coverage(&["x", "y"], &[3, 0], 4);
+        assert!(t.contains("75.00%"));
+        assert!(t.contains("never reached: y"));
+    }
+}
