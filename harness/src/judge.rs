@@ -165,7 +165,11 @@ pub fn execute(
             kill_group(pgid);
             break child.wait().ok();
         }
-        let _ = rx.recv_timeout((deadline - now).min(Duration::from_millis(2)));
+        let slice = (deadline - now).min(Duration::from_millis(2));
+        if let Err(std::sync::mpsc::RecvTimeoutError::Disconnected) = rx.recv_timeout(slice) {
+            // The program closed its output but runs on: poll at the same pace, without spinning.
+            std::thread::sleep(slice);
+        }
     };
     let elapsed = start.elapsed();
     // Whatever the program left running in its group goes too, so the pipes close.
@@ -361,6 +365,12 @@ pub fn run<G: Game>(opts: &JudgeOptions, out: &mut dyn Write) -> anyhow::Result<
     }) = first_failure
     {
         let kind = verdict.kind();
+        // Every candidate of a hanging program costs a whole time limit: shrink those for less long.
+        let budget = if verdict == Verdict::Timeout {
+            opts.shrink_budget.min(Duration::from_secs(30))
+        } else {
+            opts.shrink_budget
+        };
         let shrunk = pool.install(|| {
             shrink::shrink::<G>(
                 case.clone(),
@@ -369,7 +379,7 @@ pub fn run<G: Game>(opts: &JudgeOptions, out: &mut dyn Write) -> anyhow::Result<
                         .map(|(v, _, _)| v.kind() == kind)
                         .unwrap_or(false)
                 },
-                opts.shrink_budget,
+                budget,
             )
         });
         let (verdict, exec, expected) = judge_case::<G>(&shrunk.case, opts)?;
@@ -380,7 +390,9 @@ pub fn run<G: Game>(opts: &JudgeOptions, out: &mut dyn Write) -> anyhow::Result<
             .with_context(|| format!("cannot write {}", input.display()))?;
         std::fs::write(input.with_extension("ans"), &expected)
             .with_context(|| format!("cannot write the .ans beside {}", input.display()))?;
-        std::fs::write(input.with_extension("got"), &exec.stdout)
+        // A flood is kept only in part: the first MiB shows what the program printed.
+        let got = &exec.stdout[..exec.stdout.len().min(1 << 20)];
+        std::fs::write(input.with_extension("got"), got)
             .with_context(|| format!("cannot write the .got beside {}", input.display()))?;
         writeln!(
             out,

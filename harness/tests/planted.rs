@@ -43,7 +43,11 @@ impl Game for Planted {
             (EngineKind::Optimized, true) => planted::outcome(case),
             (EngineKind::Optimized, false) => {
                 let (score, board) = planted::play(case, &mut NoTrace);
-                Outcome { score, ops: Vec::new(), board }
+                Outcome {
+                    score,
+                    ops: Vec::new(),
+                    board,
+                }
             }
         }
     }
@@ -83,7 +87,10 @@ fn rounds_with_special_5(case: &Case) -> Vec<(usize, usize)> {
             b.special[i] = 0;
         }
         for c in 0..b.m {
-            let pieces: Vec<(u8, u8)> = (0..b.n).filter(|&r| b.colour_at(r, c) != 0).map(|r| (b.colour_at(r, c), b.special_at(r, c))).collect();
+            let pieces: Vec<(u8, u8)> = (0..b.n)
+                .filter(|&r| b.colour_at(r, c) != 0)
+                .map(|r| (b.colour_at(r, c), b.special_at(r, c)))
+                .collect();
             let top = b.n - pieces.len();
             for r in 0..b.n {
                 let i = b.idx(r, c);
@@ -99,7 +106,11 @@ fn rounds_with_special_5(case: &Case) -> Vec<(usize, usize)> {
         board.colour.swap(a, b);
         board.special.swap(a, b);
         for (r, round) in t.rounds.iter().enumerate() {
-            if round.removed.iter().any(|p: Pos| board.special_at(p.r(), p.c()) == 5) {
+            if round
+                .removed
+                .iter()
+                .any(|p: Pos| board.special_at(p.r(), p.c()) == 5)
+            {
                 found.push((i, r));
             }
             fall(&mut board, &round.removed);
@@ -126,29 +137,79 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
     let mut report = Vec::new();
     let summary = diff::run::<Planted>(&opts, &mut report).unwrap();
     let report = String::from_utf8(report).unwrap();
-    assert!(summary.mismatches > 0, "the planted bug was not found:\n{report}");
-    assert!(summary.cases <= 1024, "found only after {} cases", summary.cases);
+    assert!(
+        summary.mismatches > 0,
+        "the planted bug was not found:\n{report}"
+    );
+    assert!(
+        summary.cases <= 1024,
+        "found only after {} cases",
+        summary.cases
+    );
     let last = report.lines().last().unwrap();
-    assert!(last.starts_with(&format!("texas: {} cases, {} mismatches, ", summary.cases, summary.mismatches)), "{last}");
+    assert!(
+        last.starts_with(&format!(
+            "texas: {} cases, {} mismatches, ",
+            summary.cases, summary.mismatches
+        )),
+        "{last}"
+    );
 
     // The saved case is small and still shows the bug.
     let path = summary.saved.clone().expect("the mismatch is saved");
-    assert!(report.contains(&format!("repro: {}", path.display())), "{report}");
+    assert!(
+        report.contains(&format!("repro: {}", path.display())),
+        "{report}"
+    );
     let case = Case::parse(&std::fs::read(&path).unwrap()).unwrap();
-    assert!(case.n() <= 6 && case.m() <= 6, "shrunk only to {}x{}:\n{}", case.n(), case.m(), case.write());
-    assert!(case.ops.len() <= 6, "shrunk only to {} operations:\n{}", case.ops.len(), case.write());
-    assert!(harness::oracle::check::<Planted>(&case).is_some(), "the saved case no longer fails");
-    assert!(harness::oracle::check::<Texas>(&case).is_none(), "the real engines disagree on the saved case");
+    assert!(
+        case.n() <= 6 && case.m() <= 6,
+        "shrunk only to {}x{}:\n{}",
+        case.n(),
+        case.m(),
+        case.write()
+    );
+    assert!(
+        case.ops.len() <= 6,
+        "shrunk only to {} operations:\n{}",
+        case.ops.len(),
+        case.write()
+    );
+    assert!(
+        harness::oracle::check::<Planted>(&case).is_some(),
+        "the saved case no longer fails"
+    );
+    assert!(
+        harness::oracle::check::<Texas>(&case).is_none(),
+        "the real engines disagree on the saved case"
+    );
 
     // The report points at the first round in which a special 5 goes off.
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap()).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+            .unwrap();
     let op = json["divergence"]["context"]["operation"].as_u64().unwrap() as usize;
-    let round = json["divergence"]["context"]["round"].as_u64().expect("the divergence names a round") as usize;
+    let round = json["divergence"]["context"]["round"]
+        .as_u64()
+        .expect("the divergence names a round") as usize;
     let fives = rounds_with_special_5(&case);
-    assert_eq!(fives.first(), Some(&(op - 1, round - 1)), "report points at operation {op} round {round}; special 5 goes off in {fives:?}\n{report}");
+    assert_eq!(
+        fives.first(),
+        Some(&(op - 1, round - 1)),
+        "report points at operation {op} round {round}; special 5 goes off in {fives:?}\n{report}"
+    );
     let at = json["divergence"]["at"].as_str().unwrap();
-    assert!(at.contains(&format!("operation {op}")) && at.contains(&format!("round {round}")), "{at}");
-    assert!(json["divergence"]["what"].as_str().unwrap().starts_with("removed cells differ"), "{json}");
+    assert!(
+        at.contains(&format!("operation {op}")) && at.contains(&format!("round {round}")),
+        "{at}"
+    );
+    assert!(
+        json["divergence"]["what"]
+            .as_str()
+            .unwrap()
+            .starts_with("removed cells differ"),
+        "{json}"
+    );
     for key in ["seed", "profile", "size_before", "size_after", "reproduce"] {
         assert!(!json[key].is_null(), "{key} missing from the report");
     }

@@ -619,7 +619,11 @@ fn divergence(
         (false, Some(r)) => format!("before round {} (after the swap)", r + 1),
         (false, None) => format!("before operation {}", op + 1),
     };
-    let mark_note = if marks.is_some() { ", [x] = in question" } else { "" };
+    let mark_note = if marks.is_some() {
+        ", [x] = in question"
+    } else {
+        ""
+    };
     let reference_view = format!("{moment}{mark_note}\n{}", picture(&rb, marks.map(|m| m.0)));
     let optimized_view = format!("{moment}{mark_note}\n{}", picture(&ob, marks.map(|m| m.1)));
     let lo = op.saturating_sub(1);
