@@ -47,7 +47,8 @@ fn time_batch<C>(cases: &[C], mut f: impl FnMut(&C) -> u64) -> Duration {
 }
 
 /// Benchmarks one profile: `cases` cases from `seed`, then rounds alternating reference and
-/// optimized batches until `budget` is spent (at least `min_rounds` rounds).
+/// optimized batches until `budget` is spent (at least three rounds, unless one round takes more
+/// than ten budgets).
 pub fn profile<G: Game>(
     profile: &str,
     cases: usize,
@@ -66,9 +67,8 @@ pub fn profile<G: Game>(
     };
     let (mut r, mut o) = (Vec::new(), Vec::new());
     let start = Instant::now();
-    let min_rounds = 3;
     let mut rounds = 0;
-    while rounds < min_rounds || (start.elapsed() < budget && rounds < 50) {
+    loop {
         if engines.contains(&EngineKind::Reference) {
             r.push(time_batch(&batch, run(EngineKind::Reference)));
         }
@@ -76,6 +76,11 @@ pub fn profile<G: Game>(
             o.push(time_batch(&batch, run(EngineKind::Optimized)));
         }
         rounds += 1;
+        let spent = start.elapsed();
+        // At least three rounds for a median, unless one round alone took ten budgets.
+        if rounds >= 50 || (rounds >= 3 && spent >= budget) || spent >= budget * 10 {
+            break;
+        }
     }
     Row {
         label: profile.to_string(),
@@ -118,4 +123,45 @@ pub fn table(game: &str, rows: &[Row]) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_and_table() {
+        let row = Row {
+            label: "heavy".into(),
+            cases: 4,
+            reference: Some(Duration::from_millis(30)),
+            optimized: Some(Duration::from_micros(300)),
+            rounds: 3,
+        };
+        assert!((row.ratio().unwrap() - 100.0).abs() < 1e-9);
+        let only = Row {
+            reference: None,
+            ..row.clone()
+        };
+        assert_eq!(only.ratio(), None);
+        let t = table("texas", &[row, only]);
+        assert!(
+            t.contains("| heavy | 4 | 30.00 ms | 300.00 us | 100.0x |"),
+            "{t}"
+        );
+        assert!(t.contains("| heavy | 4 | - | 300.00 us | - |"), "{t}");
+        assert_eq!(human(Duration::from_nanos(15)), "15 ns");
+        assert_eq!(human(Duration::from_secs(2)), "2.00 s");
+    }
+
+    #[test]
+    fn medians_ignore_outliers() {
+        let v = vec![
+            Duration::from_millis(5),
+            Duration::from_millis(1),
+            Duration::from_millis(900),
+        ];
+        assert_eq!(median(v), Some(Duration::from_millis(5)));
+        assert_eq!(median(Vec::new()), None);
+    }
 }

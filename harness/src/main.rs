@@ -551,39 +551,56 @@ fn bench_cmd<G: Game>(
     seconds: f64,
     only: Option<EngineKind>,
 ) -> Result<u8, Exit> {
-    let defaults: &[(&str, usize)] = match game {
+    const BOTH: &[EngineKind] = &[EngineKind::Reference, EngineKind::Optimized];
+    const FAST: &[EngineKind] = &[EngineKind::Optimized];
+    // (profile, cases, engines): the reference is left out where it would take minutes.
+    let defaults: &[(&str, usize, &[EngineKind])] = match game {
         GameName::Texas => &[
-            ("heavy", 4),
-            ("storm", 2),
-            ("max", 4),
-            ("medium", 200),
-            ("mix", 2000),
+            ("heavy", 4, BOTH),
+            ("storm", 4, BOTH),
+            ("max", 4, BOTH),
+            ("medium", 200, BOTH),
+            ("mix", 2000, BOTH),
         ],
-        GameName::Mayan => &[("mix", 200), ("dense", 2)],
-        GameName::Nogo => &[("mix", 500)],
+        GameName::Mayan => &[
+            ("mix", 200, BOTH),
+            ("solvable", 200, BOTH),
+            ("dense", 1, BOTH),
+        ],
+        GameName::Nogo => &[
+            ("mix", 500, BOTH),
+            ("empty-250", 1, FAST),
+            ("empty-500", 1, FAST),
+            ("empty-1000", 1, FAST),
+        ],
     };
-    let chosen: Vec<(String, usize)> = if profiles.is_empty() {
+    let chosen: Vec<(String, usize, &[EngineKind])> = if profiles.is_empty() {
         defaults
             .iter()
-            .map(|&(p, n)| (p.to_string(), cases.unwrap_or(n)))
+            .map(|&(p, n, e)| (p.to_string(), cases.unwrap_or(n), e))
             .collect()
     } else {
         profiles
             .iter()
-            .map(|p| (p.clone(), cases.unwrap_or(50)))
+            .map(|p| (p.clone(), cases.unwrap_or(50), BOTH))
             .collect()
     };
-    for (p, _) in &chosen {
+    for (p, _, _) in &chosen {
         ProfileChoice::parse::<G>(Some(p))?;
     }
-    let engines: Vec<EngineKind> = match only {
-        Some(e) => vec![e],
-        None => vec![EngineKind::Reference, EngineKind::Optimized],
-    };
     let budget = Duration::from_secs_f64(seconds);
     let mut rows = Vec::new();
-    for (p, n) in &chosen {
-        eprintln!("measuring {} / {p} ({n} cases)...", G::NAME);
+    for (p, n, engines) in &chosen {
+        let engines: Vec<EngineKind> = match only {
+            Some(e) => vec![e],
+            None => engines.to_vec(),
+        };
+        let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+        eprintln!(
+            "measuring {} / {p} ({n} cases, {})...",
+            G::NAME,
+            names.join(" and ")
+        );
         rows.push(bench::profile::<G>(p, *n, seed, budget, &engines));
     }
     if game == GameName::Texas && profiles.is_empty() && only.is_none() {
