@@ -99,9 +99,11 @@ impl Game for Mayan {
     fn generate(profile: &str, seed: u64) -> Case {
         let mut r = rng(seed);
         let profile = if profile == "mix" {
-            match r.random_range(0..4) {
-                0 | 1 => "solvable",
-                2 => "random",
+            match r.random_range(0..400) {
+                // An empty board allows no move at all: the answer is -1 for every n.
+                0 => "empty",
+                1..200 => "solvable",
+                200..300 => "random",
                 _ => "sparse",
             }
         } else {
@@ -111,6 +113,10 @@ impl Game for Mayan {
             "random" => gen_random(&mut r),
             "sparse" => gen_sparse(&mut r),
             "dense" => gen_dense(&mut r),
+            "empty" => Case {
+                n: r.random_range(1..=MAX_MOVES),
+                board: Board::empty(),
+            },
             _ => gen_solvable(&mut r),
         }
     }
