@@ -9,7 +9,6 @@ use crate::game::{Divergence, Game};
 use crate::rng::case_seed;
 use crate::{oracle, report, shrink};
 use anyhow::Context as _;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 use std::io::Write;
@@ -182,17 +181,7 @@ pub fn run<G: Game>(opts: &DiffOptions, out: &mut dyn Write) -> anyhow::Result<D
     } else {
         0
     };
-    let bar = if opts.progress {
-        let bar =
-            ProgressBar::with_draw_target(Some(indices), ProgressDrawTarget::stderr_with_hz(8));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {per_sec}, eta {eta} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = report::progress_bar(indices, opts.progress);
     let keys = G::coverage_keys().len();
     let start = Instant::now();
     let deadline = opts.time.map(|t| start + t);

@@ -10,7 +10,6 @@ use crate::game::{EngineKind, Game};
 use crate::rng::case_seed;
 use crate::{diff::ProfileChoice, report, shrink};
 use anyhow::Context as _;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
@@ -308,17 +307,7 @@ pub fn run<G: Game>(opts: &JudgeOptions, out: &mut dyn Write) -> anyhow::Result<
         .num_threads(opts.jobs.max(1))
         .build()
         .context("cannot start the worker threads")?;
-    let bar = if opts.progress {
-        let bar =
-            ProgressBar::with_draw_target(Some(opts.cases), ProgressDrawTarget::stderr_with_hz(8));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {per_sec}, eta {eta} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = report::progress_bar(opts.cases, opts.progress);
     let chunk = (opts.jobs.max(1) as u64 * 8).max(16);
     let mut tally = Tally::default();
     let mut next = 0;

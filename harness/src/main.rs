@@ -400,19 +400,7 @@ fn dispatch(command: Command) -> Result<u8, Exit> {
         }),
         Command::Seeds { corpus } => {
             let mut written = 0;
-            written += seeds::<Texas>(
-                &corpus,
-                &[
-                    "tiny",
-                    "small",
-                    "specials",
-                    "plain",
-                    "cascade",
-                    "wide",
-                    "tall",
-                    "many-colours",
-                ],
-            )?;
+            written += seeds::<Texas>(&corpus, harness::games::texas::gen::FUZZ_PROFILES)?;
             written += seeds::<Mayan>(&corpus, &["solvable", "random", "sparse"])?;
             written += seeds::<Nogo>(&corpus, &["small", "empty", "full"])?;
             println!(
@@ -442,22 +430,7 @@ fn dispatch(command: Command) -> Result<u8, Exit> {
 
 /// Writes the seeds of `<game>_diff` and `<game>_parse`; returns how many files were written.
 fn seeds<G: Game>(corpus: &std::path::Path, profiles: &[&str]) -> Result<usize, Exit> {
-    let mut found = Vec::new();
-    let mut stack = vec![corpus.join(G::NAME)];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "in") {
-                found.push(p);
-            }
-        }
-    }
-    found.sort();
+    let found = harness::replay::case_files(&corpus.join(G::NAME));
     let mut texts: Vec<(String, Vec<u8>)> = Vec::new();
     for p in &found {
         let rel = p

@@ -22,6 +22,27 @@ pub enum Replay {
     BadInput(String),
 }
 
+/// Every `.in` file below `dir`, recursively, sorted (an unreadable folder contributes nothing).
+pub fn case_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "in") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// The expected answer stored beside a case file, if any.
 pub fn expected_beside(path: &Path) -> Option<String> {
     ["out", "ans"]

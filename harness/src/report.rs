@@ -116,6 +116,21 @@ pub fn coverage(keys: &[&str], counts: &[u64], cases: u64) -> String {
     out
 }
 
+/// A progress bar on standard error for `len` cases with their rate and ETA; hidden when `show` is
+/// false (indicatif also hides it when standard error is not a terminal).
+pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr_with_hz(8));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {per_sec}, eta {eta} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// `dir/name.ext`, creating `dir`.
 pub fn path_in(dir: &Path, name: &str, ext: &str) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;

@@ -2,7 +2,7 @@
 //! failures) goes through both engines; where a `.out` is beside it, the answer must match it.
 
 use harness::games::{Mayan, Nogo, Texas};
-use harness::replay::{replay_file, Replay};
+use harness::replay::{case_files, replay_file, Replay};
 use harness::Game;
 use std::path::{Path, PathBuf};
 
@@ -10,29 +10,8 @@ fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")
 }
 
-/// Every `.in` below `dir`, recursively, sorted.
-fn inputs(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "in") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 fn check_game<G: Game>(min_with_answers: usize) {
-    let files = inputs(&corpus().join(G::NAME));
+    let files = case_files(&corpus().join(G::NAME));
     let mut with_answers = 0;
     let mut failures = Vec::new();
     for f in &files {

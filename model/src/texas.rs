@@ -113,8 +113,9 @@ impl Board {
         }
         None
     }
-    /// A multi-line picture: one line per row, `colour` or `colour*special`, `.` for empty.
-    pub fn render(&self) -> String {
+    /// A multi-line picture: one line per row, `colour` or `colour*special`, `.` for empty; the
+    /// cells of `marked` are shown as `[x]`.
+    pub fn render(&self, marked: Option<&Cells>) -> String {
         let mut out = String::new();
         for r in 0..self.n {
             for c in 0..self.m {
@@ -127,7 +128,11 @@ impl Board {
                     (v, 0) => v.to_string(),
                     (v, s) => format!("{v}*{s}"),
                 };
-                let _ = write!(out, "{cell:>5}");
+                if marked.is_some_and(|m| m.contains(Pos::new(r, c))) {
+                    let _ = write!(out, "{:>6}", format!("[{cell}]"));
+                } else {
+                    let _ = write!(out, "{cell:>6}");
+                }
             }
             out.push('\n');
         }
@@ -594,8 +599,15 @@ mod tests {
         b.colour = vec![1, 0, 3];
         b.special = vec![0, 0, 6];
         assert_eq!(
-            b.render().split_whitespace().collect::<Vec<_>>(),
+            b.render(None).split_whitespace().collect::<Vec<_>>(),
             ["1", ".", "3*6"]
+        );
+        let marked = Cells::from_rows(&[0b100]);
+        assert_eq!(
+            b.render(Some(&marked))
+                .split_whitespace()
+                .collect::<Vec<_>>(),
+            ["1", ".", "[3*6]"]
         );
     }
 }

@@ -100,6 +100,19 @@ pub const PROFILES: &[crate::Profile] = &[
     },
 ];
 
+/// The profiles fuzzer bytes choose from: the small ones, so that a fuzzer runs thousands of cases
+/// a second.
+pub const FUZZ_PROFILES: &[&str] = &[
+    "tiny",
+    "small",
+    "specials",
+    "plain",
+    "cascade",
+    "wide",
+    "tall",
+    "many-colours",
+];
+
 /// The profiles the default mix draws from, with weights.
 const MIX: &[(&str, u32)] = &[
     ("tiny", 30),

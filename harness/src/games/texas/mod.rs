@@ -30,17 +30,7 @@ impl Game for Texas {
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         let mut src = Bytes(u);
-        const FUZZ_PROFILES: &[&str] = &[
-            "tiny",
-            "small",
-            "specials",
-            "plain",
-            "cascade",
-            "wide",
-            "tall",
-            "many-colours",
-        ];
-        let profile = *src.pick(FUZZ_PROFILES);
+        let profile = *src.pick(gen::FUZZ_PROFILES);
         Ok(gen::generate(profile, &mut src))
     }
 
@@ -370,29 +360,6 @@ fn board_at(
     board
 }
 
-/// A board picture with some cells marked `[x]`.
-fn picture(board: &Board, marked: Option<&Cells>) -> String {
-    let mut out = String::new();
-    for r in 0..board.n {
-        for c in 0..board.m {
-            if c > 0 {
-                out.push(' ');
-            }
-            let (v, s) = (board.colour_at(r, c), board.special_at(r, c));
-            let cell = match (v, s) {
-                (0, _) => ".".to_string(),
-                (v, 0) => v.to_string(),
-                (v, s) => format!("{v}*{s}"),
-            };
-            let hit = marked.is_some_and(|m| m.contains(Pos::new(r, c)));
-            let cell = if hit { format!("[{cell}]") } else { cell };
-            out.push_str(&format!("{cell:>6}"));
-        }
-        out.push('\n');
-    }
-    out
-}
-
 fn cells_list(cells: impl Iterator<Item = Pos>) -> String {
     let v: Vec<String> = cells.take(12).map(|p| p.to_string()).collect();
     if v.is_empty() {
@@ -414,136 +381,124 @@ fn cell_difference(what: &str, a: &Cells, b: &Cells) -> String {
     )
 }
 
+/// The first differing event: where (operation, round), in words, and the cells in question.
+struct Event<'a> {
+    op: usize,
+    round: Option<usize>,
+    at: String,
+    what: String,
+    marks: Option<(&'a Cells, &'a Cells)>,
+}
+
 fn compare(case: &Case, reference: &Outcome, optimized: &Outcome) -> Option<Divergence> {
+    let e = first_event(case, reference, optimized)?;
+    Some(divergence(case, reference, optimized, e))
+}
+
+fn differ(what: &str, x: impl std::fmt::Display, y: impl std::fmt::Display) -> String {
+    format!("{what} differ: reference {x}, optimized {y}")
+}
+
+/// Walks both traces in step: per operation its validity, main colours, each round (matched cells,
+/// removed cells, combo and elimination points), chain and hand; then the final board and score.
+fn first_event<'a>(
+    case: &Case,
+    reference: &'a Outcome,
+    optimized: &'a Outcome,
+) -> Option<Event<'a>> {
     let (rt, ot) = (&reference.ops, &optimized.ops);
-    let ops = rt.len().max(ot.len());
-    for i in 0..ops {
+    for i in 0..rt.len().max(ot.len()) {
         let op_name = case
             .ops
             .get(i)
             .map_or(String::new(), |o| format!(" (swap {} {})", o.a, o.b));
-        let (Some(a), Some(b)) = (rt.get(i), ot.get(i)) else {
-            return Some(divergence(
-                case,
-                reference,
-                optimized,
-                i,
-                None,
-                format!("operation {}", i + 1),
-                format!(
-                    "trace lengths differ: reference {} operations, optimized {}",
-                    rt.len(),
-                    ot.len()
-                ),
-                None,
-            ));
-        };
         let at = format!("operation {}{op_name}", i + 1);
+        let whole_op = |what: String| {
+            Some(Event {
+                op: i,
+                round: None,
+                at: at.clone(),
+                what,
+                marks: None,
+            })
+        };
+        let before_rounds = |what: String| {
+            Some(Event {
+                op: i,
+                round: Some(0),
+                at: at.clone(),
+                what,
+                marks: None,
+            })
+        };
+        let in_round = |r: usize, what: String, marks| {
+            Some(Event {
+                op: i,
+                round: Some(r),
+                at: format!("{at}, round {}", r + 1),
+                what,
+                marks,
+            })
+        };
+        let (Some(a), Some(b)) = (rt.get(i), ot.get(i)) else {
+            return whole_op(differ("trace lengths (operations)", rt.len(), ot.len()));
+        };
         if a.invalid != b.invalid {
             let show = |v: Option<Invalid>| {
                 v.map_or("valid".to_string(), |w| format!("invalid ({})", w.name()))
             };
-            let what = format!(
-                "validity differs: reference {}, optimized {}",
+            return before_rounds(differ(
+                "validity verdicts",
                 show(a.invalid),
-                show(b.invalid)
-            );
-            return Some(divergence(
-                case,
-                reference,
-                optimized,
-                i,
-                Some(0),
-                at,
-                what,
-                None,
+                show(b.invalid),
             ));
         }
         if a.main != b.main {
-            let what = format!(
-                "main colours differ: reference {:?}, optimized {:?}",
-                a.main, b.main
-            );
-            return Some(divergence(
-                case,
-                reference,
-                optimized,
-                i,
-                Some(0),
-                at,
-                what,
-                None,
+            return before_rounds(differ(
+                "main colours",
+                format!("{:?}", a.main),
+                format!("{:?}", b.main),
             ));
         }
         for r in 0..a.rounds.len().max(b.rounds.len()) {
-            let at = format!("operation {}{op_name}, round {}", i + 1, r + 1);
             let (Some(x), Some(y)) = (a.rounds.get(r), b.rounds.get(r)) else {
-                let what = format!(
-                    "number of rounds differs: reference {}, optimized {}",
-                    a.rounds.len(),
-                    b.rounds.len()
-                );
-                return Some(divergence(
-                    case,
-                    reference,
-                    optimized,
-                    i,
-                    Some(r),
-                    at,
-                    what,
+                return in_round(
+                    r,
+                    differ("numbers of rounds", a.rounds.len(), b.rounds.len()),
                     None,
-                ));
+                );
             };
-            let found = if x.matched != y.matched {
-                Some((
+            if x.matched != y.matched {
+                return in_round(
+                    r,
                     cell_difference("matched cells (runs)", &x.matched, &y.matched),
                     Some((&x.matched, &y.matched)),
-                ))
-            } else if x.removed != y.removed {
-                Some((
+                );
+            }
+            if x.removed != y.removed {
+                return in_round(
+                    r,
                     cell_difference("removed cells", &x.removed, &y.removed),
                     Some((&x.removed, &y.removed)),
-                ))
-            } else if x.combo != y.combo {
-                Some((
-                    format!(
-                        "combo points differ: reference {}, optimized {}",
-                        x.combo, y.combo
-                    ),
+                );
+            }
+            if x.combo != y.combo {
+                return in_round(
+                    r,
+                    differ("combo points", x.combo, y.combo),
                     Some((&x.matched, &y.matched)),
-                ))
-            } else if x.elimination != y.elimination {
-                Some((
-                    format!(
-                        "elimination points differ: reference {}, optimized {}",
-                        x.elimination, y.elimination
-                    ),
+                );
+            }
+            if x.elimination != y.elimination {
+                return in_round(
+                    r,
+                    differ("elimination points", x.elimination, y.elimination),
                     Some((&x.removed, &y.removed)),
-                ))
-            } else {
-                None
-            };
-            if let Some((what, marks)) = found {
-                return Some(divergence(
-                    case,
-                    reference,
-                    optimized,
-                    i,
-                    Some(r),
-                    at,
-                    what,
-                    marks,
-                ));
+                );
             }
         }
         if a.chain != b.chain {
-            let what = format!(
-                "chain points differ: reference {}, optimized {}",
-                a.chain, b.chain
-            );
-            return Some(divergence(
-                case, reference, optimized, i, None, at, what, None,
-            ));
+            return whole_op(differ("chain points", a.chain, b.chain));
         }
         if a.hand != b.hand {
             let show = |h: Option<model::texas::Hand>| {
@@ -551,61 +506,55 @@ fn compare(case: &Case, reference: &Outcome, optimized: &Outcome) -> Option<Dive
                     format!("{} = {}", h.kind.name(), h.points)
                 })
             };
-            let what = format!(
-                "hand differs: reference {}, optimized {}",
-                show(a.hand),
-                show(b.hand)
-            );
-            return Some(divergence(
-                case, reference, optimized, i, None, at, what, None,
-            ));
+            return whole_op(differ("hands", show(a.hand), show(b.hand)));
         }
     }
-    if reference.board != optimized.board {
-        let what = "final boards differ".to_string();
-        return Some(divergence(
-            case,
-            reference,
-            optimized,
-            case.ops.len(),
-            None,
-            "end of game".into(),
+    let end = |what: String| {
+        Some(Event {
+            op: case.ops.len(),
+            round: None,
+            at: "end of game".into(),
             what,
-            None,
-        ));
+            marks: None,
+        })
+    };
+    if reference.board != optimized.board {
+        return end("final boards differ".into());
     }
     if reference.score != optimized.score {
-        let (a, b) = (reference.score, optimized.score);
-        let what = format!(
-            "score breakdowns differ: reference {} (elimination {}, chain {}, combo {}, hand {}, endgame {}), optimized {} ({}, {}, {}, {}, {})",
-            a.total(), a.elimination, a.chain, a.combo, a.hand, a.endgame,
-            b.total(), b.elimination, b.chain, b.combo, b.hand, b.endgame
-        );
-        return Some(divergence(
-            case,
-            reference,
-            optimized,
-            case.ops.len(),
-            None,
-            "end of game".into(),
-            what,
-            None,
+        let show = |s: &model::texas::Score| {
+            format!(
+                "{} (elimination {}, chain {}, combo {}, hand {}, endgame {})",
+                s.total(),
+                s.elimination,
+                s.chain,
+                s.combo,
+                s.hand,
+                s.endgame
+            )
+        };
+        return end(differ(
+            "score breakdowns",
+            show(&reference.score),
+            show(&optimized.score),
         ));
     }
     None
 }
 
-#[allow(clippy::too_many_arguments)]
 fn divergence(
     case: &Case,
     reference: &Outcome,
     optimized: &Outcome,
-    op: usize,
-    round: Option<usize>,
-    at: String,
-    what: String,
-    marks: Option<(&Cells, &Cells)>,
+    event: Event<'_>,
 ) -> Divergence {
+    let Event {
+        op,
+        round,
+        at,
+        what,
+        marks,
+    } = event;
     let (rb, ob) = if op >= case.ops.len() {
         (reference.board.clone(), optimized.board.clone())
     } else {
@@ -624,8 +573,8 @@ fn divergence(
     } else {
         ""
     };
-    let reference_view = format!("{moment}{mark_note}\n{}", picture(&rb, marks.map(|m| m.0)));
-    let optimized_view = format!("{moment}{mark_note}\n{}", picture(&ob, marks.map(|m| m.1)));
+    let reference_view = format!("{moment}{mark_note}\n{}", rb.render(marks.map(|m| m.0)));
+    let optimized_view = format!("{moment}{mark_note}\n{}", ob.render(marks.map(|m| m.1)));
     let lo = op.saturating_sub(1);
     let around = |ops: &[OpTrace]| -> Vec<serde_json::Value> {
         (lo..=op + 1)
@@ -644,5 +593,103 @@ fn divergence(
         reference_view,
         optimized_view,
         context,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample1() -> Case {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/texas/sample1.in");
+        Case::parse(&std::fs::read(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn identical_outcomes_do_not_diverge() {
+        let case = sample1();
+        let out = reference::texas::outcome(&case);
+        assert!(compare(&case, &out, &out.clone()).is_none());
+    }
+
+    #[test]
+    fn the_first_differing_event_is_named() {
+        let case = sample1();
+        let good = reference::texas::outcome(&case);
+        let valid_op = good
+            .ops
+            .iter()
+            .position(|t| t.rounds.len() >= 2)
+            .expect("sample 1 has a cascade");
+
+        let mut bad = good.clone();
+        let row = &mut bad.ops[valid_op].rounds[1].removed.rows[0];
+        *row ^= 1;
+        let d = compare(&case, &good, &bad).unwrap();
+        assert!(
+            d.at.starts_with(&format!("operation {}", valid_op + 1)),
+            "{}",
+            d.at
+        );
+        assert!(d.at.ends_with(", round 2"), "{}", d.at);
+        assert!(d.what.starts_with("removed cells differ"), "{}", d.what);
+        assert!(
+            d.reference_view
+                .starts_with("before round 2 (after the swap), [x] = in question"),
+            "{}",
+            d.reference_view
+        );
+        assert_eq!(d.context["round"], 2);
+
+        let mut bad = good.clone();
+        bad.ops[valid_op].chain += 80;
+        let d = compare(&case, &good, &bad).unwrap();
+        assert_eq!(
+            d.what,
+            format!(
+                "chain points differ: reference {}, optimized {}",
+                good.ops[valid_op].chain,
+                good.ops[valid_op].chain + 80
+            )
+        );
+
+        let mut bad = good.clone();
+        bad.ops[0].invalid = Some(Invalid::NoRun);
+        let d = compare(&case, &good, &bad).unwrap();
+        assert_eq!(
+            d.what,
+            "validity verdicts differ: reference valid, optimized invalid (no run)"
+        );
+
+        let mut bad = good.clone();
+        bad.board.colour[0] ^= 1;
+        assert_eq!(
+            compare(&case, &good, &bad).unwrap().what,
+            "final boards differ"
+        );
+
+        let mut bad = good.clone();
+        bad.score.hand += 1;
+        let d = compare(&case, &good, &bad).unwrap();
+        assert_eq!(d.at, "end of game");
+        assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
+    }
+
+    #[test]
+    fn coverage_sees_the_rules_sample_1_uses() {
+        let case = sample1();
+        let out = reference::texas::outcome(&case);
+        let hit = coverage(&case, &out);
+        // Both endgame bonuses: every operation valid and the board cleared.
+        for key in [
+            "hand: two pairs",
+            "all operations valid",
+            "board cleared",
+            "special 5 (5x5)",
+        ] {
+            assert!(hit.contains(&key), "{key} not in {hit:?}");
+        }
+        assert!(!hit.contains(&"invalid: no run"));
+        assert!(!hit.contains(&"hand: full house"));
     }
 }
