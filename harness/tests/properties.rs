@@ -14,7 +14,7 @@ fn case_from(bytes: &[u8]) -> Case {
 }
 
 fn bytes() -> impl Strategy<Value = Vec<u8>> {
-    proptest::collection::vec(any::<u8>(), 0..400)
+    proptest::collection::vec(any::<u8>(), 0..2000)
 }
 
 /// The board after each operation, from the optimized engine stepped one operation at a time,
