@@ -124,10 +124,14 @@ pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr_with_hz(8));
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {per_sec}, eta {eta} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let style = ProgressStyle::with_template(
+        "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {rate}, eta {eta} {msg}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = write!(w, "{:.0} cases/s", state.per_sec());
+    });
+    bar.set_style(style);
     bar
 }
 
