@@ -154,11 +154,45 @@ fn sub_board(
     if ops.is_empty() {
         return None;
     }
+    // Cutting a line out can bring equal colours together into a run; recolour instead of giving up,
+    // or the shrinker gets stuck on boards where every cut makes a run.
+    if !repair_runs(&mut board, case.k) {
+        return None;
+    }
     Some(Case {
         k: case.k,
         board,
         ops,
     })
+}
+
+/// Recolours cells until the board has no run: the third cell of each run found gets the smallest
+/// colour in 1..=k that makes no run through it. False when some run cannot be broken that way.
+fn repair_runs(board: &mut Board, k: u8) -> bool {
+    for _ in 0..board.n * board.m {
+        let Some((start, horizontal)) = board.find_run() else {
+            return true;
+        };
+        let (r, c) = if horizontal {
+            (start.r(), start.c() + 2)
+        } else {
+            (start.r() + 2, start.c())
+        };
+        let i = board.idx(r, c);
+        let old = board.colour[i];
+        let fix = (1..=k).find(|&v| {
+            board.colour[i] = v;
+            v != old && !super::gen::run_through(&board.colour, board.n, board.m, r, c)
+        });
+        match fix {
+            Some(v) => board.colour[i] = v,
+            None => {
+                board.colour[i] = old;
+                return false;
+            }
+        }
+    }
+    board.find_run().is_none()
 }
 
 fn keep_rows(case: &Case, lo: usize, hi: usize) -> Option<Case> {
@@ -194,6 +228,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_cut_that_makes_a_run_is_repaired() {
+        // Dropping the middle row brings the two 1s of column 1 next to the 1 below them.
+        let case =
+            Case::parse(b"4 2 2 1\n1 2\n2 1\n1 2\n1 1\n0 0\n0 0\n0 0\n0 0\n1 1 1 2\n").unwrap();
+        let smaller = drop_line(&case, Some(1), None).unwrap();
+        smaller.validate().unwrap();
+        assert_eq!(smaller.n(), 3);
+        assert!(smaller.board.colour.iter().all(|&v| (1..=2).contains(&v)));
+        assert_ne!(
+            smaller.board.colour,
+            vec![1, 2, 1, 2, 1, 1],
+            "the run was left in place"
+        );
     }
 
     #[test]
