@@ -209,7 +209,7 @@ fn replay(case: &Case, ops: &[OpTrace], mut visit: impl FnMut(usize, usize, &Boa
 // Coverage.
 
 fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
-    let mut hit = [false; 26];
+    let mut hit = vec![false; COVERAGE_KEYS.len()];
     let mut mark = |key: &str| {
         if let Some(i) = COVERAGE_KEYS.iter().position(|k| *k == key) {
             hit[i] = true;
@@ -249,14 +249,6 @@ fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
     if outcome.board.is_cleared() {
         mark("board cleared");
     }
-    const SPECIAL_KEYS: [&str; 6] = [
-        "special 1 (row)",
-        "special 2 (column)",
-        "special 3 (row+column)",
-        "special 4 (3x3)",
-        "special 5 (5x5)",
-        "special 6 (colour)",
-    ];
     let mut seen = std::collections::VecDeque::new();
     replay(case, &outcome.ops, |i, r, board| {
         let round = &outcome.ops[i].rounds[r];
@@ -266,7 +258,8 @@ fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
             }
             let s = board.special_at(p.r(), p.c());
             if (1..=6).contains(&s) {
-                mark(SPECIAL_KEYS[usize::from(s) - 1]);
+                // The first six keys are the special types, in order.
+                mark(COVERAGE_KEYS[usize::from(s) - 1]);
                 if !round.matched.contains(p) {
                     mark("special set off by special");
                 }
