@@ -657,6 +657,16 @@ fn unplay_clear(r: &mut Rng, after: &Board, k: u8, room: usize) -> Option<Board>
     check_step(&before, m, after)
 }
 
+/// The column left or right of `x`, at random; `None` when that side is off the board.
+fn neighbour_column(r: &mut Rng, x: usize) -> Option<usize> {
+    let s = if r.random_bool(0.5) {
+        x.checked_sub(1)?
+    } else {
+        x + 1
+    };
+    (s < COLS).then_some(s)
+}
+
 /// Undoes the drag that completed a run: a swap of a run block with a neighbour of another colour,
 /// or (for a run block on top of its column) a drop from a neighbouring column.
 fn undo_move(
@@ -666,14 +676,7 @@ fn undo_move(
 ) -> Option<(Vec<Vec<u8>>, Move)> {
     let (x, y) = run[r.random_range(0..3)];
     let c = columns[x][y];
-    let s = if r.random_bool(0.5) {
-        x.checked_sub(1)?
-    } else {
-        x + 1
-    };
-    if s >= COLS {
-        return None;
-    }
+    let s = neighbour_column(r, x)?;
     let g: i8 = if x > s { 1 } else { -1 };
     let mut before = columns.to_vec();
     if r.random_bool(0.5) {
@@ -733,14 +736,7 @@ fn unplay_stall(r: &mut Rng, after: &Board) -> Option<Board> {
         // A drop: the top block of column x came from (s, ys) with (x, ys) empty.
         let x = r.random_range(0..COLS);
         let top = *columns[x].last()?;
-        let s = if r.random_bool(0.5) {
-            x.checked_sub(1)?
-        } else {
-            x + 1
-        };
-        if s >= COLS {
-            return None;
-        }
+        let s = neighbour_column(r, x)?;
         let low = columns[x].len() - 1;
         let high = columns[s].len();
         if low > high || high >= ROWS {
