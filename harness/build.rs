@@ -9,6 +9,11 @@ const CORRECT: &str = "5 => square(2),";
 const PLANTED: &str = "5 => square(1), // planted bug: 3x3 instead of 5x5";
 
 fn main() {
+    // Time limits of in-process engines are stretched in unoptimized builds (the tests).
+    println!("cargo:rustc-check-cfg=cfg(unoptimized)");
+    if std::env::var("OPT_LEVEL").is_ok_and(|o| o == "0") {
+        println!("cargo:rustc-cfg=unoptimized");
+    }
     println!("cargo:rerun-if-changed={SOURCE}");
     println!("cargo:rerun-if-changed=build.rs");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");

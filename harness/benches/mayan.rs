@@ -23,7 +23,9 @@ use std::time::{Duration, Instant};
 
 /// The dense boards: the first seeds of the `dense` profile.
 fn dense_boards() -> Vec<Case> {
-    (0..3).map(|seed| Mayan::generate("dense", seed)).collect()
+    (0..3)
+        .map(|seed| Mayan::generate(Mayan::profile("dense").expect("a profile"), seed))
+        .collect()
 }
 
 /// The solvable puzzles of the corpus.

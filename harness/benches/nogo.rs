@@ -16,7 +16,7 @@ fn empty_boards(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));
     for profile in ["empty-250", "empty-500", "empty-1000"] {
-        let board = Nogo::generate(profile, 0);
+        let board = Nogo::generate(Nogo::profile(profile).expect("a profile"), 0);
         group.throughput(Throughput::Elements((board.n * board.n) as u64));
         group.bench_with_input(BenchmarkId::from_parameter(board.n), &board, |b, board| {
             b.iter(|| engine::nogo::playout(black_box(board)))

@@ -1,38 +1,82 @@
-//! Side-by-side benchmarks: the same generated cases through the reference and the optimized
-//! engine, alternating in one run so that both see the same machine load, reported as a ratio.
+//! Side-by-side benchmarks: the same generated cases through two engines, alternating in one run so
+//! that both see the same machine load, reported as a ratio with its spread over the paired rounds.
 
-use crate::game::{EngineKind, Game};
+use crate::engine::{self, Engine};
+use crate::game::{Game, Profile};
 use crate::rng::case_seed;
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Minimum, median and maximum of some samples.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Spread<T> {
+    pub min: T,
+    pub median: T,
+    pub max: T,
+}
+
+fn spread<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<Spread<T>> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    Some(Spread {
+        min: v[0],
+        median: v[v.len() / 2],
+        max: v[v.len() - 1],
+    })
+}
 
 /// One line of a benchmark table.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Row {
     pub label: String,
     pub cases: usize,
-    /// Median time per case over the rounds, reference and optimized (`None`: not measured).
-    pub reference: Option<Duration>,
-    pub optimized: Option<Duration>,
+    /// The two engines' names: `a` is the baseline (usually the reference).
+    pub engines: [String; 2],
+    /// Time per case over the rounds (`None`: that engine was not measured).
+    pub a: Option<Spread<Duration>>,
+    pub b: Option<Spread<Duration>>,
+    /// How many times faster `b` is than `a`, per paired round.
+    pub ratio: Option<Spread<f64>>,
     pub rounds: usize,
+    /// Why a side was not measured, when it was not.
+    pub note: Option<String>,
 }
 
 impl Row {
-    /// How many times faster the optimized engine is.
-    pub fn ratio(&self) -> Option<f64> {
-        match (self.reference, self.optimized) {
-            (Some(r), Some(o)) if o > Duration::ZERO => Some(r.as_secs_f64() / o.as_secs_f64()),
-            _ => None,
+    /// A row from paired samples: round `i` of `a` and of `b` ran back to back.
+    pub fn from_samples(
+        label: String,
+        cases: usize,
+        engines: [String; 2],
+        a: Vec<Duration>,
+        b: Vec<Duration>,
+    ) -> Row {
+        let ratios: Vec<f64> = a
+            .iter()
+            .zip(&b)
+            .filter(|(_, y)| **y > Duration::ZERO)
+            .map(|(x, y)| x.as_secs_f64() / y.as_secs_f64())
+            .collect();
+        Row {
+            label,
+            cases,
+            engines,
+            rounds: a.len().max(b.len()),
+            a: spread(a),
+            b: spread(b),
+            ratio: spread(ratios),
+            note: None,
         }
     }
-}
 
-fn median(mut v: Vec<Duration>) -> Option<Duration> {
-    if v.is_empty() {
-        return None;
+    /// True when the paired ratios spread so wide that the median is not to be trusted (the
+    /// largest is more than 1.5 times the smallest): the machine was busy.
+    pub fn noisy(&self) -> bool {
+        self.ratio.is_some_and(|r| r.max > 1.5 * r.min)
     }
-    v.sort_unstable();
-    Some(v[v.len() / 2])
 }
 
 /// Times `f` over all cases once; returns the time per case.
@@ -43,51 +87,58 @@ fn time_batch<C>(cases: &[C], mut f: impl FnMut(&C) -> u64) -> Duration {
         sink = sink.wrapping_add(f(c));
     }
     black_box(sink);
-    start.elapsed() / cases.len().max(1) as u32
+    start.elapsed() / u32::try_from(cases.len().max(1)).unwrap_or(u32::MAX)
 }
 
-/// Benchmarks one profile: `cases` cases from `seed`, then rounds alternating reference and
-/// optimized batches until `budget` is spent (at least three rounds, unless one round takes more
-/// than ten budgets).
+/// Benchmarks one profile: `cases` cases from `seed`, then rounds alternating the engines' batches
+/// until `budget` is spent (at least three rounds, unless one round takes more than ten budgets).
+/// `engines` holds one or two engines; with one, only it is timed.
 pub fn profile<G: Game>(
-    profile: &str,
+    profile: &Profile,
     cases: usize,
     seed: u64,
     budget: Duration,
-    engines: &[EngineKind],
+    engines: &[Arc<dyn Engine<G>>],
 ) -> Row {
     let batch: Vec<G::Case> = (0..cases as u64)
         .map(|i| G::generate(profile, case_seed(seed, i)))
         .collect();
-    let run = |engine: EngineKind| {
-        move |c: &G::Case| {
-            let out = G::run(c, engine, false);
-            G::answer(&out).len() as u64
-        }
+    let run = |e: &Arc<dyn Engine<G>>| {
+        let e = Arc::clone(e);
+        move |c: &G::Case| engine::answer(&*e, c).map_or(0, |a| a.len() as u64)
     };
-    let (mut r, mut o) = (Vec::new(), Vec::new());
+    let mut samples: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let start = Instant::now();
     let mut rounds = 0;
     loop {
-        if engines.contains(&EngineKind::Reference) {
-            r.push(time_batch(&batch, run(EngineKind::Reference)));
-        }
-        if engines.contains(&EngineKind::Optimized) {
-            o.push(time_batch(&batch, run(EngineKind::Optimized)));
+        for (i, e) in engines.iter().take(2).enumerate() {
+            samples[i].push(time_batch(&batch, run(e)));
         }
         rounds += 1;
         let spent = start.elapsed();
-        // At least three rounds for a median, unless one round alone took ten budgets.
         if rounds >= 50 || (rounds >= 3 && spent >= budget) || spent >= budget * 10 {
             break;
         }
     }
-    Row {
-        label: profile.to_string(),
-        cases,
-        reference: median(r),
-        optimized: median(o),
-        rounds,
+    let names = |i: usize| {
+        engines
+            .get(i)
+            .map_or("-".to_string(), |e| e.name().to_string())
+    };
+    let [a, b] = samples;
+    if engines.len() == 1 {
+        // One engine: show it in the second column, as the measured one.
+        let mut row = Row::from_samples(
+            profile.name.into(),
+            cases,
+            ["-".into(), names(0)],
+            Vec::new(),
+            a,
+        );
+        row.rounds = rounds;
+        row
+    } else {
+        Row::from_samples(profile.name.into(), cases, [names(0), names(1)], a, b)
     }
 }
 
@@ -105,22 +156,49 @@ pub fn human(d: Duration) -> String {
     }
 }
 
-/// The table, in Markdown so it can go straight into the README.
+/// The table, in Markdown so it can go straight into the README: median times, the median ratio
+/// and its spread (min..max over the paired rounds), and a warning line for noisy rows.
 pub fn table(game: &str, rows: &[Row]) -> String {
+    let (a, b) = rows
+        .iter()
+        .find(|r| r.a.is_some())
+        .map_or(("reference", "optimized"), |r| {
+            (r.engines[0].as_str(), r.engines[1].as_str())
+        });
     let mut out = format!(
-        "| {game} | cases | reference | optimized | speed-up |\n|---|---:|---:|---:|---:|\n"
+        "| {game} | cases | {a} | {b} | speed-up | spread (min..max) |\n|---|---:|---:|---:|---:|---:|\n"
     );
     for row in rows {
-        let show = |d: Option<Duration>| d.map_or("-".to_string(), human);
-        let ratio = row.ratio().map_or("-".to_string(), |x| format!("{x:.1}x"));
+        let show = |s: Option<Spread<Duration>>| s.map_or("-".to_string(), |s| human(s.median));
+        let (ratio, range) = match row.ratio {
+            Some(r) => (
+                format!("{:.1}x", r.median),
+                format!("{:.1}x..{:.1}x", r.min, r.max),
+            ),
+            None => ("-".into(), "-".into()),
+        };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {ratio} | {range} |\n",
             row.label,
             row.cases,
-            show(row.reference),
-            show(row.optimized),
-            ratio
+            show(row.a),
+            show(row.b),
         ));
+    }
+    for row in rows {
+        if row.noisy() {
+            out.push_str(&format!(
+                "\nwarning: {}: the ratio spread from {:.1}x to {:.1}x over {} rounds; the machine \
+                 was busy, measure again for a stable median\n",
+                row.label,
+                row.ratio.map_or(0.0, |r| r.min),
+                row.ratio.map_or(0.0, |r| r.max),
+                row.rounds
+            ));
+        }
+        if let Some(note) = &row.note {
+            out.push_str(&format!("\nnote: {}: {note}\n", row.label));
+        }
     }
     out
 }
@@ -129,39 +207,64 @@ pub fn table(game: &str, rows: &[Row]) -> String {
 mod tests {
     use super::*;
 
+    fn ms(x: u64) -> Duration {
+        Duration::from_millis(x)
+    }
+
     #[test]
-    fn ratios_and_table() {
-        let row = Row {
-            label: "heavy".into(),
-            cases: 4,
-            reference: Some(Duration::from_millis(30)),
-            optimized: Some(Duration::from_micros(300)),
-            rounds: 3,
-        };
-        assert!((row.ratio().unwrap() - 100.0).abs() < 1e-9);
-        let only = Row {
-            reference: None,
-            ..row.clone()
-        };
-        assert_eq!(only.ratio(), None);
+    fn ratios_spreads_and_table() {
+        let row = Row::from_samples(
+            "heavy".into(),
+            4,
+            ["reference".into(), "optimized".into()],
+            vec![ms(30), ms(31), ms(29)],
+            vec![Duration::from_micros(300); 3],
+        );
+        let r = row.ratio.unwrap();
+        assert!((r.median - 100.0).abs() < 1e-9, "{r:?}");
+        assert!((r.min - 96.666).abs() < 0.01 && (r.max - 103.333).abs() < 0.01);
+        assert!(!row.noisy());
+        let only = Row::from_samples(
+            "empty-1000".into(),
+            1,
+            ["-".into(), "optimized".into()],
+            Vec::new(),
+            vec![ms(5)],
+        );
+        assert!(only.ratio.is_none());
         let t = table("texas", &[row, only]);
         assert!(
-            t.contains("| heavy | 4 | 30.00 ms | 300.00 us | 100.0x |"),
+            t.contains("| heavy | 4 | 30.00 ms | 300.00 us | 100.0x | 96.7x..103.3x |"),
             "{t}"
         );
-        assert!(t.contains("| heavy | 4 | - | 300.00 us | - |"), "{t}");
+        assert!(
+            t.contains("| empty-1000 | 1 | - | 5.00 ms | - | - |"),
+            "{t}"
+        );
         assert_eq!(human(Duration::from_nanos(15)), "15 ns");
         assert_eq!(human(Duration::from_secs(2)), "2.00 s");
     }
 
     #[test]
+    fn wide_spreads_are_flagged() {
+        let row = Row::from_samples(
+            "mix".into(),
+            10,
+            ["a".into(), "b".into()],
+            vec![ms(10), ms(10), ms(10)],
+            vec![ms(1), ms(2), ms(1)],
+        );
+        assert!(row.noisy());
+        assert!(
+            table("texas", &[row]).contains("warning: mix: the ratio spread from 5.0x to 10.0x")
+        );
+    }
+
+    #[test]
     fn medians_ignore_outliers() {
-        let v = vec![
-            Duration::from_millis(5),
-            Duration::from_millis(1),
-            Duration::from_millis(900),
-        ];
-        assert_eq!(median(v), Some(Duration::from_millis(5)));
-        assert_eq!(median(Vec::new()), None);
+        let s = spread(vec![ms(5), ms(1), ms(900)]).unwrap();
+        assert_eq!(s.median, ms(5));
+        assert_eq!((s.min, s.max), (ms(1), ms(900)));
+        assert!(spread::<Duration>(Vec::new()).is_none());
     }
 }

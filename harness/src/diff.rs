@@ -1,335 +1,375 @@
-//! The batch differential runner: many generated cases through both engines, on all cores.
+//! A differential run from start to verdict, shared by `harness diff` (optimized against reference)
+//! and `harness judge` (a program against the reference): the batch ([`crate::batch`]), then the
+//! lowest-numbered failure shrunk, saved, and only then reported.
 //!
-//! Case `i` of a batch is generated from `(profile(i), case_seed(seed, i))`, so the cases do not
-//! depend on threads or shards. Cases run in fixed chunks; after a chunk with a mismatch the run stops
-//! and the lowest-numbered mismatch is shrunk and saved, so the verdict is the same for any thread
-//! count. A saved case is written (case, then JSON report) before anything is printed about it.
+//! A mismatch, a crash and a hang are all failures of the same pipeline. A hang of an in-process
+//! engine is shrunk by running that engine out of process (the command line re-runs itself with
+//! the hidden `exec` command), so that every candidate can be stopped at its time limit.
+//! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
 
-use crate::game::{Divergence, Game};
-use crate::rng::case_seed;
-use crate::{oracle, report, shrink};
-use anyhow::Context as _;
-use rayon::prelude::*;
+use crate::batch::{self, BatchOptions, BatchResult, Found, Progress};
+use crate::engine::{Engine, Kind};
+use crate::game::Game;
+use crate::oracle::{Failure, Pair};
+use crate::{corpus, report, shrink};
+use serde::Serialize;
 use serde_json::json;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Which profiles a batch draws from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProfileChoice {
-    /// One profile for every case.
-    One(String),
-    /// Case `i` uses the `i mod P`-th profile (the default mix excluded).
-    All,
-}
+/// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
+pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
 
-impl ProfileChoice {
-    /// Parses a `--profile` value for game `G` ("all" or a profile name).
-    pub fn parse<G: Game>(name: Option<&str>) -> anyhow::Result<Self> {
-        match name {
-            None => Ok(ProfileChoice::One(G::profiles()[0].name.to_string())),
-            Some("all") => Ok(ProfileChoice::All),
-            Some(p) if G::profiles().iter().any(|x| x.name == p) => {
-                Ok(ProfileChoice::One(p.to_string()))
-            }
-            Some(p) => {
-                let names: Vec<&str> = G::profiles().iter().map(|x| x.name).collect();
-                anyhow::bail!(
-                    "unknown profile `{p}` for {}: choose one of {}, or all",
-                    G::NAME,
-                    names.join(", ")
-                )
-            }
-        }
-    }
-
-    /// The profile of case `index`.
-    pub fn of<G: Game>(&self, index: u64) -> &str {
-        match self {
-            ProfileChoice::One(p) => p,
-            ProfileChoice::All => {
-                let all = &G::profiles()[1..];
-                if all.is_empty() {
-                    G::profiles()[0].name
-                } else {
-                    all[(index % all.len() as u64) as usize].name
-                }
-            }
-        }
-    }
-
-    pub fn name(&self) -> &str {
-        match self {
-            ProfileChoice::One(p) => p,
-            ProfileChoice::All => "all",
-        }
-    }
-}
-
-/// What to run.
-#[derive(Debug, Clone)]
-pub struct DiffOptions {
-    pub cases: u64,
-    pub seed: u64,
-    pub profile: ProfileChoice,
-    /// Worker threads (None: all cores).
-    pub threads: Option<usize>,
-    /// Run only the cases `i` with `i % shard.1 == shard.0`.
-    pub shard: (u64, u64),
-    /// Stop starting new cases after this long.
-    pub time: Option<Duration>,
-    /// Where mismatches are saved.
+/// How a run is set up beyond its batch.
+pub struct DiffOptions<G: Game> {
+    pub batch: BatchOptions,
+    /// Where failures are saved.
     pub out_dir: PathBuf,
-    /// Draw a progress bar (only shown on a terminal).
-    pub progress: bool,
-    /// Time allowed for shrinking a mismatch.
+    /// Time allowed for shrinking a failure.
     pub shrink_budget: Duration,
     /// Colour the report.
     pub colour: bool,
+    /// Runs an in-process engine out of process, to shrink its hangs.
+    pub isolate: Option<Isolate<G>>,
+    /// Says on standard error what happens between the batch and the report (shrinking...).
+    pub chatty: bool,
 }
 
-/// A mismatch found in a batch.
-#[derive(Debug, Clone)]
-pub struct Mismatch<C> {
+impl<G: Game> DiffOptions<G> {
+    pub fn new(batch: BatchOptions, out_dir: PathBuf) -> Self {
+        DiffOptions {
+            batch,
+            out_dir,
+            shrink_budget: Duration::from_secs(60),
+            colour: false,
+            isolate: None,
+            chatty: false,
+        }
+    }
+}
+
+/// The reported failure of a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reported {
     pub index: u64,
     pub profile: String,
     pub seed: u64,
-    pub case: C,
-    pub divergence: Divergence,
+    pub kind: Kind,
+    /// The engine that faulted (`None` for a mismatch).
+    pub engine: Option<String>,
+    /// The failure of the original case, in one line.
+    pub what: String,
+    /// The failure of the shrunk case, in one line.
+    pub shrunk_what: String,
+    pub size_before: String,
+    pub size_after: String,
+    pub shrink_steps: usize,
+    pub shrink_tries: usize,
+    pub shrink_complete: bool,
+    /// The command that prints the original case.
+    pub reproduce: String,
+    /// The saved shrunk case (`None` when it could not be written).
+    pub repro: Option<PathBuf>,
 }
 
-/// What a batch did.
-#[derive(Debug, Clone)]
-pub struct DiffSummary {
+/// What a run did.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub game: String,
+    pub engines: [String; 2],
     pub cases: u64,
-    pub mismatches: u64,
-    pub elapsed: Duration,
-    /// Cases that reached each coverage key, in `G::coverage_keys()` order.
-    pub coverage: Vec<u64>,
-    /// Path of the saved (shrunk) first mismatch.
-    pub saved: Option<PathBuf>,
+    /// Failing cases by kind.
+    pub failures: std::collections::BTreeMap<Kind, u64>,
+    pub elapsed_secs: f64,
+    pub cases_per_sec: f64,
+    /// Coverage counters: (rule, cases that reached it).
+    pub coverage: Vec<(String, u64)>,
+    pub first: Option<Reported>,
+    pub interrupted: bool,
+    /// Why the failure could not be saved, when it could not.
+    pub save_error: Option<String>,
 }
 
-impl DiffSummary {
-    pub fn rate(&self) -> f64 {
-        self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+impl Summary {
+    pub fn failed(&self) -> u64 {
+        self.failures.values().sum()
+    }
+    pub fn count(&self, kind: Kind) -> u64 {
+        self.failures.get(&kind).copied().unwrap_or(0)
     }
 }
 
-const CHUNK: u64 = 512;
-
-struct Acc<C> {
-    cases: u64,
-    coverage: Vec<u64>,
-    mismatches: Vec<Mismatch<C>>,
-}
-
-impl<C> Acc<C> {
-    fn new(keys: usize) -> Self {
-        Acc {
-            cases: 0,
-            coverage: vec![0; keys],
-            mismatches: Vec::new(),
+/// Runs a batch through `pair`, shrinks and saves the first failure, and prints the report to
+/// `out`. The last line is `<game>: <N> cases, <M> mismatches, <R> cases/s` (for a pair whose
+/// engine under test gives answers only, the judge's tally instead).
+pub fn run<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> anyhow::Result<Summary> {
+    corpus::check_writable(&opts.out_dir)?;
+    let result = batch::run::<G>(&opts.batch, pair, progress);
+    let mut summary = summarize::<G>(pair, &result);
+    if let Some(found) = &result.first {
+        let (reported, text, save_error) = shrink_and_save(opts, pair, found)?;
+        write!(out, "{text}")?;
+        if let Some(e) = &save_error {
+            writeln!(out, "error: the failure could not be saved: {e}")?;
         }
-    }
-}
-
-fn run_one<G: Game>(profile: &str, index: u64, batch_seed: u64, acc: &mut Acc<G::Case>) {
-    let seed = case_seed(batch_seed, index);
-    let case = match oracle::catching(|| G::generate(profile, seed)) {
-        Ok(c) => c,
-        Err(e) => panic!("the {profile} generator panicked on seed {seed}: {e}"),
-    };
-    acc.cases += 1;
-    match oracle::outcomes::<G>(&case) {
-        Ok((reference, optimized)) => {
-            for key in G::coverage(&case, &reference) {
-                if let Some(i) = G::coverage_keys().iter().position(|k| *k == key) {
-                    acc.coverage[i] += 1;
-                }
-            }
-            if let Some(divergence) = G::compare(&case, &reference, &optimized) {
-                acc.mismatches.push(Mismatch {
-                    index,
-                    profile: profile.to_string(),
-                    seed,
-                    case,
-                    divergence,
-                });
-            }
-        }
-        Err(divergence) => acc.mismatches.push(Mismatch {
-            index,
-            profile: profile.to_string(),
-            seed,
-            case,
-            divergence: *divergence,
-        }),
-    }
-}
-
-/// Runs a batch, printing the report (mismatch, coverage, summary line) to `out`.
-pub fn run<G: Game>(opts: &DiffOptions, out: &mut dyn Write) -> anyhow::Result<DiffSummary> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
-    let (shard, shards) = opts.shard;
-    let indices: u64 = if opts.cases > shard {
-        (opts.cases - shard).div_ceil(shards)
-    } else {
-        0
-    };
-    let bar = report::progress_bar(indices, opts.progress);
-    let keys = G::coverage_keys().len();
-    let start = Instant::now();
-    let deadline = opts.time.map(|t| start + t);
-    let mut total = Acc::<G::Case>::new(keys);
-    let mut next = 0u64;
-    while next < indices {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let end = (next + CHUNK).min(indices);
-        let acc = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .fold(
-                    || Acc::new(keys),
-                    |mut acc, j| {
-                        if deadline.is_none_or(|d| Instant::now() < d) {
-                            let index = shard + j * shards;
-                            run_one::<G>(opts.profile.of::<G>(index), index, opts.seed, &mut acc);
-                            bar.inc(1);
-                        }
-                        acc
-                    },
-                )
-                .reduce(
-                    || Acc::new(keys),
-                    |mut a, b| {
-                        a.cases += b.cases;
-                        a.coverage
-                            .iter_mut()
-                            .zip(&b.coverage)
-                            .for_each(|(x, y)| *x += y);
-                        a.mismatches.extend(b.mismatches);
-                        a
-                    },
-                )
-        });
-        total.cases += acc.cases;
-        total
-            .coverage
-            .iter_mut()
-            .zip(&acc.coverage)
-            .for_each(|(x, y)| *x += y);
-        total.mismatches.extend(acc.mismatches);
-        if !total.mismatches.is_empty() {
-            bar.set_message(format!("{} mismatches", total.mismatches.len()));
-            break;
-        }
-        next = end;
-    }
-    let elapsed = start.elapsed();
-    bar.finish_and_clear();
-    total.mismatches.sort_by_key(|m| m.index);
-    let mut summary = DiffSummary {
-        cases: total.cases,
-        mismatches: total.mismatches.len() as u64,
-        elapsed,
-        coverage: total.coverage,
-        saved: None,
-    };
-    if let Some(first) = total.mismatches.into_iter().next() {
-        let (path, shrunk, divergence) =
-            pool.install(|| save_mismatch::<G>(&first, opts, Some(opts.seed)))?;
-        writeln!(
-            out,
-            "MISMATCH in case {} (profile {}, seed {}): {}",
-            first.index,
-            first.profile,
-            first.seed,
-            G::size(&first.case)
-        )?;
-        writeln!(out, "shrunk to {}", G::size(&shrunk))?;
-        write!(out, "{}", report::divergence(&divergence, opts.colour))?;
-        writeln!(out, "repro: {}", path.display())?;
-        summary.saved = Some(path);
+        summary.first = Some(reported);
+        summary.save_error = save_error;
     }
     write!(
         out,
         "{}",
-        report::coverage(G::coverage_keys(), &summary.coverage, summary.cases)
+        report::coverage(G::coverage_keys(), &result.coverage, result.cases)
     )?;
-    writeln!(
-        out,
-        "{}: {} cases, {} mismatches, {:.0} cases/s",
-        G::NAME,
-        summary.cases,
-        summary.mismatches,
-        summary.rate()
-    )?;
+    if summary.interrupted {
+        writeln!(out, "interrupted: the batch stopped early")?;
+    }
+    writeln!(out, "{}", summary_line::<G>(pair, &summary))?;
     Ok(summary)
 }
 
-/// Shrinks a mismatch, then writes `<dir>/<name>.in` and `<dir>/<name>.json`; returns the `.in` path,
-/// the shrunk case and its divergence.
-pub fn save_mismatch<G: Game>(
-    m: &Mismatch<G::Case>,
-    opts: &DiffOptions,
-    batch_seed: Option<u64>,
-) -> anyhow::Result<(PathBuf, G::Case, Divergence)> {
-    let original_size = G::size(&m.case);
-    let shrunk = shrink::shrink::<G>(
-        m.case.clone(),
-        |c| oracle::check::<G>(c).is_some(),
-        opts.shrink_budget,
-    );
-    let divergence = oracle::check::<G>(&shrunk.case).unwrap_or_else(|| m.divergence.clone());
-    let name = format!("{}-{}-{:016x}", G::NAME, m.profile, m.seed);
-    let path = write_case::<G>(
-        &opts.out_dir,
-        &name,
-        &shrunk.case,
-        &divergence,
-        json!({
-            "game": G::NAME,
-            "profile": m.profile,
-            "seed": m.seed,
-            "batch_seed": batch_seed,
-            "case_index": m.index,
-            "reproduce": format!("harness gen --game {} --profile {} --seed {}", G::NAME, m.profile, m.seed),
-            "size_before": original_size,
-            "size_after": G::size(&shrunk.case),
-            "shrink_steps": shrunk.steps,
-            "shrink_tries": shrunk.tries,
-            "shrink_timed_out": shrunk.timed_out,
-            "divergence_before_shrinking": { "at": m.divergence.at, "what": m.divergence.what },
-        }),
-    )?;
-    Ok((path, shrunk.case, divergence))
+fn summarize<G: Game>(pair: &Pair<G>, result: &BatchResult<G::Case>) -> Summary {
+    let failures = Kind::ALL
+        .iter()
+        .map(|&k| (k, result.count(k)))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    Summary {
+        game: G::NAME.to_string(),
+        engines: [pair.a.name().to_string(), pair.b.name().to_string()],
+        cases: result.cases,
+        failures,
+        elapsed_secs: result.elapsed.as_secs_f64(),
+        cases_per_sec: result.rate(),
+        coverage: G::coverage_keys()
+            .iter()
+            .zip(&result.coverage)
+            .map(|(k, &c)| (k.to_string(), c))
+            .collect(),
+        first: None,
+        interrupted: result.interrupted,
+        save_error: None,
+    }
 }
 
-/// Writes a case and its JSON report (the report gets the divergence and a rendered text).
-pub fn write_case<G: Game>(
-    dir: &Path,
-    name: &str,
-    case: &G::Case,
-    d: &Divergence,
-    mut meta: serde_json::Value,
-) -> anyhow::Result<PathBuf> {
-    let path = report::path_in(dir, name, "in")
-        .with_context(|| format!("cannot create {}", dir.display()))?;
-    std::fs::write(&path, G::write(case))
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    if let Some(obj) = meta.as_object_mut() {
-        obj.insert("divergence".into(), serde_json::to_value(d)?);
-        obj.insert("text".into(), json!(report::divergence(d, false)));
+/// The last line of a run.
+pub fn summary_line<G: Game>(pair: &Pair<G>, s: &Summary) -> String {
+    if pair.b.traces() {
+        let mut line = format!("{}: {} cases, {} mismatches", G::NAME, s.cases, s.failed());
+        let others: Vec<String> = [
+            Kind::TimeLimit,
+            Kind::Crash,
+            Kind::MemoryLimit,
+            Kind::Malformed,
+        ]
+        .iter()
+        .filter(|&&k| s.count(k) > 0)
+        .map(|&k| format!("{} {}", s.count(k), k.describe()))
+        .collect();
+        if !others.is_empty() {
+            line.push_str(&format!(
+                " ({} of them: {})",
+                s.failed() - s.count(Kind::Mismatch),
+                others.join(", ")
+            ));
+        }
+        format!("{line}, {:.0} cases/s", s.cases_per_sec)
+    } else {
+        let mut line = format!(
+            "{}: {} cases, {} accepted, {} wrong, {} timeouts, {} crashes",
+            G::NAME,
+            s.cases,
+            s.cases - s.failed(),
+            s.count(Kind::Mismatch) + s.count(Kind::Malformed),
+            s.count(Kind::TimeLimit),
+            s.count(Kind::Crash),
+        );
+        if s.count(Kind::MemoryLimit) > 0 {
+            line.push_str(&format!(", {} memory limits", s.count(Kind::MemoryLimit)));
+        }
+        line
     }
-    let json_path = path.with_extension("json");
-    std::fs::write(&json_path, serde_json::to_string_pretty(&meta)?)
-        .with_context(|| format!("cannot write {}", json_path.display()))?;
-    Ok(path)
+}
+
+/// The header word of a failure report.
+fn headline(f: &Failure, judging: bool) -> String {
+    match f.kind {
+        Kind::Mismatch if judging => "WRONG ANSWER".into(),
+        Kind::Mismatch => "MISMATCH".into(),
+        k => k.describe().to_uppercase(),
+    }
+}
+
+/// The predicate that keeps the shrinker on the original failure, and the pair it runs.
+fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
+    if f.kind != Kind::TimeLimit {
+        return Some(pair.clone());
+    }
+    let engine = f.engine.as_deref()?;
+    let twin = |e: &Arc<dyn Engine<G>>| -> Option<Arc<dyn Engine<G>>> {
+        if e.isolated() {
+            Some(Arc::clone(e))
+        } else if e.name() == engine {
+            opts.isolate.as_ref().and_then(|iso| iso(engine))
+        } else {
+            Some(Arc::clone(e))
+        }
+    };
+    if engine != pair.a.name() && engine != pair.b.name() {
+        // The generator or the comparison hung: nothing to re-run out of process.
+        return None;
+    }
+    Some(Pair::new(twin(&pair.a)?, twin(&pair.b)?))
+}
+
+fn shrink_and_save<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    found: &Found<G::Case>,
+) -> anyhow::Result<(Reported, String, Option<String>)> {
+    let judging = !pair.b.traces();
+    let names = pair.names();
+    let stop = Arc::clone(&opts.batch.stop);
+    let original = &found.failure;
+    let mut shrunk_case = found.case.clone();
+    let (mut steps, mut tries, mut complete) = (0, 0, false);
+    let mut shrunk_failure = original.clone();
+    if let (Some(case), Some(spair)) = (&found.case, shrink_pair(opts, pair, original)) {
+        let budget = if original.kind == Kind::TimeLimit {
+            opts.shrink_budget.min(Duration::from_secs(30))
+        } else {
+            opts.shrink_budget
+        };
+        if opts.chatty && !stop.load(Relaxed) {
+            eprintln!(
+                "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
+                found.index,
+                headline(original, judging).to_lowercase(),
+                budget.as_secs_f64()
+            );
+        }
+        let started = Instant::now();
+        let s = shrink::shrink::<G>(
+            case.clone(),
+            |c| !stop.load(Relaxed) && spair.failure(c).is_some_and(|f| f.same_kind(original)),
+            budget,
+        );
+        // The shrunk case's own failure (the original's when the shrinker moved nowhere).
+        if s.steps > 0 {
+            if let Some(f) = spair.failure(&s.case).filter(|f| f.same_kind(original)) {
+                shrunk_failure = f;
+            }
+        }
+        steps = s.steps;
+        tries = s.tries;
+        complete = !s.timed_out && !stop.load(Relaxed);
+        shrunk_case = Some(s.case);
+        if opts.chatty {
+            eprintln!(
+                "shrunk in {:.1} s ({} steps, {} candidates)",
+                started.elapsed().as_secs_f64(),
+                steps,
+                tries
+            );
+        }
+    }
+    let profile = found.profile.name;
+    let reproduce = format!(
+        "harness gen --game {} --profile {profile} --seed {}",
+        G::NAME,
+        found.seed
+    );
+    let size_before = found
+        .case
+        .as_ref()
+        .map_or("(no case)".into(), |c| G::size(c));
+    let size_after = shrunk_case
+        .as_ref()
+        .map_or("(no case)".into(), |c| G::size(c));
+    let mut text = String::new();
+    text.push_str(&format!(
+        "{} in case {} (profile {profile}, seed {}): {size_before}\n  {}\n",
+        headline(original, judging),
+        found.index,
+        found.seed,
+        original.what
+    ));
+    text.push_str(&format!("reproduce: {reproduce}\n"));
+    if found.case.is_some() {
+        text.push_str(&format!(
+            "shrunk to {size_after} in {steps} steps{}\n  {}\n",
+            if complete { "" } else { " (stopped early)" },
+            shrunk_failure.what
+        ));
+    }
+    if let Some(d) = &shrunk_failure.divergence {
+        text.push_str(&report::divergence(d, names, opts.colour));
+    }
+    let name = corpus::name(G::NAME, profile, found.seed);
+    let meta = json!({
+        "game": G::NAME,
+        "engines": [names.a, names.b],
+        "profile": profile,
+        "seed": found.seed,
+        "batch_seed": opts.batch.seed,
+        "case_index": found.index,
+        "reproduce": reproduce,
+        "size_before": size_before,
+        "size_after": size_after,
+        "shrink_steps": steps,
+        "shrink_tries": tries,
+        "shrink_complete": complete,
+        "failure_before_shrinking": original,
+    });
+    let plain = {
+        let mut t = text.clone();
+        if opts.colour {
+            if let Some(d) = &shrunk_failure.divergence {
+                t = t.replace(
+                    &report::divergence(d, names, true),
+                    &report::divergence(d, names, false),
+                );
+            }
+        }
+        t
+    };
+    let saved = corpus::save::<G>(
+        &opts.out_dir,
+        &name,
+        shrunk_case.as_ref(),
+        &shrunk_failure,
+        &plain,
+        meta,
+    );
+    let (repro, save_error) = match saved {
+        Ok(p) => {
+            text.push_str(&format!("repro: {}\n", p.display()));
+            (Some(p), None)
+        }
+        Err(e) => (None, Some(format!("{e:#}"))),
+    };
+    let reported = Reported {
+        index: found.index,
+        profile: profile.to_string(),
+        seed: found.seed,
+        kind: original.kind,
+        engine: original.engine.clone(),
+        what: original.what.clone(),
+        shrunk_what: shrunk_failure.what.clone(),
+        size_before,
+        size_after,
+        shrink_steps: steps,
+        shrink_tries: tries,
+        shrink_complete: complete,
+        reproduce,
+        repro,
+    };
+    Ok((reported, text, save_error))
 }

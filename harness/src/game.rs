@@ -1,66 +1,98 @@
-//! The interface every game offers to the generic tools (diff, shrink, judge, bench, replay, fuzz).
+//! What a game tells the generic tools (diff, shrink, judge, bench, replay, fuzz): its cases, how to
+//! generate, read and write them, how to compare two outcomes down to the first differing event,
+//! how to make a failing case smaller, and which engines it ships.
 //!
-//! A game names its case and outcome types, how to generate a case from (profile, seed), how to run
-//! either engine, how to compare two outcomes down to the first differing event, and how to make a
-//! failing case smaller. Everything else is written once, in the generic modules.
+//! A game describes cases; engines run them ([`crate::engine::Engine`]); the harness pairs any two.
 
+use crate::engine::{Engine, FnEngine};
 use arbitrary::Unstructured;
 use model::ParseError;
 use std::fmt::Debug;
-
-/// Which engine to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// The fast engine (`engine` crate).
-    Optimized,
-    /// The naive engine that reads like the rules (`reference` crate).
-    Reference,
-}
-
-impl EngineKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::Optimized => "optimized",
-            EngineKind::Reference => "reference",
-        }
-    }
-}
+use std::sync::Arc;
+use std::time::Duration;
 
 /// A named family of generated cases.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Profile {
     pub name: &'static str,
     /// One line for `--help` and reports.
     pub about: &'static str,
 }
 
-/// The first difference between the reference's and the optimized engine's outcome.
+/// The names of the two engines whose outcomes are compared, for the words of a report.
+#[derive(Debug, Clone, Copy)]
+pub struct Names<'a> {
+    /// The trusted engine (usually the reference).
+    pub a: &'a str,
+    /// The engine under test.
+    pub b: &'a str,
+}
+
+impl Default for Names<'static> {
+    fn default() -> Self {
+        Names {
+            a: "reference",
+            b: "optimized",
+        }
+    }
+}
+
+/// The first difference between two engines' outcomes.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Divergence {
     /// Where it happens, e.g. "operation 3, round 2" or "answer".
     pub at: String,
     /// What differs, in one line, e.g. "removed cells differ: reference 12 cells, optimized 9".
     pub what: String,
-    /// What the reference saw at that moment (a board picture, a move list), one item per line.
-    pub reference_view: String,
-    /// The same for the optimized engine.
-    pub optimized_view: String,
+    /// What the trusted engine saw at that moment (a board picture, a move list), one item per line.
+    pub a_view: String,
+    /// The same for the engine under test.
+    pub b_view: String,
     /// Machine-readable context for the JSON report (for instance both traces around the event).
     pub context: serde_json::Value,
 }
 
-pub trait Game: Send + Sync + 'static {
+/// One row of a game's default benchmark.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchRow {
+    pub profile: &'static str,
+    pub cases: usize,
+}
+
+/// An engine a game ships, built by name.
+pub struct EngineEntry<G: Game> {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub build: fn() -> Arc<dyn Engine<G>>,
+}
+
+impl<G: Game> Clone for EngineEntry<G> {
+    fn clone(&self) -> Self {
+        EngineEntry {
+            name: self.name,
+            about: self.about,
+            build: self.build,
+        }
+    }
+}
+
+pub trait Game: Send + Sync + Sized + 'static {
     /// The game's name on the command line: "texas", "mayan", "nogo".
     const NAME: &'static str;
-    type Case: Clone + Debug + PartialEq + Send + Sync;
-    type Outcome: Clone + Debug + Send + Sync;
+    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Outcome: Clone + Debug + Send + Sync + 'static;
 
     /// The generator profiles. The first one is the default.
     fn profiles() -> &'static [Profile];
 
-    /// Generates a case: a pure function of (profile, seed). `profile` is one of `profiles()`.
-    fn generate(profile: &str, seed: u64) -> Self::Case;
+    /// Profiles the reference cannot finish in a batch (benchmarks of the optimized engine only).
+    /// They are left out of `--profile all` and refused where the reference would run them.
+    fn bench_only() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Generates a case: a pure function of (profile, seed).
+    fn generate(profile: &Profile, seed: u64) -> Self::Case;
 
     /// Builds a valid case from fuzzer bytes (the `arbitrary` path of the generators).
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
@@ -71,19 +103,20 @@ pub trait Game: Send + Sync + 'static {
     /// Writes the contest input format: `parse(write(c))` gives `c` back.
     fn write(case: &Self::Case) -> String;
 
-    /// Runs one engine. With `trace` the outcome carries everything `compare` looks at; without it
-    /// only what the answer needs (benchmarks use this).
-    fn run(case: &Self::Case, engine: EngineKind, trace: bool) -> Self::Outcome;
+    /// The engines the game ships. The first is the trusted reference, the second the optimized
+    /// engine; `harness --engine NAME` picks among them (and among engines a user registers).
+    fn engines() -> Vec<EngineEntry<Self>>;
 
     /// The contest output for an outcome, ending with a newline (may be empty for NoGo).
     fn answer(outcome: &Self::Outcome) -> String;
 
-    /// The first difference between two traced outcomes, or `None` when they are identical in
-    /// every compared respect (answer, breakdown, trace, final state).
+    /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
+    /// when they are identical in every compared respect (answer, breakdown, trace, final state).
     fn compare(
         case: &Self::Case,
-        reference: &Self::Outcome,
-        optimized: &Self::Outcome,
+        a: &Self::Outcome,
+        b: &Self::Outcome,
+        names: Names<'_>,
     ) -> Option<Divergence>;
 
     /// Smaller variants of a case, every one valid, the most aggressive reductions first. The
@@ -96,25 +129,75 @@ pub trait Game: Send + Sync + 'static {
     /// A number that orders cases by size (the shrinker only accepts strictly smaller cases).
     fn weight(case: &Self::Case) -> u64;
 
+    /// How long one engine may take on a case before it counts as a hang: generous for the
+    /// reference on a loaded machine, derived from the case's size.
+    fn time_limit(case: &Self::Case) -> Duration;
+
     /// Every rule-coverage counter this game reports, in display order.
     fn coverage_keys() -> &'static [&'static str];
 
-    /// The coverage counters a case hit (each key at most once per case), given its reference outcome.
+    /// The coverage counters a case hit (each key at most once per case), given a traced outcome.
     fn coverage(case: &Self::Case, outcome: &Self::Outcome) -> Vec<&'static str>;
 
-    /// Says why an external program's output is not even of the expected form (for instance "not
-    /// a number"), or `None` when it is. Checked before [`Game::judge`]; the default accepts any form.
+    /// The default rows of `harness bench`.
+    fn bench_rows() -> &'static [BenchRow];
+
+    /// Profiles whose cases seed the fuzzers (`harness seeds`).
+    fn seed_profiles() -> &'static [&'static str];
+
+    /// Says why a program's output is not even of the expected form (for instance "not a
+    /// number"), or `None` when it is. Checked before [`Game::judge`]; the default accepts any form.
     fn malformed(_output: &str) -> Option<String> {
         None
     }
 
-    /// Judges an external program's standard output for this case, given the reference outcome.
-    /// `Ok(())` accepts; `Err` says what is wrong. The default compares whitespace-separated tokens
-    /// with the reference's answer.
-    fn judge(_case: &Self::Case, reference: &Self::Outcome, output: &str) -> Result<(), String> {
-        let want = Self::answer(reference);
-        compare_tokens(&want, output)
+    /// Judges a program's output for this case, given a trusted outcome. `Ok(())` accepts; `Err`
+    /// says what is wrong. The default compares whitespace-separated tokens with the answer.
+    fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), String> {
+        compare_tokens(&Self::answer(trusted), output)
     }
+
+    /// The profile called `name`, if the game has one.
+    fn profile(name: &str) -> Option<&'static Profile> {
+        Self::profiles().iter().find(|p| p.name == name)
+    }
+}
+
+/// The game's built-in engine called `name`.
+pub fn builtin<G: Game>(name: &str) -> Option<Arc<dyn Engine<G>>> {
+    G::engines()
+        .into_iter()
+        .find(|e| e.name == name)
+        .map(|e| (e.build)())
+}
+
+/// The game's trusted reference engine (its first engine).
+pub fn reference<G: Game>() -> Arc<dyn Engine<G>> {
+    let all = G::engines();
+    (all[0].build)()
+}
+
+/// The game's optimized engine (its second engine).
+pub fn optimized<G: Game>() -> Arc<dyn Engine<G>> {
+    let all = G::engines();
+    (all[1].build)()
+}
+
+/// An engine entry from a function that computes an outcome (traced or not).
+pub fn entry<G: Game>(
+    name: &'static str,
+    about: &'static str,
+    build: fn() -> Arc<dyn Engine<G>>,
+) -> EngineEntry<G> {
+    EngineEntry { name, about, build }
+}
+
+/// Shorthand for a built-in engine made of a function.
+pub fn function<G: Game>(
+    name: &'static str,
+    run: fn(&G::Case, bool) -> G::Outcome,
+) -> Arc<dyn Engine<G>> {
+    Arc::new(FnEngine::new(name, run))
 }
 
 /// Compares two texts token by token, ignoring whitespace differences.

@@ -1,59 +1,18 @@
-//! Judging an external program: every generated case goes to the program on stdin, its stdout is
-//! compared with the reference. Timeouts, crashes and floods of output are verdicts. A failing case
-//! is shrunk by re-running the program on smaller cases, and written out with the expected and the
-//! received output.
+//! External programs as engines: every case goes to the program on stdin, its stdout is the answer.
+//! Timeouts, crashes and floods of output are faults of the run. `harness judge` is a differential
+//! run ([`crate::diff`]) of the reference against a [`Program`]: a failing case is shrunk by
+//! re-running the program on smaller cases, and saved with the expected and the received output.
 //!
 //! Each run gets its own process group, killed as a whole when the run ends (normally or not), so no
 //! child or grandchild is left behind.
 
-use crate::game::{EngineKind, Game};
-use crate::rng::case_seed;
-use crate::{diff::ProfileChoice, report, shrink};
+use crate::engine::{Engine, Fault, Output};
+use crate::game::Game;
 use anyhow::Context as _;
-use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// How one run of the program ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    Accepted,
-    /// The output is well-formed but wrong.
-    Wrong(String),
-    /// The output is not of the expected form (not a number, too long...).
-    Malformed(String),
-    /// Killed at the time limit.
-    Timeout,
-    /// Non-zero exit status or a signal.
-    Crash(String),
-}
-
-impl Verdict {
-    /// A short name for the verdict kind.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Verdict::Accepted => "accepted",
-            Verdict::Wrong(_) => "wrong answer",
-            Verdict::Malformed(_) => "malformed output",
-            Verdict::Timeout => "time limit exceeded",
-            Verdict::Crash(_) => "runtime error",
-        }
-    }
-
-    /// The verdict in one line.
-    pub fn describe(&self) -> String {
-        match self {
-            Verdict::Accepted => "accepted".into(),
-            Verdict::Wrong(m) | Verdict::Malformed(m) | Verdict::Crash(m) => {
-                format!("{}: {m}", self.kind())
-            }
-            Verdict::Timeout => self.kind().into(),
-        }
-    }
-}
 
 /// What running a program produced.
 #[derive(Debug, Clone)]
@@ -191,64 +150,118 @@ pub fn execute(
     })
 }
 
-/// Options of a judging run.
+/// An external program as an engine: it reads the contest input on standard input and prints the
+/// answer. It gives answers only, runs out of process and enforces its own limits, so a hang, a
+/// crash or a flood of output is a [`Fault`] of this run, never of the harness.
 #[derive(Debug, Clone)]
-pub struct JudgeOptions {
-    pub cases: u64,
-    pub seed: u64,
-    pub profile: ProfileChoice,
-    pub timeout: Duration,
-    pub jobs: usize,
-    pub max_output: usize,
-    pub out_dir: PathBuf,
-    pub progress: bool,
-    pub shrink_budget: Duration,
+pub struct Program {
+    /// The program and its arguments.
     pub cmd: Vec<String>,
+    /// The name in reports (default: `program <cmd...>`).
+    pub name: String,
+    /// The time limit of one run; `None`: the game's limit for the case.
+    pub timeout: Option<Duration>,
+    /// Output beyond this many bytes is cut off and judged malformed.
+    pub max_output: usize,
 }
 
-/// The verdict for one case.
-pub fn judge_case<G: Game>(
-    case: &G::Case,
-    opts: &JudgeOptions,
-) -> anyhow::Result<(Verdict, Execution, String)> {
-    let reference = G::run(case, EngineKind::Reference, false);
-    let expected = G::answer(&reference);
-    let exec = execute(
-        &opts.cmd,
-        G::write(case).as_bytes(),
-        opts.timeout,
-        opts.max_output,
-    )?;
-    let verdict = if exec.timed_out {
-        Verdict::Timeout
-    } else if exec.flooded {
-        Verdict::Malformed(format!(
-            "output too long: more than {} bytes",
-            opts.max_output
-        ))
-    } else {
-        match exec.status {
-            Some(Ok(0)) => match std::str::from_utf8(&exec.stdout) {
-                Err(_) => Verdict::Malformed("output is not UTF-8 text".into()),
-                Ok(text) => match G::malformed(text) {
-                    Some(why) => Verdict::Malformed(why),
-                    None => match G::judge(case, &reference, text) {
-                        Ok(()) => Verdict::Accepted,
-                        Err(why) => Verdict::Wrong(why),
-                    },
-                },
-            },
-            Some(Ok(code)) => {
-                Verdict::Crash(format!("exit status {code}{}", stderr_tail(&exec.stderr)))
-            }
-            Some(Err(sig)) => Verdict::Crash(format!(
-                "killed by signal {sig}{}",
-                stderr_tail(&exec.stderr)
-            )),
-            None => Verdict::Crash("the program's status could not be read".into()),
+impl Program {
+    pub fn new(cmd: Vec<String>, timeout: Duration) -> Self {
+        let name = format!("program {}", cmd.join(" "));
+        Program {
+            cmd,
+            name,
+            timeout: Some(timeout),
+            max_output: 16 << 20,
         }
-    };
-    Ok((verdict, exec, expected))
+    }
+
+    /// Checks that the program can be started at all (a missing program is an error of the
+    /// command line, not a verdict of every case).
+    pub fn check_startable(&self) -> anyhow::Result<()> {
+        let program = self
+            .cmd
+            .first()
+            .context("no program to judge: give it after `--`")?;
+        let found = if program.contains('/') {
+            std::path::Path::new(program).is_file()
+        } else {
+            std::env::var_os("PATH").is_some_and(|paths| {
+                std::env::split_paths(&paths).any(|d| d.join(program).is_file())
+            })
+        };
+        if !found {
+            anyhow::bail!("cannot start `{program}`: no such program");
+        }
+        Ok(())
+    }
+}
+
+impl<G: Game> Engine<G> for Program {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn traces(&self) -> bool {
+        false
+    }
+    fn isolated(&self) -> bool {
+        true
+    }
+    fn run(&self, case: &G::Case, _trace: bool) -> Result<Output<G::Outcome>, Fault> {
+        let timeout = self.timeout.unwrap_or_else(|| G::time_limit(case));
+        let exec = execute(
+            &self.cmd,
+            G::write(case).as_bytes(),
+            timeout,
+            self.max_output,
+        )
+        .map_err(|e| Fault::RuntimeError {
+            status: format!("{e:#}"),
+            output: String::new(),
+        })?;
+        classify(exec, timeout, self.max_output)
+    }
+}
+
+/// The outcome of one run of a program.
+pub fn classify<O>(
+    exec: Execution,
+    timeout: Duration,
+    max_output: usize,
+) -> Result<Output<O>, Fault> {
+    if exec.timed_out {
+        return Err(Fault::TimeLimit {
+            limit_ms: u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+        });
+    }
+    let output = String::from_utf8_lossy(&exec.stdout).into_owned();
+    if exec.flooded {
+        return Err(Fault::Malformed {
+            why: format!("output too long: more than {max_output} bytes"),
+            output,
+        });
+    }
+    match exec.status {
+        Some(Ok(0)) => match String::from_utf8(exec.stdout) {
+            Ok(text) => Ok(Output::Answer(text)),
+            Err(_) => Err(Fault::Malformed {
+                why: "output is not UTF-8 text".into(),
+                output,
+            }),
+        },
+        Some(Ok(code)) => Err(Fault::RuntimeError {
+            status: format!("exit status {code}{}", stderr_tail(&exec.stderr)),
+            output,
+        }),
+        Some(Err(sig)) => Err(Fault::RuntimeError {
+            status: format!("killed by signal {sig}{}", stderr_tail(&exec.stderr)),
+            output,
+        }),
+        None => Err(Fault::RuntimeError {
+            status: "the program's status could not be read".into(),
+            output,
+        }),
+    }
 }
 
 fn stderr_tail(stderr: &[u8]) -> String {
@@ -257,171 +270,6 @@ fn stderr_tail(stderr: &[u8]) -> String {
         Some(line) => format!(" (stderr: {})", line.chars().take(200).collect::<String>()),
         None => String::new(),
     }
-}
-
-/// Counts of verdicts.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub cases: u64,
-    pub accepted: u64,
-    pub wrong: u64,
-    pub malformed: u64,
-    pub timeouts: u64,
-    pub crashes: u64,
-}
-
-impl Tally {
-    fn add(&mut self, v: &Verdict) {
-        self.cases += 1;
-        match v {
-            Verdict::Accepted => self.accepted += 1,
-            Verdict::Wrong(_) => self.wrong += 1,
-            Verdict::Malformed(_) => self.malformed += 1,
-            Verdict::Timeout => self.timeouts += 1,
-            Verdict::Crash(_) => self.crashes += 1,
-        }
-    }
-}
-
-/// The outcome of a judging run.
-#[derive(Debug, Clone)]
-pub struct JudgeSummary {
-    pub tally: Tally,
-    /// The first failure: its verdict and the path of the saved `.in`.
-    pub failure: Option<(Verdict, PathBuf)>,
-}
-
-/// One judged case of a batch.
-struct Judged<C> {
-    index: u64,
-    profile: String,
-    seed: u64,
-    case: C,
-    verdict: Verdict,
-}
-
-/// Judges `opts.cases` generated cases; on the first failing chunk, shrinks the lowest-numbered
-/// failure, saves it and stops.
-pub fn run<G: Game>(opts: &JudgeOptions, out: &mut dyn Write) -> anyhow::Result<JudgeSummary> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let bar = report::progress_bar(opts.cases, opts.progress);
-    let chunk = (opts.jobs.max(1) as u64 * 8).max(16);
-    let mut tally = Tally::default();
-    let mut next = 0;
-    let mut first_failure = None;
-    while next < opts.cases && first_failure.is_none() {
-        let end = (next + chunk).min(opts.cases);
-        let results: Vec<anyhow::Result<Judged<G::Case>>> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|index| {
-                    let profile = opts.profile.of::<G>(index).to_string();
-                    let seed = case_seed(opts.seed, index);
-                    let case = G::generate(&profile, seed);
-                    let (verdict, _, _) = judge_case::<G>(&case, opts)?;
-                    bar.inc(1);
-                    Ok(Judged {
-                        index,
-                        profile,
-                        seed,
-                        case,
-                        verdict,
-                    })
-                })
-                .collect()
-        });
-        for r in results {
-            let judged = r?;
-            tally.add(&judged.verdict);
-            if judged.verdict != Verdict::Accepted && first_failure.is_none() {
-                first_failure = Some(judged);
-            }
-        }
-        bar.set_message(format!("{} failed", tally.cases - tally.accepted));
-        next = end;
-    }
-    bar.finish_and_clear();
-    let mut failure = None;
-    if let Some(Judged {
-        index,
-        profile,
-        seed,
-        case,
-        verdict,
-    }) = first_failure
-    {
-        let kind = verdict.kind();
-        // Every candidate of a hanging program costs a whole time limit: shrink those for less long.
-        let budget = if verdict == Verdict::Timeout {
-            opts.shrink_budget.min(Duration::from_secs(30))
-        } else {
-            opts.shrink_budget
-        };
-        let shrunk = pool.install(|| {
-            shrink::shrink::<G>(
-                case.clone(),
-                |c| {
-                    judge_case::<G>(c, opts)
-                        .map(|(v, _, _)| v.kind() == kind)
-                        .unwrap_or(false)
-                },
-                budget,
-            )
-        });
-        let (verdict, exec, expected) = judge_case::<G>(&shrunk.case, opts)?;
-        let name = format!("{}-{}-{:016x}", G::NAME, profile, seed);
-        let input = report::path_in(&opts.out_dir, &name, "in")
-            .with_context(|| format!("cannot create {}", opts.out_dir.display()))?;
-        std::fs::write(&input, G::write(&shrunk.case))
-            .with_context(|| format!("cannot write {}", input.display()))?;
-        std::fs::write(input.with_extension("ans"), &expected)
-            .with_context(|| format!("cannot write the .ans beside {}", input.display()))?;
-        // A flood is kept only in part: the first MiB shows what the program printed.
-        let got = &exec.stdout[..exec.stdout.len().min(1 << 20)];
-        std::fs::write(input.with_extension("got"), got)
-            .with_context(|| format!("cannot write the .got beside {}", input.display()))?;
-        writeln!(
-            out,
-            "case {index} (profile {profile}, seed {seed}): {}",
-            verdict.describe()
-        )?;
-        writeln!(
-            out,
-            "shrunk from {} to {} in {} steps",
-            G::size(&case),
-            G::size(&shrunk.case),
-            shrunk.steps
-        )?;
-        writeln!(
-            out,
-            "reproduce: harness gen --game {} --profile {profile} --seed {seed}",
-            G::NAME
-        )?;
-        writeln!(out, "repro: {}", input.display())?;
-        failure = Some((verdict, input));
-    }
-    let t = &tally;
-    if t.malformed > 0 {
-        writeln!(
-            out,
-            "({} of the wrong answers were malformed output)",
-            t.malformed
-        )?;
-    }
-    writeln!(
-        out,
-        "{}: {} cases, {} accepted, {} wrong, {} timeouts, {} crashes",
-        G::NAME,
-        t.cases,
-        t.accepted,
-        t.wrong + t.malformed,
-        t.timeouts,
-        t.crashes
-    )?;
-    Ok(JudgeSummary { tally, failure })
 }
 
 #[cfg(test)]

@@ -1,9 +1,13 @@
-//! The differential-testing harness: seeded generators, the diff oracle, the shrinker, the judge for
-//! external programs, benchmarks and the bodies of the fuzz targets. The `harness` binary is a thin
-//! command line over this library.
+//! The differential-testing harness: seeded generators, engines behind one trait, the diff oracle,
+//! the batch loop with its watchdog, the shrinker, the judge for external programs, benchmarks and
+//! the bodies of the fuzz targets. The `harness` binary is `cli::main()`.
 
+pub mod batch;
 pub mod bench;
+pub mod cli;
+pub mod corpus;
 pub mod diff;
+pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod games;
@@ -15,4 +19,6 @@ pub mod rng;
 pub mod shrink;
 pub mod source;
 
-pub use game::{Divergence, EngineKind, Game, Profile};
+pub use engine::{Engine, Fault, Kind, Output};
+pub use game::{Divergence, Game, Names, Profile};
+pub use oracle::{Failure, Pair};

@@ -1,10 +1,16 @@
-//! The differential oracle: runs both engines on a case and compares their traced outcomes.
-//! A panic in either engine is a divergence too, reported with its message and location.
+//! The differential oracle: a [`Pair`] of engines runs a case and says whether they agree.
+//!
+//! Engine `a` is trusted (usually the reference), engine `b` is under test. A panic in either
+//! engine is caught here and becomes a crash verdict naming the engine; a fault an out-of-process
+//! engine reports (time or memory limit, runtime error, malformed output) becomes its verdict; two
+//! outcomes are compared down to the first differing event, an outcome and an answer through the
+//! game's judge, two answers token by token.
 
-use crate::game::{Divergence, EngineKind, Game};
+use crate::engine::{Engine, Fault, Kind, Output};
+use crate::game::{compare_tokens, Divergence, Game, Names};
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Arc, Once};
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -41,9 +47,9 @@ fn install_hook() {
 /// Runs `f`, turning a panic into `Err(message)` without printing it.
 pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     install_hook();
-    QUIET.with(|q| *q.borrow_mut() = true);
+    let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
-    QUIET.with(|q| *q.borrow_mut() = false);
+    QUIET.with(|q| *q.borrow_mut() = was);
     result.map_err(|_| {
         LAST_PANIC
             .with(|p| p.borrow_mut().take())
@@ -51,40 +57,237 @@ pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
-/// Both engines' traced outcomes, or the panic of one of them.
-pub fn outcomes<G: Game>(case: &G::Case) -> Result<(G::Outcome, G::Outcome), Box<Divergence>> {
-    let reference = catching(|| G::run(case, EngineKind::Reference, true));
-    let optimized = catching(|| G::run(case, EngineKind::Optimized, true));
-    match (reference, optimized) {
-        (Ok(r), Ok(o)) => Ok((r, o)),
-        (r, o) => {
-            let mut what = Vec::new();
-            if let Err(e) = &r {
-                what.push(format!("reference engine panicked: {e}"));
-            }
-            if let Err(e) = &o {
-                what.push(format!("optimized engine panicked: {e}"));
-            }
-            let show = |x: &Result<G::Outcome, String>| match x {
-                Ok(out) => G::answer(out),
-                Err(e) => format!("panic: {e}\n"),
-            };
-            Err(Box::new(Divergence {
-                at: "engine panic".into(),
-                what: what.join("; "),
-                reference_view: show(&r),
-                optimized_view: show(&o),
-                context: serde_json::json!({ "panic": what }),
-            }))
+/// A failing verdict on one case.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Failure {
+    pub kind: Kind,
+    /// The engine that faulted; `None` for a mismatch between the two.
+    pub engine: Option<String>,
+    /// What went wrong, in one line.
+    pub what: String,
+    /// For a mismatch: the first differing event with both views.
+    pub divergence: Option<Divergence>,
+    /// The trusted engine's answer, when it gave one.
+    pub expected: Option<String>,
+    /// What the engine under test printed, when it is a program.
+    pub got: Option<String>,
+}
+
+impl Failure {
+    /// A fault of one engine.
+    pub fn fault(engine: &str, fault: &Fault) -> Failure {
+        Failure {
+            kind: fault.kind(),
+            engine: Some(engine.to_string()),
+            what: format!("{engine} {fault}"),
+            divergence: None,
+            expected: None,
+            got: fault.output().map(str::to_string),
+        }
+    }
+
+    /// True when `other` is the same kind of failure (same class, same engine): what a shrinker
+    /// keeps to, so it does not drift from one bug to another.
+    pub fn same_kind(&self, other: &Failure) -> bool {
+        self.kind == other.kind && self.engine == other.engine
+    }
+}
+
+/// What a pair made of a case.
+pub struct Checked<O> {
+    /// The trusted engine's traced outcome, when it gave one (for coverage).
+    pub a: Option<O>,
+    pub failure: Option<Failure>,
+}
+
+/// Which part of a check is running (for the watchdog that names a hanging engine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Generating,
+    A,
+    B,
+    Comparing,
+}
+
+/// Two engines: `a` trusted, `b` under test.
+pub struct Pair<G: Game> {
+    pub a: Arc<dyn Engine<G>>,
+    pub b: Arc<dyn Engine<G>>,
+}
+
+impl<G: Game> Clone for Pair<G> {
+    fn clone(&self) -> Self {
+        Pair {
+            a: Arc::clone(&self.a),
+            b: Arc::clone(&self.b),
         }
     }
 }
 
-/// Runs both engines on a case; `Some` describes the first difference (or a panic).
-pub fn check<G: Game>(case: &G::Case) -> Option<Divergence> {
-    match outcomes::<G>(case) {
-        Ok((r, o)) => G::compare(case, &r, &o),
-        Err(d) => Some(*d),
+fn run_one<G: Game>(
+    engine: &dyn Engine<G>,
+    case: &G::Case,
+) -> Result<Output<G::Outcome>, Box<Failure>> {
+    match catching(|| engine.run(case, true)) {
+        Ok(Ok(out)) => Ok(out),
+        Ok(Err(fault)) => Err(Box::new(Failure::fault(engine.name(), &fault))),
+        Err(message) => Err(Box::new(Failure::fault(
+            engine.name(),
+            &Fault::Panic { message },
+        ))),
+    }
+}
+
+const SHOW: usize = 2000;
+
+fn clip(s: &str) -> String {
+    if s.len() <= SHOW {
+        s.to_string()
+    } else {
+        let mut end = SHOW;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}... ({} bytes in all)", &s[..end], s.len())
+    }
+}
+
+impl<G: Game> Pair<G> {
+    pub fn new(a: Arc<dyn Engine<G>>, b: Arc<dyn Engine<G>>) -> Self {
+        Pair { a, b }
+    }
+
+    /// The reference against the optimized engine.
+    pub fn builtin() -> Self {
+        Pair::new(crate::game::reference::<G>(), crate::game::optimized::<G>())
+    }
+
+    pub fn names(&self) -> Names<'_> {
+        Names {
+            a: self.a.name(),
+            b: self.b.name(),
+        }
+    }
+
+    /// Runs both engines on a case and compares them.
+    pub fn check(&self, case: &G::Case) -> Checked<G::Outcome> {
+        self.check_phased(case, &mut |_| {})
+    }
+
+    /// [`Pair::check`], telling `phase` which part runs.
+    pub fn check_phased(
+        &self,
+        case: &G::Case,
+        phase: &mut dyn FnMut(Phase),
+    ) -> Checked<G::Outcome> {
+        phase(Phase::A);
+        let a = match run_one(&*self.a, case) {
+            Ok(a) => a,
+            Err(f) => {
+                return Checked {
+                    a: None,
+                    failure: Some(*f),
+                }
+            }
+        };
+        phase(Phase::B);
+        let b = run_one(&*self.b, case);
+        phase(Phase::Comparing);
+        let names = self.names();
+        let (a_outcome, failure) = match (a, b) {
+            (a, Err(mut f)) => {
+                if let Output::Outcome(o) = &a {
+                    f.expected = Some(G::answer(o));
+                }
+                (a, Some(*f))
+            }
+            (a, Ok(b)) => {
+                let failure = self.compare(case, &a, &b, names);
+                (a, failure)
+            }
+        };
+        Checked {
+            a: match a_outcome {
+                Output::Outcome(o) => Some(o),
+                Output::Answer(_) => None,
+            },
+            failure,
+        }
+    }
+
+    fn compare(
+        &self,
+        case: &G::Case,
+        a: &Output<G::Outcome>,
+        b: &Output<G::Outcome>,
+        names: Names<'_>,
+    ) -> Option<Failure> {
+        let mismatch = |d: Divergence, expected: Option<String>, got: Option<String>| Failure {
+            kind: Kind::Mismatch,
+            engine: None,
+            what: if d.at == "answer" && got.is_some() {
+                format!("wrong answer: {}", d.what)
+            } else {
+                format!("{}: {}", d.at, d.what)
+            },
+            divergence: Some(d),
+            expected,
+            got,
+        };
+        let answer_divergence = |why: String, want: &str, got: &str| Divergence {
+            at: "answer".into(),
+            what: why,
+            a_view: clip(want),
+            b_view: clip(got),
+            context: serde_json::json!({}),
+        };
+        match (a, b) {
+            (Output::Outcome(x), Output::Outcome(y)) => {
+                G::compare(case, x, y, names).map(|d| mismatch(d, Some(G::answer(x)), None))
+            }
+            (Output::Outcome(x), Output::Answer(text)) => {
+                let want = G::answer(x);
+                if let Some(why) = G::malformed(text) {
+                    let output = text.clone();
+                    let mut f = Failure::fault(names.b, &Fault::Malformed { why, output });
+                    f.expected = Some(want);
+                    return Some(f);
+                }
+                G::judge(case, x, text).err().map(|why| {
+                    mismatch(
+                        answer_divergence(why, &want, text),
+                        Some(want.clone()),
+                        Some(text.clone()),
+                    )
+                })
+            }
+            (Output::Answer(want), b) => {
+                let got = match b {
+                    Output::Outcome(y) => G::answer(y),
+                    Output::Answer(t) => {
+                        if let Some(why) = G::malformed(t) {
+                            let output = t.clone();
+                            let mut f = Failure::fault(names.b, &Fault::Malformed { why, output });
+                            f.expected = Some(want.clone());
+                            return Some(f);
+                        }
+                        t.clone()
+                    }
+                };
+                compare_tokens(want, &got).err().map(|why| {
+                    mismatch(
+                        answer_divergence(why, want, &got),
+                        Some(want.clone()),
+                        Some(got.clone()),
+                    )
+                })
+            }
+        }
+    }
+
+    /// Runs both engines on a case; `Some` describes the first difference or fault.
+    pub fn failure(&self, case: &G::Case) -> Option<Failure> {
+        self.check(case).failure
     }
 }
 

@@ -1,8 +1,10 @@
 //! Re-running saved cases: each file through both engines, and against its expected answer
 //! (`.out` or `.ans` beside it) when there is one.
 
+use crate::corpus::expected_beside;
 use crate::game::Game;
-use crate::{oracle, report};
+use crate::oracle::Pair;
+use crate::report;
 use std::io::Write;
 use std::path::Path;
 
@@ -22,36 +24,8 @@ pub enum Replay {
     BadInput(String),
 }
 
-/// Every `.in` file below `dir`, recursively, sorted (an unreadable folder contributes nothing).
-pub fn case_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "in") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// The expected answer stored beside a case file, if any.
-pub fn expected_beside(path: &Path) -> Option<String> {
-    ["out", "ans"]
-        .iter()
-        .find_map(|ext| std::fs::read_to_string(path.with_extension(ext)).ok())
-}
-
-/// Replays one case file.
-pub fn replay_file<G: Game>(path: &Path, colour: bool) -> Replay {
+/// Replays one case file through a pair of engines.
+pub fn replay_file<G: Game>(path: &Path, pair: &Pair<G>, colour: bool) -> Replay {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => return Replay::BadInput(format!("cannot read: {e}")),
@@ -60,16 +34,22 @@ pub fn replay_file<G: Game>(path: &Path, colour: bool) -> Replay {
         Ok(c) => c,
         Err(e) => return Replay::BadInput(e.to_string()),
     };
-    let (reference, optimized) = match oracle::outcomes::<G>(&case) {
-        Ok(pair) => pair,
-        Err(d) => return Replay::Mismatch(report::divergence(&d, colour)),
-    };
-    if let Some(d) = G::compare(&case, &reference, &optimized) {
-        return Replay::Mismatch(report::divergence(&d, colour));
+    let checked = pair.check(&case);
+    if let Some(f) = checked.failure {
+        return Replay::Mismatch(match &f.divergence {
+            Some(d) => report::divergence(d, pair.names(), colour),
+            None => format!("{}\n", f.what),
+        });
     }
-    let answer = G::answer(&reference);
+    let Some(trusted) = checked.a else {
+        return Replay::BadInput(format!(
+            "{} gives no outcome to replay against",
+            pair.a.name()
+        ));
+    };
+    let answer = G::answer(&trusted);
     match expected_beside(path) {
-        Some(want) => match G::judge(&case, &reference, &want) {
+        Some(want) => match G::judge(&case, &trusted, &want) {
             Ok(()) => Replay::Ok {
                 answer,
                 checked_expected: true,
@@ -89,12 +69,13 @@ pub fn replay_file<G: Game>(path: &Path, colour: bool) -> Replay {
 /// mismatch or unexpected answer, 2 a bad input).
 pub fn run<G: Game>(
     paths: &[std::path::PathBuf],
+    pair: &Pair<G>,
     colour: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<u8> {
     let mut status = 0;
     for path in paths {
-        match replay_file::<G>(path, colour) {
+        match replay_file::<G>(path, pair, colour) {
             Replay::Ok {
                 answer,
                 checked_expected,
@@ -112,8 +93,10 @@ pub fn run<G: Game>(
                 };
                 writeln!(
                     out,
-                    "{}: ok, both engines answer {first}{more}{note}",
-                    path.display()
+                    "{}: ok, {} and {} answer {first}{more}{note}",
+                    path.display(),
+                    pair.a.name(),
+                    pair.b.name()
                 )?;
             }
             Replay::Mismatch(text) => {

@@ -1,9 +1,8 @@
 //! Human-readable reports: divergences with both views side by side (differing cells in red on a
 //! terminal), coverage tables, and the files written for a saved case.
 
-use crate::game::Divergence;
+use crate::game::{Divergence, Names};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 const RED: &str = "\x1b[1;31m";
 const RESET: &str = "\x1b[0m";
@@ -42,21 +41,22 @@ fn highlight(line: &str, other: &str, colour: bool) -> String {
     out
 }
 
-/// The divergence as text: where, what, and both views (side by side when they fit in 160 columns).
-pub fn divergence(d: &Divergence, colour: bool) -> String {
+/// The divergence as text: where, what, and both views (side by side when they fit in 160 columns),
+/// headed by the two engines' names.
+pub fn divergence(d: &Divergence, names: Names<'_>, colour: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "first difference at {}: {}", d.at, d.what);
-    let left: Vec<&str> = d.reference_view.lines().collect();
-    let right: Vec<&str> = d.optimized_view.lines().collect();
+    let left: Vec<&str> = d.a_view.lines().collect();
+    let right: Vec<&str> = d.b_view.lines().collect();
     let width = left
         .iter()
         .map(|l| l.chars().count())
         .max()
         .unwrap_or(0)
-        .max(9);
+        .max(names.a.chars().count());
     let other_width = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     if width + other_width + 3 <= 160 {
-        let _ = writeln!(out, "{} | optimized", pad("reference", width));
+        let _ = writeln!(out, "{} | {}", pad(names.a, width), names.b);
         for i in 0..left.len().max(right.len()) {
             let (a, b) = (
                 left.get(i).copied().unwrap_or(""),
@@ -70,7 +70,7 @@ pub fn divergence(d: &Divergence, colour: bool) -> String {
             );
         }
     } else {
-        let _ = writeln!(out, "reference:");
+        let _ = writeln!(out, "{}:", names.a);
         for (i, a) in left.iter().enumerate() {
             let _ = writeln!(
                 out,
@@ -78,7 +78,7 @@ pub fn divergence(d: &Divergence, colour: bool) -> String {
                 highlight(a, right.get(i).copied().unwrap_or(""), colour)
             );
         }
-        let _ = writeln!(out, "optimized:");
+        let _ = writeln!(out, "{}:", names.b);
         for (i, b) in right.iter().enumerate() {
             let _ = writeln!(
                 out,
@@ -135,12 +135,6 @@ pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
     bar
 }
 
-/// `dir/name.ext`, creating `dir`.
-pub fn path_in(dir: &Path, name: &str, ext: &str) -> std::io::Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
-    Ok(dir.join(format!("{name}.{ext}")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,11 +151,11 @@ mod tests {
         let d = Divergence {
             at: "operation 2, round 1".into(),
             what: "removed cells differ".into(),
-            reference_view: "a b\nc d".into(),
-            optimized_view: "a x\nc d".into(),
+            a_view: "a b\nc d".into(),
+            b_view: "a x\nc d".into(),
             context: serde_json::Value::Null,
         };
-        let text = divergence(&d, false);
+        let text = divergence(&d, Names::default(), false);
         assert!(
             text.starts_with("first difference at operation 2, round 1: removed cells differ\n")
         );

@@ -247,11 +247,11 @@ fn replay_reports_each_file() {
     assert!(out.status.success(), "{}", text(&out.stdout));
     let t = text(&out.stdout);
     assert!(
-        t.contains("sample1.in: ok, both engines answer 11692, as expected"),
+        t.contains("sample1.in: ok, reference and optimized answer 11692, as expected"),
         "{t}"
     );
     assert!(
-        t.contains("sample2.in: ok, both engines answer 684, as expected"),
+        t.contains("sample2.in: ok, reference and optimized answer 684, as expected"),
         "{t}"
     );
     let dir = tempdir("replay");

@@ -1,9 +1,11 @@
 //! Every case under corpus/ (statement samples, hand-checked cases, saved regressions and judge
-//! failures) goes through both engines; where a `.out` is beside it, the answer must match it.
+//! failures) goes through every engine of its game, paired with the reference; where a `.out` is
+//! beside it, the answer must match it.
 
+use harness::corpus::case_files;
 use harness::games::{Mayan, Nogo, Texas};
-use harness::replay::{case_files, replay_file, Replay};
-use harness::Game;
+use harness::replay::{replay_file, Replay};
+use harness::{Game, Pair};
 use std::path::{Path, PathBuf};
 
 fn corpus() -> PathBuf {
@@ -14,12 +16,17 @@ fn check_game<G: Game>(min_with_answers: usize) {
     let files = case_files(&corpus().join(G::NAME));
     let mut with_answers = 0;
     let mut failures = Vec::new();
-    for f in &files {
-        match replay_file::<G>(f, false) {
-            Replay::Ok {
-                checked_expected, ..
-            } => with_answers += usize::from(checked_expected),
-            other => failures.push(format!("{}: {other:?}", f.display())),
+    let engines = G::engines();
+    assert!(engines.len() >= 2, "{}: fewer than two engines", G::NAME);
+    for entry in &engines {
+        let pair = Pair::<G>::new(harness::game::reference::<G>(), (entry.build)());
+        for f in &files {
+            match replay_file::<G>(f, &pair, false) {
+                Replay::Ok {
+                    checked_expected, ..
+                } => with_answers += usize::from(checked_expected && entry.name == "reference"),
+                other => failures.push(format!("{} ({}): {other:?}", f.display(), entry.name)),
+            }
         }
     }
     assert!(

@@ -3,7 +3,7 @@
 
 use harness::games::mayan::Mayan;
 use harness::rng::case_seed;
-use harness::{EngineKind, Game};
+use harness::{Game, Names};
 use model::mayan::{parse_answer, Answer, Case, Move};
 use reference::mayan::{replay, MoveKind};
 use std::path::PathBuf;
@@ -44,9 +44,12 @@ fn the_corpus_through_both_solvers() {
     assert!(cases.len() >= 8, "{}", cases.len());
     assert!(cases.iter().any(|(name, _, _)| name == "sample1"));
     for (name, case, expected) in &cases {
-        for engine in [EngineKind::Reference, EngineKind::Optimized] {
-            let got = Mayan::run(case, engine, true);
-            assert_eq!(&got, expected, "{name} ({})", engine.name());
+        for (engine, solve) in [
+            ("reference", reference::mayan::solve as fn(&Case) -> Answer),
+            ("optimized", engine::mayan::solve),
+        ] {
+            let got = solve(case);
+            assert_eq!(&got, expected, "{name} ({engine})");
             let text = Mayan::answer(&got);
             assert!(Mayan::judge(case, expected, &text).is_ok(), "{name}");
         }
@@ -62,15 +65,15 @@ fn the_sample() {
         Move::new(3, 1, 1),
         Move::new(3, 0, 1),
     ]);
-    assert_eq!(Mayan::run(&case, EngineKind::Reference, true), want);
-    assert_eq!(Mayan::run(&case, EngineKind::Optimized, false), want);
+    assert_eq!(reference::mayan::solve(&case), want);
+    assert_eq!(engine::mayan::solve(&case), want);
     assert_eq!(Mayan::answer(&want), "2 1 1\n3 1 1\n3 0 1\n");
 }
 
 #[test]
 fn the_two_wave_cascade_clears_in_one_move() {
     let case = Mayan::parse(b"1\n0\n4 5 4 0\n4 5 0\n5 0\n0\n").unwrap();
-    let answer = Mayan::run(&case, EngineKind::Optimized, false);
+    let answer = engine::mayan::solve(&case);
     assert_eq!(answer, Some(vec![Move::new(1, 2, -1)]));
     let played = replay(&case.board, answer.as_ref().unwrap()).unwrap();
     assert_eq!(played[0].kind, MoveKind::Drop);
@@ -81,18 +84,21 @@ fn the_two_wave_cascade_clears_in_one_move() {
 fn differential(profile: &str, seed: u64, count: u64) -> u64 {
     let mut solvable = 0;
     for i in 0..count {
-        let case = Mayan::generate(profile, case_seed(seed, i));
-        let reference = Mayan::run(&case, EngineKind::Reference, true);
-        let optimized = Mayan::run(&case, EngineKind::Optimized, true);
-        if let Some(d) = Mayan::compare(&case, &reference, &optimized) {
+        let case = Mayan::generate(
+            Mayan::profile(profile).expect("a profile"),
+            case_seed(seed, i),
+        );
+        let reference = reference::mayan::solve(&case);
+        let optimized = engine::mayan::solve(&case);
+        if let Some(d) = Mayan::compare(&case, &reference, &optimized, Names::default()) {
             panic!(
                 "{profile} case {i}: {} at {}: {}\n{}\nreference:\n{}\noptimized:\n{}",
                 Mayan::size(&case),
                 d.at,
                 d.what,
                 case.write(),
-                d.reference_view,
-                d.optimized_view
+                d.a_view,
+                d.b_view
             );
         }
         check_answer_plays(&case, &reference);

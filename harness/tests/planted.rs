@@ -3,11 +3,12 @@
 //! diff must find a mismatch in its first chunk of cases, shrink it to at most a 6x6 board with at
 //! most 6 operations, save it, and name the round in which a special 5 first goes off.
 
-use arbitrary::Unstructured;
-use harness::diff::{self, DiffOptions, ProfileChoice};
+use harness::batch::BatchOptions;
+use harness::diff::{self, DiffOptions};
 use harness::games::Texas;
-use harness::{Divergence, EngineKind, Game, Profile};
-use model::texas::{Board, Case, Cells, NoTrace, Outcome, Pos};
+use harness::{Engine, Fault, Output, Pair};
+use model::texas::{Board, Case, Cells, NoTrace, Pos};
+use std::sync::Arc;
 use std::time::Duration;
 
 #[allow(dead_code)]
@@ -15,63 +16,24 @@ mod planted {
     include!(concat!(env!("OUT_DIR"), "/planted_texas.rs"));
 }
 
-/// Texas, with the planted copy as its "optimized" engine.
+/// The planted copy as an engine: one impl.
 struct Planted;
 
-impl Game for Planted {
-    const NAME: &'static str = "texas";
-    type Case = Case;
-    type Outcome = Outcome;
-    fn profiles() -> &'static [Profile] {
-        Texas::profiles()
+impl Engine<Texas> for Planted {
+    fn name(&self) -> &str {
+        "planted"
     }
-    fn generate(profile: &str, seed: u64) -> Case {
-        Texas::generate(profile, seed)
+    fn run(&self, case: &Case, trace: bool) -> Result<Output<model::texas::Outcome>, Fault> {
+        Ok(Output::Outcome(if trace {
+            planted::outcome(case)
+        } else {
+            harness::games::texas::untraced(planted::play(case, &mut NoTrace))
+        }))
     }
-    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        Texas::arbitrary_case(u)
-    }
-    fn parse(input: &[u8]) -> Result<Case, model::ParseError> {
-        Texas::parse(input)
-    }
-    fn write(case: &Case) -> String {
-        Texas::write(case)
-    }
-    fn run(case: &Case, engine: EngineKind, trace: bool) -> Outcome {
-        match (engine, trace) {
-            (EngineKind::Reference, _) => Texas::run(case, engine, trace),
-            (EngineKind::Optimized, true) => planted::outcome(case),
-            (EngineKind::Optimized, false) => {
-                let (score, board) = planted::play(case, &mut NoTrace);
-                Outcome {
-                    score,
-                    ops: Vec::new(),
-                    board,
-                }
-            }
-        }
-    }
-    fn answer(outcome: &Outcome) -> String {
-        Texas::answer(outcome)
-    }
-    fn compare(case: &Case, reference: &Outcome, optimized: &Outcome) -> Option<Divergence> {
-        Texas::compare(case, reference, optimized)
-    }
-    fn shrink_candidates(case: &Case) -> Vec<Case> {
-        Texas::shrink_candidates(case)
-    }
-    fn size(case: &Case) -> String {
-        Texas::size(case)
-    }
-    fn weight(case: &Case) -> u64 {
-        Texas::weight(case)
-    }
-    fn coverage_keys() -> &'static [&'static str] {
-        Texas::coverage_keys()
-    }
-    fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
-        Texas::coverage(case, outcome)
-    }
+}
+
+fn planted_pair() -> Pair<Texas> {
+    Pair::new(harness::game::reference::<Texas>(), Arc::new(Planted))
 }
 
 /// The (operation, round) pairs, 0-based, in which a special 5 is among the removed cells, found by
@@ -122,23 +84,15 @@ fn rounds_with_special_5(case: &Case) -> Vec<(usize, usize)> {
 #[test]
 fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
     let out_dir = std::env::temp_dir().join(format!("planted-{}", std::process::id()));
-    let opts = DiffOptions {
-        cases: 50_000,
-        seed: 1,
-        profile: ProfileChoice::One("mix".into()),
-        threads: None,
-        shard: (0, 1),
-        time: None,
-        out_dir: out_dir.clone(),
-        progress: false,
-        shrink_budget: Duration::from_secs(120),
-        colour: false,
-    };
+    let mut opts =
+        DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(50_000, 1), out_dir.clone());
+    opts.shrink_budget = Duration::from_secs(120);
     let mut report = Vec::new();
-    let summary = diff::run::<Planted>(&opts, &mut report).unwrap();
+    let summary =
+        diff::run::<Texas>(&opts, &planted_pair(), &harness::batch::Silent, &mut report).unwrap();
     let report = String::from_utf8(report).unwrap();
     assert!(
-        summary.mismatches > 0,
+        summary.failed() > 0,
         "the planted bug was not found:\n{report}"
     );
     assert!(
@@ -150,13 +104,18 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
     assert!(
         last.starts_with(&format!(
             "texas: {} cases, {} mismatches, ",
-            summary.cases, summary.mismatches
+            summary.cases,
+            summary.failed()
         )),
         "{last}"
     );
 
     // The saved case is small and still shows the bug.
-    let path = summary.saved.clone().expect("the mismatch is saved");
+    let path = summary
+        .first
+        .as_ref()
+        .and_then(|f| f.repro.clone())
+        .expect("the mismatch is saved");
     assert!(
         report.contains(&format!("repro: {}", path.display())),
         "{report}"
@@ -176,11 +135,11 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
         case.write()
     );
     assert!(
-        harness::oracle::check::<Planted>(&case).is_some(),
+        planted_pair().failure(&case).is_some(),
         "the saved case no longer fails"
     );
     assert!(
-        harness::oracle::check::<Texas>(&case).is_none(),
+        Pair::<Texas>::builtin().failure(&case).is_none(),
         "the real engines disagree on the saved case"
     );
 
@@ -188,8 +147,10 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
             .unwrap();
-    let op = json["divergence"]["context"]["operation"].as_u64().unwrap() as usize;
-    let round = json["divergence"]["context"]["round"]
+    let op = json["failure"]["divergence"]["context"]["operation"]
+        .as_u64()
+        .unwrap() as usize;
+    let round = json["failure"]["divergence"]["context"]["round"]
         .as_u64()
         .expect("the divergence names a round") as usize;
     let fives = rounds_with_special_5(&case);
@@ -198,13 +159,13 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
         Some(&(op - 1, round - 1)),
         "report points at operation {op} round {round}; special 5 goes off in {fives:?}\n{report}"
     );
-    let at = json["divergence"]["at"].as_str().unwrap();
+    let at = json["failure"]["divergence"]["at"].as_str().unwrap();
     assert!(
         at.contains(&format!("operation {op}")) && at.contains(&format!("round {round}")),
         "{at}"
     );
     assert!(
-        json["divergence"]["what"]
+        json["failure"]["divergence"]["what"]
             .as_str()
             .unwrap()
             .starts_with("removed cells differ"),

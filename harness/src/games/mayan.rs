@@ -21,7 +21,7 @@
 //! reference's exhaustive search stays at about a millisecond per case on average (the default mix
 //! measured 0.5 ms per case in a release build).
 
-use crate::game::{Divergence, EngineKind, Game, Profile};
+use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
 use crate::rng::{rng, Rng};
 use arbitrary::Unstructured;
 use model::mayan::{write_answer, Answer, Board, Case, Move, COLS, MAX_COLOUR, MAX_MOVES, ROWS};
@@ -29,6 +29,7 @@ use model::ParseError;
 use rand::Rng as _;
 use reference::mayan::{play, replay, MoveKind, Played};
 use std::fmt::Write as _;
+use std::time::Duration;
 
 /// The Mayan puzzle.
 pub struct Mayan;
@@ -96,9 +97,13 @@ impl Game for Mayan {
         PROFILES
     }
 
-    fn generate(profile: &str, seed: u64) -> Case {
+    fn bench_only() -> &'static [&'static str] {
+        &["dense"]
+    }
+
+    fn generate(profile: &Profile, seed: u64) -> Case {
         let mut r = rng(seed);
-        let profile = if profile == "mix" {
+        let profile = if profile.name == "mix" {
             match r.random_range(0..400) {
                 // An empty board allows no move at all: the answer is -1 for every n.
                 0 => "empty",
@@ -107,7 +112,7 @@ impl Game for Mayan {
                 _ => "sparse",
             }
         } else {
-            profile
+            profile.name
         };
         match profile {
             "random" => gen_random(&mut r),
@@ -157,31 +162,72 @@ impl Game for Mayan {
         case.write()
     }
 
-    fn run(case: &Case, engine: EngineKind, _trace: bool) -> Answer {
-        match engine {
-            EngineKind::Optimized => engine::mayan::solve(case),
-            EngineKind::Reference => reference::mayan::solve(case),
-        }
+    fn engines() -> Vec<EngineEntry<Self>> {
+        vec![
+            EngineEntry {
+                name: "reference",
+                about: "plain exhaustive search in lexicographic order (reference::mayan)",
+                build: || function::<Mayan>("reference", |case, _| reference::mayan::solve(case)),
+            },
+            EngineEntry {
+                name: "optimized",
+                about: "packed boards and safe prunes (engine::mayan)",
+                build: || function::<Mayan>("optimized", |case, _| engine::mayan::solve(case)),
+            },
+        ]
+    }
+
+    /// Two seconds per move: the reference's exhaustive search over the batch profiles takes about
+    /// a millisecond on average and well under a second at worst.
+    fn time_limit(case: &Case) -> Duration {
+        Duration::from_secs(2 * case.n as u64 + 2)
+    }
+
+    fn bench_rows() -> &'static [BenchRow] {
+        &[
+            BenchRow {
+                profile: "mix",
+                cases: 200,
+            },
+            BenchRow {
+                profile: "solvable",
+                cases: 200,
+            },
+            BenchRow {
+                profile: "dense",
+                cases: 1,
+            },
+        ]
+    }
+
+    fn seed_profiles() -> &'static [&'static str] {
+        &["solvable", "random", "sparse"]
     }
 
     fn answer(outcome: &Answer) -> String {
         write_answer(outcome)
     }
 
-    fn compare(case: &Case, reference: &Answer, optimized: &Answer) -> Option<Divergence> {
+    fn compare(
+        case: &Case,
+        reference: &Answer,
+        optimized: &Answer,
+        names: Names<'_>,
+    ) -> Option<Divergence> {
+        let Names { a: na, b: nb } = names;
         if reference == optimized {
             return None;
         }
         let (at, what, prefix) = match (reference, optimized) {
             (Some(_), None) => (
                 "answer".to_string(),
-                "the reference finds a sequence, the optimized solver answers -1".to_string(),
+                format!("{na} finds a sequence, {nb} answers -1"),
                 0,
             ),
             (None, Some(_)) => (
                 "answer".to_string(),
                 format!(
-                    "the reference answers -1, the optimized solver gives a sequence that {}",
+                    "{na} answers -1, {nb} gives a sequence that {}",
                     verdict(case, optimized)
                 ),
                 0,
@@ -192,7 +238,7 @@ impl Game for Mayan {
                     (Some(p), Some(q)) => (
                         format!("move {}", i + 1),
                         format!(
-                            "reference plays {p}, optimized plays {q}; the optimized sequence {}",
+                            "{na} plays {p}, {nb} plays {q}; the sequence of {nb} {}",
                             verdict(case, optimized)
                         ),
                         i,
@@ -214,12 +260,13 @@ impl Game for Mayan {
         Some(Divergence {
             at,
             what,
-            reference_view: view(case, reference, prefix),
-            optimized_view: view(case, optimized, prefix),
+            a_view: view(case, reference, prefix),
+            b_view: view(case, optimized, prefix),
             context: serde_json::json!({
                 "case": case.write(),
-                "reference": answer_json(reference),
-                "optimized": answer_json(optimized),
+                "engines": [na, nb],
+                "a": answer_json(reference),
+                "b": answer_json(optimized),
             }),
         })
     }
@@ -762,15 +809,19 @@ fn check_step(before: &[Vec<u8>], m: Move, after: &Board) -> Option<Board> {
 mod tests {
     use super::*;
 
+    fn p(name: &str) -> &'static Profile {
+        Mayan::profile(name).expect("a profile of the game")
+    }
+
     #[test]
     fn generated_cases_are_valid_and_deterministic() {
         for p in Mayan::profiles() {
             let seeds = if p.name == "dense" { 2 } else { 60 };
             for seed in 0..seeds {
-                let case = Mayan::generate(p.name, seed);
+                let case = Mayan::generate(p, seed);
                 case.validate()
                     .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", p.name));
-                assert_eq!(case, Mayan::generate(p.name, seed));
+                assert_eq!(case, Mayan::generate(p, seed));
                 assert_eq!(Mayan::parse(Mayan::write(&case).as_bytes()).unwrap(), case);
                 if p.name != "dense" {
                     assert!(
@@ -789,18 +840,18 @@ mod tests {
     #[test]
     fn planted_puzzles_are_solvable() {
         for seed in 0..40 {
-            let case = Mayan::generate("solvable", seed);
-            let answer = Mayan::run(&case, EngineKind::Optimized, false);
+            let case = Mayan::generate(p("solvable"), seed);
+            let answer = engine::mayan::solve(&case);
             assert!(answer.is_some(), "seed {seed}:\n{}", case.write());
         }
     }
 
     #[test]
     fn dense_cases_are_dense_and_unsolvable() {
-        let case = Mayan::generate("dense", 7);
+        let case = Mayan::generate(p("dense"), 7);
         assert_eq!(case.n, 5);
         assert!(case.board.blocks() >= 24, "{}", case.board.blocks());
-        assert_eq!(Mayan::run(&case, EngineKind::Optimized, false), None);
+        assert_eq!(engine::mayan::solve(&case), None);
         // Colours come in threes, so no colour is left once or twice.
         let counts = case.board.colour_counts();
         assert!(counts.iter().all(|&c| c % 3 == 0), "{counts:?}");
@@ -809,11 +860,11 @@ mod tests {
     #[test]
     fn compare_names_the_first_differing_move() {
         let case = Case::parse(b"3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n").unwrap();
-        let right = Mayan::run(&case, EngineKind::Reference, true);
-        assert!(Mayan::compare(&case, &right, &right.clone()).is_none());
+        let right = reference::mayan::solve(&case);
+        assert!(Mayan::compare(&case, &right, &right.clone(), Names::default()).is_none());
         let mut wrong = right.clone().unwrap();
         wrong[1] = Move::new(0, 0, 1);
-        let d = Mayan::compare(&case, &right, &Some(wrong)).unwrap();
+        let d = Mayan::compare(&case, &right, &Some(wrong), Names::default()).unwrap();
         assert_eq!(d.at, "move 2");
         assert!(
             d.what
@@ -822,12 +873,12 @@ mod tests {
             d.what
         );
         assert!(d.what.contains("does not empty the board"), "{}", d.what);
-        assert!(d.reference_view.contains("board after 1 move(s)"));
-        assert!(d.optimized_view.contains("0 0 1"));
-        let d = Mayan::compare(&case, &right, &None).unwrap();
+        assert!(d.a_view.contains("board after 1 move(s)"));
+        assert!(d.b_view.contains("0 0 1"));
+        let d = Mayan::compare(&case, &right, &None, Names::default()).unwrap();
         assert_eq!(d.at, "answer");
         assert!(d.what.contains("answers -1"), "{}", d.what);
-        assert_eq!(d.context["optimized"], serde_json::json!(-1));
+        assert_eq!(d.context["b"], serde_json::json!(-1));
         assert!(Mayan::judge(&case, &right, "2 1 1 3 1 1\n3 0 1").is_ok());
         assert!(Mayan::judge(&case, &right, "-1").is_err());
     }
@@ -835,7 +886,7 @@ mod tests {
     #[test]
     fn shrink_candidates_are_valid_and_lighter() {
         for seed in 0..30 {
-            let case = Mayan::generate("mix", seed);
+            let case = Mayan::generate(p("mix"), seed);
             let w = Mayan::weight(&case);
             for smaller in Mayan::shrink_candidates(&case) {
                 smaller.validate().unwrap();
@@ -869,7 +920,7 @@ mod tests {
     #[test]
     fn coverage_sees_stalls_and_cascades() {
         let case = Case::parse(b"2\n1 0\n1 0\n0\n1 0\n0\n").unwrap();
-        let answer = Mayan::run(&case, EngineKind::Reference, true);
+        let answer = reference::mayan::solve(&case);
         let keys = Mayan::coverage(&case, &answer);
         for key in [
             "solvable",
@@ -882,7 +933,7 @@ mod tests {
             assert!(keys.contains(&key), "{key}: {keys:?}");
         }
         let case = Case::parse(b"1\n0\n5 6 4 0\n4 4 7 5 0\n5 0\n0\n").unwrap();
-        let answer = Mayan::run(&case, EngineKind::Reference, true);
+        let answer = reference::mayan::solve(&case);
         // A two-wave cascade exists, but the 6 and the 7 stay: unsolvable.
         assert_eq!(answer, None);
         assert_eq!(Mayan::coverage(&case, &answer), ["unsolvable", "n=1"]);
@@ -892,8 +943,8 @@ mod tests {
     fn the_mix_reaches_every_coverage_key() {
         let mut seen: Vec<&str> = Vec::new();
         for seed in 0..400 {
-            let case = Mayan::generate("mix", seed);
-            let answer = Mayan::run(&case, EngineKind::Optimized, false);
+            let case = Mayan::generate(p("mix"), seed);
+            let answer = engine::mayan::solve(&case);
             for key in Mayan::coverage(&case, &answer) {
                 assert!(Mayan::coverage_keys().contains(&key));
                 if !seen.contains(&key) {

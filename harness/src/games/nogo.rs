@@ -6,7 +6,7 @@
 //! play-out, so when both engines play out alike their checkers judge exactly the same lists, and
 //! `compare` diffs the play-outs first and the verdicts after.
 
-use crate::game::{Divergence, EngineKind, Game, Profile};
+use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
 use crate::rng::{mix, rng, Rng};
 use arbitrary::Unstructured;
 use model::nogo::{parse_moves, write_moves, Board, Colour, Move, Verdict};
@@ -14,6 +14,7 @@ use model::ParseError;
 use rand::Rng as _;
 use serde_json::json;
 use std::fmt::Write as _;
+use std::time::Duration;
 
 /// NoGo play-out (RULES.md §3).
 pub struct Nogo;
@@ -270,11 +271,36 @@ const COVERAGE: &[&str] = &[
     "check: not over",
 ];
 
-fn run_playout(case: &Board, engine: EngineKind, trace: bool) -> (Vec<Move>, Option<IllegalSeen>) {
-    match (engine, trace) {
-        (EngineKind::Optimized, _) => (engine::nogo::playout(case), None),
-        (EngineKind::Reference, false) => (reference::nogo::playout(case), None),
-        (EngineKind::Reference, true) => {
+/// Which of the game's two engines runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Reference,
+    Optimized,
+}
+
+/// One engine's outcome: its play-out, and with a trace its checker's verdicts on the proposals.
+fn run(case: &Board, side: Side, trace: bool) -> Outcome {
+    let (moves, illegal_seen) = run_playout(case, side, trace);
+    let checks = if trace {
+        proposals(case, &moves)
+            .into_iter()
+            .map(|p| (p, check_with(side, case, &p.apply(&moves))))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Outcome {
+        moves,
+        checks,
+        illegal_seen,
+    }
+}
+
+fn run_playout(case: &Board, side: Side, trace: bool) -> (Vec<Move>, Option<IllegalSeen>) {
+    match (side, trace) {
+        (Side::Optimized, _) => (engine::nogo::playout(case), None),
+        (Side::Reference, false) => (reference::nogo::playout(case), None),
+        (Side::Reference, true) => {
             use reference::nogo::Illegal;
             let t = reference::nogo::playout_traced(case);
             let mut seen = IllegalSeen::default();
@@ -290,10 +316,10 @@ fn run_playout(case: &Board, engine: EngineKind, trace: bool) -> (Vec<Move>, Opt
     }
 }
 
-fn check_with(engine: EngineKind, case: &Board, moves: &[Move]) -> Verdict {
-    match engine {
-        EngineKind::Optimized => engine::nogo::check(case, moves),
-        EngineKind::Reference => reference::nogo::check(case, moves),
+fn check_with(side: Side, case: &Board, moves: &[Move]) -> Verdict {
+    match side {
+        Side::Optimized => engine::nogo::check(case, moves),
+        Side::Reference => reference::nogo::check(case, moves),
     }
 }
 
@@ -388,10 +414,14 @@ impl Game for Nogo {
         PROFILES
     }
 
-    fn generate(profile: &str, seed: u64) -> Board {
+    fn bench_only() -> &'static [&'static str] {
+        &["empty-250", "empty-500", "empty-1000"]
+    }
+
+    fn generate(profile: &Profile, seed: u64) -> Board {
         let mut r = rng(seed);
         let r = &mut r;
-        match profile {
+        match profile.name {
             "small" => {
                 let n = r.random_range(1..=4);
                 let (d, b) = (r.random_range(0.0..=1.0), r.random_range(0.2..=0.8));
@@ -451,28 +481,67 @@ impl Game for Nogo {
         case.write()
     }
 
-    fn run(case: &Board, engine: EngineKind, trace: bool) -> Outcome {
-        let (moves, illegal_seen) = run_playout(case, engine, trace);
-        let checks = if trace {
-            proposals(case, &moves)
-                .into_iter()
-                .map(|p| (p, check_with(engine, case, &p.apply(&moves))))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Outcome {
-            moves,
-            checks,
-            illegal_seen,
-        }
+    fn engines() -> Vec<EngineEntry<Self>> {
+        vec![
+            EngineEntry {
+                name: "reference",
+                about: "naive flood fill on plain arrays (reference::nogo)",
+                build: || {
+                    function::<Nogo>("reference", |case, trace| run(case, Side::Reference, trace))
+                },
+            },
+            EngineEntry {
+                name: "optimized",
+                about: "union-find with pseudo-liberties (engine::nogo)",
+                build: || {
+                    function::<Nogo>("optimized", |case, trace| run(case, Side::Optimized, trace))
+                },
+            },
+        ]
+    }
+
+    /// Two seconds, plus 2 ns per (point x point): the reference rescans the board for each move.
+    fn time_limit(case: &Board) -> Duration {
+        let points = (case.n * case.n) as u64;
+        Duration::from_secs(2) + Duration::from_nanos(2 * points * points)
+    }
+
+    fn bench_rows() -> &'static [BenchRow] {
+        &[
+            BenchRow {
+                profile: "mix",
+                cases: 500,
+            },
+            BenchRow {
+                profile: "empty-250",
+                cases: 1,
+            },
+            BenchRow {
+                profile: "empty-500",
+                cases: 1,
+            },
+            BenchRow {
+                profile: "empty-1000",
+                cases: 1,
+            },
+        ]
+    }
+
+    fn seed_profiles() -> &'static [&'static str] {
+        &["small", "empty", "full"]
     }
 
     fn answer(outcome: &Outcome) -> String {
         write_moves(&outcome.moves)
     }
 
-    fn compare(case: &Board, reference: &Outcome, optimized: &Outcome) -> Option<Divergence> {
+    fn compare(
+        case: &Board,
+        reference: &Outcome,
+        optimized: &Outcome,
+        names: Names<'_>,
+    ) -> Option<Divergence> {
+        let Names { a: na, b: nb } = names;
         let (rm, om) = (&reference.moves, &optimized.moves);
         let i = rm.iter().zip(om).take_while(|(a, b)| a == b).count();
         if i < rm.len() || i < om.len() {
@@ -490,20 +559,17 @@ impl Game for Nogo {
             };
             return Some(Divergence {
                 at: format!("move {}", i + 1),
-                what: format!(
-                    "reference {}, optimized {}",
-                    says(rm.get(i)),
-                    says(om.get(i))
-                ),
-                reference_view: side("reference", rm.get(i)),
-                optimized_view: side("optimized", om.get(i)),
+                what: format!("{na} {}, {nb} {}", says(rm.get(i)), says(om.get(i))),
+                a_view: side(na, rm.get(i)),
+                b_view: side(nb, om.get(i)),
                 context: json!({
                     "move": i + 1,
                     "colour": colour.to_string(),
-                    "reference": rm.get(i),
-                    "optimized": om.get(i),
-                    "reference_moves": rm.len(),
-                    "optimized_moves": om.len(),
+                    "engines": [na, nb],
+                    "a": rm.get(i),
+                    "b": om.get(i),
+                    "a_moves": rm.len(),
+                    "b_moves": om.len(),
                 }),
             });
         }
@@ -522,14 +588,15 @@ impl Game for Nogo {
                     };
                     return Some(Divergence {
                         at: format!("check {}: {}", j + 1, rp.describe()),
-                        what: format!("reference says `{rv}`, optimized says `{ov}`"),
-                        reference_view: side(rv),
-                        optimized_view: side(ov),
+                        what: format!("{na} says `{rv}`, {nb} says `{ov}`"),
+                        a_view: side(rv),
+                        b_view: side(ov),
                         context: json!({
                             "check": j + 1,
                             "proposal": rp,
-                            "reference": rv,
-                            "optimized": ov,
+                            "engines": [na, nb],
+                            "a": rv,
+                            "b": ov,
                             "moves": list.len(),
                         }),
                     });
@@ -541,8 +608,8 @@ impl Game for Nogo {
                     return Some(Divergence {
                         at: format!("check {}", j + 1),
                         what: "the engines judged different proposals".into(),
-                        reference_view: describe(r),
-                        optimized_view: describe(o),
+                        a_view: describe(r),
+                        b_view: describe(o),
                         context: json!({ "check": j + 1 }),
                     });
                 }
@@ -680,6 +747,10 @@ impl Game for Nogo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn p(name: &str) -> &'static Profile {
+        Nogo::profile(name).expect("a profile of the game")
+    }
     use crate::rng::case_seed;
 
     fn board(text: &str) -> Board {
@@ -694,23 +765,23 @@ mod tests {
             }
             for i in 0..40 {
                 let seed = case_seed(11, i);
-                let b = Nogo::generate(p.name, seed);
+                let b = Nogo::generate(p, seed);
                 assert!(
                     b.validate().is_ok(),
                     "{} seed {seed}: {:?}",
                     p.name,
                     b.validate()
                 );
-                assert_eq!(b, Nogo::generate(p.name, seed));
+                assert_eq!(b, Nogo::generate(p, seed));
                 assert_eq!(Nogo::parse(Nogo::write(&b).as_bytes()).unwrap(), b);
             }
         }
-        assert_eq!(Nogo::generate("empty-250", 3), Board::empty(250));
-        assert_eq!(Nogo::generate("empty-1000", 3).n, 1000);
+        assert_eq!(Nogo::generate(p("empty-250"), 3), Board::empty(250));
+        assert_eq!(Nogo::generate(p("empty-1000"), 3).n, 1000);
         // The mix has both sparse and crowded boards.
         let stones: Vec<f64> = (0..200)
             .map(|i| {
-                let b = Nogo::generate("mix", case_seed(5, i));
+                let b = Nogo::generate(p("mix"), case_seed(5, i));
                 b.stones() as f64 / (b.n * b.n) as f64
             })
             .collect();
@@ -743,17 +814,17 @@ mod tests {
         ] {
             for i in 0..count {
                 let seed = case_seed(2024, i);
-                let b = Nogo::generate(profile, seed);
-                let r = Nogo::run(&b, EngineKind::Reference, true);
-                let o = Nogo::run(&b, EngineKind::Optimized, true);
-                if let Some(d) = Nogo::compare(&b, &r, &o) {
+                let b = Nogo::generate(p(profile), seed);
+                let r = run(&b, Side::Reference, true);
+                let o = run(&b, Side::Optimized, true);
+                if let Some(d) = Nogo::compare(&b, &r, &o, Names::default()) {
                     panic!(
                         "{profile} seed {seed}: {}: {}\n{}\nreference:\n{}\noptimized:\n{}",
                         d.at,
                         d.what,
                         b.write(),
-                        d.reference_view,
-                        d.optimized_view
+                        d.a_view,
+                        d.b_view
                     );
                 }
                 assert_eq!(r.checks[0], (Proposal::PlayOut, Verdict::Ok));
@@ -774,7 +845,7 @@ mod tests {
 
     #[test]
     fn proposals_are_a_function_of_board_and_playout() {
-        let b = Nogo::generate("mix", 77);
+        let b = Nogo::generate(p("mix"), 77);
         let moves = engine::nogo::playout(&b);
         assert_eq!(proposals(&b, &moves), proposals(&b, &moves));
         let p = proposals(&b, &moves);
@@ -802,28 +873,28 @@ mod tests {
     #[test]
     fn compare_names_the_first_difference() {
         let b = board("3\n...\n...\n...\n");
-        let r = Nogo::run(&b, EngineKind::Reference, true);
-        let mut o = Nogo::run(&b, EngineKind::Optimized, true);
-        assert!(Nogo::compare(&b, &r, &o).is_none());
+        let r = run(&b, Side::Reference, true);
+        let mut o = run(&b, Side::Optimized, true);
+        assert!(Nogo::compare(&b, &r, &o, Names::default()).is_none());
         assert_eq!(Nogo::answer(&r), "1 1\n1 2\n1 3\n2 2\n2 1\n3 2\n2 3\n");
         // A different fifth move.
         let mut bad = o.clone();
         bad.moves[4] = Move::new(2, 0);
-        let d = Nogo::compare(&b, &r, &bad).unwrap();
+        let d = Nogo::compare(&b, &r, &bad, Names::default()).unwrap();
         assert_eq!(d.at, "move 5");
         assert_eq!(d.what, "reference plays (2 1), optimized plays (3 1)");
         assert_eq!(
-            d.reference_view,
+            d.a_view,
             "X to play; reference plays (2 1)\nXOX\n*O.\n...\n"
         );
         assert_eq!(
-            d.optimized_view,
+            d.b_view,
             "X to play; optimized plays (3 1)\nXOX\n.O.\n*..\n"
         );
         // A play-out that stops early.
         let mut bad = o.clone();
         bad.moves.truncate(6);
-        let d = Nogo::compare(&b, &r, &bad).unwrap();
+        let d = Nogo::compare(&b, &r, &bad, Names::default()).unwrap();
         assert_eq!(d.at, "move 7");
         assert_eq!(
             d.what,
@@ -831,7 +902,7 @@ mod tests {
         );
         // A differing verdict.
         o.checks[1].1 = Verdict::Ok;
-        let d = Nogo::compare(&b, &r, &o).unwrap();
+        let d = Nogo::compare(&b, &r, &o, Names::default()).unwrap();
         assert_eq!(d.at, "check 2: the first 0 moves of the play-out");
         assert_eq!(
             d.what,
@@ -839,7 +910,7 @@ mod tests {
         );
         o.checks.pop();
         o.checks[1] = r.checks[1];
-        let d = Nogo::compare(&b, &r, &o).unwrap();
+        let d = Nogo::compare(&b, &r, &o, Names::default()).unwrap();
         assert_eq!(d.what, "the engines judged different proposals");
     }
 
@@ -857,7 +928,7 @@ mod tests {
     #[test]
     fn shrink_candidates_are_valid_and_lighter() {
         for i in 0..30 {
-            let b = Nogo::generate("mix", case_seed(8, i));
+            let b = Nogo::generate(p("mix"), case_seed(8, i));
             let w = Nogo::weight(&b);
             let cands = Nogo::shrink_candidates(&b);
             if b.n > 1 || b.stones() > 0 {
@@ -887,7 +958,7 @@ mod tests {
     #[test]
     fn the_judge_wants_the_play_out() {
         let b = board("2\n..\n..\n");
-        let r = Nogo::run(&b, EngineKind::Reference, false);
+        let r = run(&b, Side::Reference, false);
         assert_eq!(Nogo::judge(&b, &r, "1 1\n1 2\n2 1\n"), Ok(()));
         assert_eq!(Nogo::judge(&b, &r, "1 1\r\n\n1 2\n2 1"), Ok(()));
         assert_eq!(
@@ -920,7 +991,7 @@ mod tests {
             "malformed move list: line 2, column 3, token `x`: the column of move 2 must be an integer"
         );
         let one = board("1\n.\n");
-        let r = Nogo::run(&one, EngineKind::Optimized, false);
+        let r = run(&one, Side::Optimized, false);
         assert_eq!(Nogo::judge(&one, &r, ""), Ok(()));
         assert_eq!(
             Nogo::judge(&one, &r, "1 1\n"),
@@ -965,15 +1036,9 @@ mod tests {
             }
             let b = Board::parse(&std::fs::read(&path).unwrap()).unwrap();
             let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
-            for engine in [EngineKind::Reference, EngineKind::Optimized] {
-                let o = Nogo::run(&b, engine, false);
-                assert_eq!(
-                    Nogo::answer(&o),
-                    want,
-                    "{} ({})",
-                    path.display(),
-                    engine.name()
-                );
+            for engine in [Side::Reference, Side::Optimized] {
+                let o = run(&b, engine, false);
+                assert_eq!(Nogo::answer(&o), want, "{} ({engine:?})", path.display());
                 assert_eq!(check_with(engine, &b, &o.moves), Verdict::Ok);
             }
             seen += 1;
@@ -986,7 +1051,7 @@ mod tests {
     fn a_large_board_is_judged_ok() {
         let mut r = rng(4);
         let b = random_board(&mut r, 80, 0.3, 0.5);
-        let o = Nogo::run(&b, EngineKind::Optimized, true);
+        let o = run(&b, Side::Optimized, true);
         assert_eq!(o.checks[0], (Proposal::PlayOut, Verdict::Ok));
         assert_eq!(Nogo::judge(&b, &o, &Nogo::answer(&o)), Ok(()));
     }

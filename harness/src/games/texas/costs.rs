@@ -94,26 +94,23 @@ pub fn op_costs(seed: u64, rounds: usize) -> Vec<Row> {
                 .push(time_play(play, &valid_case, if e == 0 { 1 } else { 5 }) / valid_ops as u32);
         }
     }
-    let med = |mut v: Vec<Duration>| {
-        v.sort_unstable();
-        v.get(v.len() / 2).copied()
-    };
     let [ir, io] = inv;
     let [vr, vo] = val;
+    let names = || ["reference".to_string(), "optimized".to_string()];
     vec![
-        Row {
-            label: "one invalid operation (50x50)".into(),
-            cases: 1000,
-            reference: med(ir),
-            optimized: med(io),
-            rounds,
-        },
-        Row {
-            label: format!("one valid operation (50x50, {valid_ops} valid)"),
-            cases: 1,
-            reference: med(vr),
-            optimized: med(vo),
-            rounds,
-        },
+        Row::from_samples(
+            "one invalid operation (50x50)".into(),
+            1000,
+            names(),
+            ir,
+            io,
+        ),
+        Row::from_samples(
+            format!("one valid operation (50x50, {valid_ops} valid)"),
+            1,
+            names(),
+            vr,
+            vo,
+        ),
     ]
 }

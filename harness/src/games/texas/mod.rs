@@ -5,12 +5,13 @@ pub mod costs;
 pub mod gen;
 mod shrink;
 
-use crate::game::{Divergence, EngineKind, Game, Profile};
+use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
 use crate::source::{Bytes, Source};
 use arbitrary::Unstructured;
-use model::texas::{Board, Case, Cells, HandKind, Invalid, OpTrace, Outcome, Pos};
+use model::texas::{Board, Case, Cells, HandKind, Invalid, NoTrace, OpTrace, Outcome, Pos};
 use model::ParseError;
 use serde_json::json;
+use std::time::Duration;
 
 /// Texas Match-3.
 pub struct Texas;
@@ -24,8 +25,8 @@ impl Game for Texas {
         gen::PROFILES
     }
 
-    fn generate(profile: &str, seed: u64) -> Case {
-        gen::generate(profile, &mut crate::rng::rng(seed))
+    fn generate(profile: &Profile, seed: u64) -> Case {
+        gen::generate(profile.name, &mut crate::rng::rng(seed))
     }
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
@@ -42,25 +43,43 @@ impl Game for Texas {
         case.write()
     }
 
-    fn run(case: &Case, engine: EngineKind, trace: bool) -> Outcome {
-        match (engine, trace) {
-            (EngineKind::Optimized, true) => engine::texas::outcome(case),
-            (EngineKind::Reference, true) => reference::texas::outcome(case),
-            (EngineKind::Optimized, false) => {
-                untraced(engine::texas::play(case, &mut model::texas::NoTrace))
-            }
-            (EngineKind::Reference, false) => {
-                untraced(reference::texas::play(case, &mut model::texas::NoTrace))
-            }
-        }
+    fn engines() -> Vec<EngineEntry<Self>> {
+        vec![
+            EngineEntry {
+                name: "reference",
+                about: "the naive engine that reads like the rules (reference::texas)",
+                build: || {
+                    function::<Texas>("reference", |case, trace| {
+                        if trace {
+                            reference::texas::outcome(case)
+                        } else {
+                            untraced(reference::texas::play(case, &mut NoTrace))
+                        }
+                    })
+                },
+            },
+            EngineEntry {
+                name: "optimized",
+                about: "the bitboard engine (engine::texas)",
+                build: || {
+                    function::<Texas>("optimized", |case, trace| {
+                        if trace {
+                            engine::texas::outcome(case)
+                        } else {
+                            untraced(engine::texas::play(case, &mut NoTrace))
+                        }
+                    })
+                },
+            },
+        ]
     }
 
     fn answer(outcome: &Outcome) -> String {
         format!("{}\n", outcome.score.total())
     }
 
-    fn compare(case: &Case, reference: &Outcome, optimized: &Outcome) -> Option<Divergence> {
-        compare(case, reference, optimized)
+    fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
+        compare(case, a, b, names)
     }
 
     fn shrink_candidates(case: &Case) -> Vec<Case> {
@@ -92,6 +111,42 @@ impl Game for Texas {
             + u64::from(case.k)
     }
 
+    /// Half a second, plus 20 ns per cell and operation: a heavy 50x50 game with q = 1000 gets
+    /// 1.5 s, about seventy times what the reference needs on it.
+    fn time_limit(case: &Case) -> Duration {
+        let work = (case.n() * case.m()) as u64 * (case.ops.len() as u64 + 1);
+        Duration::from_millis(500) + Duration::from_nanos(20 * work)
+    }
+
+    fn bench_rows() -> &'static [BenchRow] {
+        &[
+            BenchRow {
+                profile: "heavy",
+                cases: 4,
+            },
+            BenchRow {
+                profile: "storm",
+                cases: 4,
+            },
+            BenchRow {
+                profile: "max",
+                cases: 4,
+            },
+            BenchRow {
+                profile: "medium",
+                cases: 200,
+            },
+            BenchRow {
+                profile: "mix",
+                cases: 2000,
+            },
+        ]
+    }
+
+    fn seed_profiles() -> &'static [&'static str] {
+        gen::FUZZ_PROFILES
+    }
+
     fn malformed(output: &str) -> Option<String> {
         let tokens: Vec<&str> = output.split_whitespace().take(2).collect();
         match tokens.as_slice() {
@@ -114,7 +169,7 @@ impl Game for Texas {
     }
 }
 
-fn untraced((score, board): (model::texas::Score, Board)) -> Outcome {
+pub fn untraced((score, board): (model::texas::Score, Board)) -> Outcome {
     Outcome {
         score,
         ops: Vec::new(),
@@ -326,28 +381,23 @@ fn component_sizes(
 // ----------------------------------------------------------------------------------------------
 // Comparison.
 
-/// The board an engine had just before operation `op` (and, for `round > 0`, before that round,
-/// replayed from its own trace), by re-running that engine on the first `op` operations.
-fn board_at(
-    case: &Case,
-    engine: EngineKind,
-    trace: &[OpTrace],
-    op: usize,
-    round: Option<usize>,
-) -> Board {
-    let mut prefix = case.clone();
-    prefix.ops.truncate(op);
-    let mut board = if op == 0 {
-        case.board.clone()
-    } else {
-        Texas::run(&prefix, engine, false).board
-    };
-    if let (Some(round), Some(t), Some(o)) = (round, trace.get(op), case.ops.get(op)) {
-        if t.invalid.is_none() {
-            swap(&mut board, o.a, o.b);
-            for r in t.rounds.iter().take(round) {
-                remove_and_fall(&mut board, &r.removed);
-            }
+/// The board an engine had just before operation `op` (and, for `round > 0`, before that round),
+/// rebuilt from the case and that engine's own trace (its swaps and removals, then gravity).
+fn board_at(case: &Case, trace: &[OpTrace], op: usize, round: Option<usize>) -> Board {
+    let mut board = case.board.clone();
+    let last = if round.is_some() { op + 1 } else { op };
+    for (i, (o, t)) in case.ops.iter().zip(trace).enumerate().take(last) {
+        if t.invalid.is_some() {
+            continue;
+        }
+        swap(&mut board, o.a, o.b);
+        let rounds = if i == op {
+            round.unwrap_or(0)
+        } else {
+            t.rounds.len()
+        };
+        for r in t.rounds.iter().take(rounds) {
+            remove_and_fall(&mut board, &r.removed);
         }
     }
     board
@@ -362,11 +412,12 @@ fn cells_list(cells: impl Iterator<Item = Pos>) -> String {
     }
 }
 
-fn cell_difference(what: &str, a: &Cells, b: &Cells) -> String {
+fn cell_difference(names: Names<'_>, what: &str, a: &Cells, b: &Cells) -> String {
     let only_a = a.iter().filter(|p| !b.contains(*p));
     let only_b = b.iter().filter(|p| !a.contains(*p));
+    let Names { a: na, b: nb } = names;
     format!(
-        "{what} differ: reference {} cells, optimized {}; only in reference: {}; only in optimized: {}",
+        "{what} differ: {na} {} cells, {nb} {}; only in {na}: {}; only in {nb}: {}",
         a.count(),
         b.count(),
         cells_list(only_a),
@@ -383,13 +434,18 @@ struct Event<'a> {
     marks: Option<(&'a Cells, &'a Cells)>,
 }
 
-fn compare(case: &Case, reference: &Outcome, optimized: &Outcome) -> Option<Divergence> {
-    let e = first_event(case, reference, optimized)?;
-    Some(divergence(case, reference, optimized, e))
+fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
+    let e = first_event(case, a, b, names)?;
+    Some(divergence(case, a, b, e, names))
 }
 
-fn differ(what: &str, x: impl std::fmt::Display, y: impl std::fmt::Display) -> String {
-    format!("{what} differ: reference {x}, optimized {y}")
+fn differ(
+    names: Names<'_>,
+    what: &str,
+    x: impl std::fmt::Display,
+    y: impl std::fmt::Display,
+) -> String {
+    format!("{what} differ: {} {x}, {} {y}", names.a, names.b)
 }
 
 /// Walks both traces in step: per operation its validity, main colours, each round (matched cells,
@@ -398,6 +454,7 @@ fn first_event<'a>(
     case: &Case,
     reference: &'a Outcome,
     optimized: &'a Outcome,
+    names: Names<'_>,
 ) -> Option<Event<'a>> {
     let (rt, ot) = (&reference.ops, &optimized.ops);
     for i in 0..rt.len().max(ot.len()) {
@@ -434,13 +491,19 @@ fn first_event<'a>(
             })
         };
         let (Some(a), Some(b)) = (rt.get(i), ot.get(i)) else {
-            return whole_op(differ("trace lengths (operations)", rt.len(), ot.len()));
+            return whole_op(differ(
+                names,
+                "trace lengths (operations)",
+                rt.len(),
+                ot.len(),
+            ));
         };
         if a.invalid != b.invalid {
             let show = |v: Option<Invalid>| {
                 v.map_or("valid".to_string(), |w| format!("invalid ({})", w.name()))
             };
             return before_rounds(differ(
+                names,
                 "validity verdicts",
                 show(a.invalid),
                 show(b.invalid),
@@ -448,6 +511,7 @@ fn first_event<'a>(
         }
         if a.main != b.main {
             return before_rounds(differ(
+                names,
                 "main colours",
                 format!("{:?}", a.main),
                 format!("{:?}", b.main),
@@ -457,41 +521,41 @@ fn first_event<'a>(
             let (Some(x), Some(y)) = (a.rounds.get(r), b.rounds.get(r)) else {
                 return in_round(
                     r,
-                    differ("numbers of rounds", a.rounds.len(), b.rounds.len()),
+                    differ(names, "numbers of rounds", a.rounds.len(), b.rounds.len()),
                     None,
                 );
             };
             if x.matched != y.matched {
                 return in_round(
                     r,
-                    cell_difference("matched cells (runs)", &x.matched, &y.matched),
+                    cell_difference(names, "matched cells (runs)", &x.matched, &y.matched),
                     Some((&x.matched, &y.matched)),
                 );
             }
             if x.removed != y.removed {
                 return in_round(
                     r,
-                    cell_difference("removed cells", &x.removed, &y.removed),
+                    cell_difference(names, "removed cells", &x.removed, &y.removed),
                     Some((&x.removed, &y.removed)),
                 );
             }
             if x.combo != y.combo {
                 return in_round(
                     r,
-                    differ("combo points", x.combo, y.combo),
+                    differ(names, "combo points", x.combo, y.combo),
                     Some((&x.matched, &y.matched)),
                 );
             }
             if x.elimination != y.elimination {
                 return in_round(
                     r,
-                    differ("elimination points", x.elimination, y.elimination),
+                    differ(names, "elimination points", x.elimination, y.elimination),
                     Some((&x.removed, &y.removed)),
                 );
             }
         }
         if a.chain != b.chain {
-            return whole_op(differ("chain points", a.chain, b.chain));
+            return whole_op(differ(names, "chain points", a.chain, b.chain));
         }
         if a.hand != b.hand {
             let show = |h: Option<model::texas::Hand>| {
@@ -499,7 +563,7 @@ fn first_event<'a>(
                     format!("{} = {}", h.kind.name(), h.points)
                 })
             };
-            return whole_op(differ("hands", show(a.hand), show(b.hand)));
+            return whole_op(differ(names, "hands", show(a.hand), show(b.hand)));
         }
     }
     let end = |what: String| {
@@ -527,6 +591,7 @@ fn first_event<'a>(
             )
         };
         return end(differ(
+            names,
             "score breakdowns",
             show(&reference.score),
             show(&optimized.score),
@@ -540,6 +605,7 @@ fn divergence(
     reference: &Outcome,
     optimized: &Outcome,
     event: Event<'_>,
+    names: Names<'_>,
 ) -> Divergence {
     let Event {
         op,
@@ -552,8 +618,8 @@ fn divergence(
         (reference.board.clone(), optimized.board.clone())
     } else {
         (
-            board_at(case, EngineKind::Reference, &reference.ops, op, round),
-            board_at(case, EngineKind::Optimized, &optimized.ops, op, round),
+            board_at(case, &reference.ops, op, round),
+            board_at(case, &optimized.ops, op, round),
         )
     };
     let moment = match (op >= case.ops.len(), round) {
@@ -566,8 +632,8 @@ fn divergence(
     } else {
         ""
     };
-    let reference_view = format!("{moment}{mark_note}\n{}", rb.render(marks.map(|m| m.0)));
-    let optimized_view = format!("{moment}{mark_note}\n{}", ob.render(marks.map(|m| m.1)));
+    let a_view = format!("{moment}{mark_note}\n{}", rb.render(marks.map(|m| m.0)));
+    let b_view = format!("{moment}{mark_note}\n{}", ob.render(marks.map(|m| m.1)));
     let lo = op.saturating_sub(1);
     let around = |ops: &[OpTrace]| -> Vec<serde_json::Value> {
         (lo..=op + 1)
@@ -577,14 +643,15 @@ fn divergence(
     let context = json!({
         "operation": op + 1,
         "round": round.map(|r| r + 1),
-        "reference": { "score": reference.score, "total": reference.score.total(), "around": around(&reference.ops) },
-        "optimized": { "score": optimized.score, "total": optimized.score.total(), "around": around(&optimized.ops) },
+        "engines": [names.a, names.b],
+        "a": { "score": reference.score, "total": reference.score.total(), "around": around(&reference.ops) },
+        "b": { "score": optimized.score, "total": optimized.score.total(), "around": around(&optimized.ops) },
     });
     Divergence {
         at,
         what,
-        reference_view,
-        optimized_view,
+        a_view,
+        b_view,
         context,
     }
 }
@@ -602,7 +669,7 @@ mod tests {
     fn identical_outcomes_do_not_diverge() {
         let case = sample1();
         let out = reference::texas::outcome(&case);
-        assert!(compare(&case, &out, &out.clone()).is_none());
+        assert!(compare(&case, &out, &out.clone(), Names::default()).is_none());
     }
 
     #[test]
@@ -618,7 +685,7 @@ mod tests {
         let mut bad = good.clone();
         let row = &mut bad.ops[valid_op].rounds[1].removed.rows[0];
         *row ^= 1;
-        let d = compare(&case, &good, &bad).unwrap();
+        let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert!(
             d.at.starts_with(&format!("operation {}", valid_op + 1)),
             "{}",
@@ -627,16 +694,16 @@ mod tests {
         assert!(d.at.ends_with(", round 2"), "{}", d.at);
         assert!(d.what.starts_with("removed cells differ"), "{}", d.what);
         assert!(
-            d.reference_view
+            d.a_view
                 .starts_with("before round 2 (after the swap), [x] = in question"),
             "{}",
-            d.reference_view
+            d.a_view
         );
         assert_eq!(d.context["round"], 2);
 
         let mut bad = good.clone();
         bad.ops[valid_op].chain += 80;
-        let d = compare(&case, &good, &bad).unwrap();
+        let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert_eq!(
             d.what,
             format!(
@@ -648,7 +715,7 @@ mod tests {
 
         let mut bad = good.clone();
         bad.ops[0].invalid = Some(Invalid::NoRun);
-        let d = compare(&case, &good, &bad).unwrap();
+        let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert_eq!(
             d.what,
             "validity verdicts differ: reference valid, optimized invalid (no run)"
@@ -657,13 +724,13 @@ mod tests {
         let mut bad = good.clone();
         bad.board.colour[0] ^= 1;
         assert_eq!(
-            compare(&case, &good, &bad).unwrap().what,
+            compare(&case, &good, &bad, Names::default()).unwrap().what,
             "final boards differ"
         );
 
         let mut bad = good.clone();
         bad.score.hand += 1;
-        let d = compare(&case, &good, &bad).unwrap();
+        let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert_eq!(d.at, "end of game");
         assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
     }

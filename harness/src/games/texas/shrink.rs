@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn candidates_are_valid_and_lighter() {
         for seed in 0..60 {
-            let case = Texas::generate("small", seed);
+            let case = Texas::generate(Texas::profile("small").expect("profile"), seed);
             let w = Texas::weight(&case);
             for c in candidates(&case) {
                 c.validate().unwrap();

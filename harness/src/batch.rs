@@ -1,0 +1,564 @@
+//! The batch loop shared by `diff` and `judge`: generated cases through a [`Pair`] of engines on
+//! worker threads, with a watchdog that turns a hang into a verdict.
+//!
+//! Case `j` of a shard is case `index = shard + j * shards` of the batch, generated from
+//! `(profile(index), case_seed(seed, index))`, so cases never depend on threads or shards. Workers
+//! take case numbers in increasing order from one counter; when a case fails, no worker starts a
+//! case with a higher number, and those already started finish. Every case below the lowest failing
+//! one has therefore run, so the failure reported is the same for any thread count.
+//!
+//! The calling thread is the watchdog: each worker publishes which case it runs, which part of it
+//! (generating, engine a, engine b, comparing) and since when. A part that runs longer than the
+//! case's time limit is a hang: the watchdog records a time-limit failure naming the engine (or the
+//! generator) and stops the batch without waiting for that worker, whose thread is left behind (the
+//! process ends soon after; an engine cannot be stopped from outside its thread). Engines that run
+//! out of process enforce their own limits and are left to them.
+//!
+//! The limit is on CPU time, so a loaded machine does not turn a slow case into a hang: once a part
+//! has run for the limit in wall-clock time, the watchdog reads the worker thread's CPU clock and
+//! declares a hang only after the thread has used the limit again in CPU time within the same part.
+//! Unoptimized builds (the test suite) stretch every limit twentyfold.
+//!
+//! A panic in a generator or an engine is caught per case and becomes a crash verdict.
+
+use crate::engine::Kind;
+use crate::game::{Game, Profile};
+use crate::oracle::{catching, Failure, Pair, Phase};
+use crate::rng::case_seed;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Which profiles a batch draws from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProfileChoice {
+    /// One profile for every case.
+    One(&'static Profile),
+    /// Case `i` uses the `i mod P`-th of these (`--profile all`).
+    Cycle(Vec<&'static Profile>),
+}
+
+impl ProfileChoice {
+    /// Parses a `--profile` value for game `G` ("all" or a profile name): an unknown name is an
+    /// error that lists the known ones.
+    pub fn parse<G: Game>(name: Option<&str>) -> anyhow::Result<Self> {
+        match name {
+            None => Ok(ProfileChoice::One(&G::profiles()[0])),
+            Some("all") => Ok(ProfileChoice::Cycle(all_profiles::<G>())),
+            Some(p) => match G::profile(p) {
+                Some(profile) => Ok(ProfileChoice::One(profile)),
+                None => {
+                    let names: Vec<&str> = G::profiles().iter().map(|x| x.name).collect();
+                    anyhow::bail!(
+                        "unknown profile `{p}` for {}: choose one of {}, or all",
+                        G::NAME,
+                        names.join(", ")
+                    )
+                }
+            },
+        }
+    }
+
+    /// The profile of case `index`.
+    pub fn of(&self, index: u64) -> &'static Profile {
+        match self {
+            ProfileChoice::One(p) => p,
+            ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            ProfileChoice::One(p) => p.name,
+            ProfileChoice::Cycle(_) => "all",
+        }
+    }
+
+    /// The profiles this choice uses.
+    pub fn profiles(&self) -> Vec<&'static Profile> {
+        match self {
+            ProfileChoice::One(p) => vec![p],
+            ProfileChoice::Cycle(all) => all.clone(),
+        }
+    }
+
+    /// Refuses profiles the reference cannot finish, naming them.
+    pub fn require_reference<G: Game>(&self) -> anyhow::Result<()> {
+        for p in self.profiles() {
+            if G::bench_only().contains(&p.name) {
+                anyhow::bail!(
+                    "profile `{}` of {} is for benchmarks of the optimized engine only: the \
+                     reference cannot finish its cases in a batch (bench-only profiles: {})",
+                    p.name,
+                    G::NAME,
+                    G::bench_only().join(", ")
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every profile the reference can finish, the default mix first (`--profile all`).
+pub fn all_profiles<G: Game>() -> Vec<&'static Profile> {
+    G::profiles()
+        .iter()
+        .filter(|p| !G::bench_only().contains(&p.name))
+        .collect()
+}
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct BatchOptions {
+    /// Cases in the whole batch (all shards together).
+    pub cases: u64,
+    pub seed: u64,
+    pub profile: ProfileChoice,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Run only the cases `i` with `i % shard.1 == shard.0`.
+    pub shard: (u64, u64),
+    /// Stop starting new cases after this long.
+    pub time: Option<Duration>,
+    /// Per-case time limit of in-process engines (default: the game's, from the case's size).
+    pub case_timeout: Option<Duration>,
+    /// Set from outside (an interrupt) to stop starting new cases.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl BatchOptions {
+    /// Options for `cases` cases of the game's default profile, on all cores.
+    pub fn new<G: Game>(cases: u64, seed: u64) -> Self {
+        BatchOptions {
+            cases,
+            seed,
+            profile: ProfileChoice::One(&G::profiles()[0]),
+            threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            shard: (0, 1),
+            time: None,
+            case_timeout: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Cases in this shard.
+    pub fn shard_cases(&self) -> u64 {
+        let (shard, shards) = self.shard;
+        if self.cases > shard {
+            (self.cases - shard).div_ceil(shards)
+        } else {
+            0
+        }
+    }
+}
+
+/// A failing case.
+#[derive(Debug, Clone)]
+pub struct Found<C> {
+    /// The case's number in the batch.
+    pub index: u64,
+    pub profile: &'static Profile,
+    pub seed: u64,
+    /// `None` only when the generator itself failed.
+    pub case: Option<C>,
+    pub failure: Failure,
+}
+
+/// What a batch did.
+#[derive(Debug, Clone)]
+pub struct BatchResult<C> {
+    /// Cases that ran to a verdict.
+    pub cases: u64,
+    /// Failing cases, by kind (`Kind::ALL` order).
+    pub failures: [u64; 5],
+    /// Cases that reached each coverage key, in `G::coverage_keys()` order.
+    pub coverage: Vec<u64>,
+    /// The lowest-numbered failure.
+    pub first: Option<Found<C>>,
+    pub elapsed: Duration,
+    /// The batch stopped early because `stop` was set.
+    pub interrupted: bool,
+    /// Worker threads left behind in a hanging engine.
+    pub hung: usize,
+}
+
+impl<C> BatchResult<C> {
+    pub fn failed(&self) -> u64 {
+        self.failures.iter().sum()
+    }
+
+    pub fn count(&self, kind: Kind) -> u64 {
+        self.failures[Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0)]
+    }
+
+    pub fn rate(&self) -> f64 {
+        self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// How long a generator may take before it counts as hanging.
+const GENERATOR_LIMIT: Duration = Duration::from_secs(20);
+const IDLE: u64 = u64::MAX;
+
+/// How much slower an unoptimized build runs the engines.
+const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
+
+/// The CPU clock of the calling thread, for the watchdog to read from another thread.
+fn own_cpu_clock() -> Option<libc::clockid_t> {
+    let mut id: libc::clockid_t = 0;
+    // SAFETY: pthread_self() is the calling thread; the call writes one clockid_t to `id`.
+    let rc = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
+    (rc == 0).then_some(id)
+}
+
+/// Nanoseconds of CPU time on `clock`, or `None` (for instance when its thread is gone).
+fn cpu_nanos(clock: libc::clockid_t) -> Option<u64> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec; an invalid clock id is reported as an error.
+    let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
+    if rc != 0 {
+        return None;
+    }
+    Some(u64::try_from(ts.tv_sec).ok()? * 1_000_000_000 + u64::try_from(ts.tv_nsec).ok()?)
+}
+
+/// What one worker is doing, for the watchdog.
+struct Slot {
+    /// The case number `j` being run, or IDLE.
+    case: AtomicU64,
+    /// When the current part started (nanoseconds since the batch started).
+    since: AtomicU64,
+    /// The current part (a `Phase` as u8).
+    phase: AtomicU8,
+    /// The time limit of the current case, in nanoseconds.
+    limit: AtomicU64,
+    /// Set by the watchdog once it has reported this worker as hanging.
+    hung: AtomicBool,
+    /// The worker thread's CPU clock (`clockid_t`), or -1 when unknown.
+    clock: std::sync::atomic::AtomicI64,
+    /// The thread's CPU time when the current part first ran past its limit in wall-clock time
+    /// (0: not yet); reset by the worker at every change of part.
+    cpu_mark: AtomicU64,
+}
+
+impl Slot {
+    fn new() -> Self {
+        Slot {
+            case: AtomicU64::new(IDLE),
+            since: AtomicU64::new(0),
+            phase: AtomicU8::new(0),
+            limit: AtomicU64::new(0),
+            hung: AtomicBool::new(false),
+            clock: std::sync::atomic::AtomicI64::new(-1),
+            cpu_mark: AtomicU64::new(0),
+        }
+    }
+}
+
+fn phase_code(p: Phase) -> u8 {
+    match p {
+        Phase::Generating => 0,
+        Phase::A => 1,
+        Phase::B => 2,
+        Phase::Comparing => 3,
+    }
+}
+
+struct Shared<G: Game> {
+    opts: BatchOptions,
+    pair: Pair<G>,
+    start: Instant,
+    next: AtomicU64,
+    /// The lowest failing case number so far (IDLE: none).
+    stop_at: AtomicU64,
+    slots: Vec<Slot>,
+    done: AtomicU64,
+    failed: AtomicU64,
+    failures: Mutex<Vec<(u64, Found<G::Case>)>>,
+    coverage: Mutex<Vec<u64>>,
+    /// Workers that have not finished (hung ones included).
+    alive: AtomicU64,
+}
+
+fn nanos(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
+impl<G: Game> Shared<G> {
+    fn now(&self) -> u64 {
+        nanos(self.start.elapsed())
+    }
+
+    fn should_stop(&self) -> bool {
+        self.opts.stop.load(Relaxed) || self.opts.time.is_some_and(|t| self.start.elapsed() >= t)
+    }
+
+    fn record(&self, j: u64, found: Found<G::Case>) {
+        self.stop_at.fetch_min(j, Relaxed);
+        self.failed.fetch_add(1, Relaxed);
+        if let Ok(mut f) = self.failures.lock() {
+            f.push((j, found));
+        }
+    }
+
+    fn worker(&self, w: usize) {
+        let slot = &self.slots[w];
+        if let Some(c) = own_cpu_clock() {
+            slot.clock.store(i64::from(c), Relaxed);
+        }
+        let keys = G::coverage_keys();
+        let mut coverage = vec![0u64; keys.len()];
+        let total = self.opts.shard_cases();
+        let (shard, shards) = self.opts.shard;
+        loop {
+            if self.should_stop() {
+                break;
+            }
+            let j = self.next.fetch_add(1, Relaxed);
+            if j >= total || j > self.stop_at.load(Relaxed) {
+                break;
+            }
+            let index = shard + j * shards;
+            let profile = self.opts.profile.of(index);
+            let seed = case_seed(self.opts.seed, index);
+            slot.limit.store(nanos(GENERATOR_LIMIT), Relaxed);
+            slot.cpu_mark.store(0, Relaxed);
+            slot.phase.store(phase_code(Phase::Generating), Relaxed);
+            slot.since.store(self.now(), Relaxed);
+            slot.case.store(j, Relaxed);
+            let case = match catching(|| G::generate(profile, seed)) {
+                Ok(c) => c,
+                Err(message) => {
+                    slot.case.store(IDLE, Relaxed);
+                    let failure =
+                        Failure::fault("generator", &crate::engine::Fault::Panic { message });
+                    self.record(
+                        j,
+                        Found {
+                            index,
+                            profile,
+                            seed,
+                            case: None,
+                            failure,
+                        },
+                    );
+                    self.done.fetch_add(1, Relaxed);
+                    continue;
+                }
+            };
+            let limit = self
+                .opts
+                .case_timeout
+                .unwrap_or_else(|| G::time_limit(&case) * SLOWDOWN);
+            slot.limit.store(nanos(limit), Relaxed);
+            let checked = self.pair.check_phased(&case, &mut |p| {
+                slot.cpu_mark.store(0, Relaxed);
+                slot.phase.store(phase_code(p), Relaxed);
+                slot.since.store(self.now(), Relaxed);
+            });
+            if let Some(outcome) = &checked.a {
+                for key in G::coverage(&case, outcome) {
+                    if let Some(i) = keys.iter().position(|k| *k == key) {
+                        coverage[i] += 1;
+                    }
+                }
+            }
+            slot.case.store(IDLE, Relaxed);
+            if let Some(failure) = checked.failure {
+                self.record(
+                    j,
+                    Found {
+                        index,
+                        profile,
+                        seed,
+                        case: Some(case),
+                        failure,
+                    },
+                );
+            }
+            self.done.fetch_add(1, Relaxed);
+        }
+        if let Ok(mut c) = self.coverage.lock() {
+            c.iter_mut().zip(&coverage).for_each(|(x, y)| *x += y);
+        }
+    }
+
+    /// Looks for a part that ran past its limit; records it once. Returns the number of hung workers.
+    fn watch(&self) -> usize {
+        let now = self.now();
+        let mut hung = 0;
+        for slot in &self.slots {
+            if slot.hung.load(Relaxed) {
+                hung += 1;
+                continue;
+            }
+            let j = slot.case.load(Relaxed);
+            if j == IDLE {
+                continue;
+            }
+            let phase = slot.phase.load(Relaxed);
+            let engine = match phase {
+                0 => "generator".to_string(),
+                1 if !self.pair.a.isolated() => self.pair.a.name().to_string(),
+                2 if !self.pair.b.isolated() => self.pair.b.name().to_string(),
+                3 => "comparison".to_string(),
+                _ => continue,
+            };
+            let since = slot.since.load(Relaxed);
+            let limit = slot.limit.load(Relaxed);
+            if now.saturating_sub(since) <= limit || slot.case.load(Relaxed) != j {
+                continue;
+            }
+            // Past the limit in wall-clock time: now it must also use the limit in CPU time.
+            let clock = slot.clock.load(Relaxed);
+            if let Some(cpu) = libc::clockid_t::try_from(clock).ok().and_then(cpu_nanos) {
+                let mark = slot.cpu_mark.load(Relaxed);
+                if mark == 0 {
+                    slot.cpu_mark.store(cpu.max(1), Relaxed);
+                    continue;
+                }
+                if cpu.saturating_sub(mark) <= limit {
+                    continue;
+                }
+            }
+            slot.hung.store(true, Relaxed);
+            hung += 1;
+            let (shard, shards) = self.opts.shard;
+            let index = shard + j * shards;
+            let profile = self.opts.profile.of(index);
+            let seed = case_seed(self.opts.seed, index);
+            // The case is a pure function of (profile, seed): make it again for the report.
+            let case = if phase == 0 {
+                None
+            } else {
+                catching(|| G::generate(profile, seed)).ok()
+            };
+            let limit_ms = limit / 1_000_000;
+            let failure = Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms });
+            self.record(
+                j,
+                Found {
+                    index,
+                    profile,
+                    seed,
+                    case,
+                    failure,
+                },
+            );
+        }
+        hung
+    }
+}
+
+/// Progress callbacks of a batch (the command line draws a bar with them).
+pub trait Progress: Sync {
+    /// `done` cases of `total` ran; `failed` of them failed.
+    fn update(&self, done: u64, total: u64, failed: u64);
+}
+
+/// No progress display.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn update(&self, _: u64, _: u64, _: u64) {}
+}
+
+/// Runs a batch of generated cases through `pair`.
+pub fn run<G: Game>(
+    opts: &BatchOptions,
+    pair: &Pair<G>,
+    progress: &dyn Progress,
+) -> BatchResult<G::Case> {
+    let threads = opts.threads.max(1);
+    let shared = Arc::new(Shared::<G> {
+        opts: opts.clone(),
+        pair: pair.clone(),
+        start: Instant::now(),
+        next: AtomicU64::new(0),
+        stop_at: AtomicU64::new(IDLE),
+        slots: (0..threads).map(|_| Slot::new()).collect(),
+        done: AtomicU64::new(0),
+        failed: AtomicU64::new(0),
+        failures: Mutex::new(Vec::new()),
+        coverage: Mutex::new(vec![0; G::coverage_keys().len()]),
+        alive: AtomicU64::new(threads as u64),
+    });
+    let total = opts.shard_cases();
+    let mut handles = Vec::new();
+    for w in 0..threads {
+        let s = Arc::clone(&shared);
+        let spawned = std::thread::Builder::new()
+            .name(format!("case-worker-{w}"))
+            .spawn(move || {
+                s.worker(w);
+                s.alive.fetch_sub(1, Relaxed);
+            });
+        match spawned {
+            Ok(h) => handles.push(h),
+            Err(_) => {
+                // Fewer workers: the others take the cases.
+                shared.alive.fetch_sub(1, Relaxed);
+            }
+        }
+    }
+    if handles.is_empty() {
+        // No thread could start: run on this one (no watchdog).
+        shared.alive.fetch_add(1, Relaxed);
+        shared.worker(0);
+        shared.alive.fetch_sub(1, Relaxed);
+    }
+    let mut hung = 0;
+    loop {
+        let alive = shared.alive.load(Relaxed) as usize;
+        if alive <= hung {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        hung = shared.watch();
+        progress.update(
+            shared.done.load(Relaxed),
+            total,
+            shared.failed.load(Relaxed),
+        );
+    }
+    let elapsed = shared.start.elapsed();
+    for h in handles {
+        if h.is_finished() {
+            let _ = h.join();
+        }
+    }
+    progress.update(
+        shared.done.load(Relaxed),
+        total,
+        shared.failed.load(Relaxed),
+    );
+    let mut found = shared
+        .failures
+        .lock()
+        .map(|mut f| std::mem::take(&mut *f))
+        .unwrap_or_default();
+    let mut failures = [0u64; 5];
+    for (_, f) in &found {
+        if let Some(i) = Kind::ALL.iter().position(|k| *k == f.failure.kind) {
+            failures[i] += 1;
+        }
+    }
+    found.sort_by_key(|(j, _)| *j);
+    let coverage = shared
+        .coverage
+        .lock()
+        .map(|c| c.clone())
+        .unwrap_or_default();
+    BatchResult {
+        cases: shared.done.load(Relaxed) + hung as u64,
+        failures,
+        coverage,
+        first: found.into_iter().next().map(|(_, f)| f),
+        elapsed,
+        interrupted: opts.stop.load(Relaxed),
+        hung,
+    }
+}
