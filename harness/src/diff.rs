@@ -243,7 +243,7 @@ fn shrink_and_save<G: Game>(
     let mut shrunk_failure = original.clone();
     if let (Some(case), Some(spair)) = (&found.case, shrink_pair(opts, pair, original)) {
         let budget = if original.kind == Kind::TimeLimit {
-            opts.shrink_budget.min(Duration::from_secs(30))
+            opts.shrink_budget.min(Duration::from_secs(60))
         } else {
             opts.shrink_budget
         };

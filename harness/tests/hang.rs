@@ -1,0 +1,76 @@
+//! A hanging engine is a time-limit verdict, found by the batch's watchdog and shrunk by running
+//! the engine out of process (here a shell script that hangs exactly when the engine does), then
+//! saved. The hanging worker thread keeps spinning until this test binary ends, so this test lives
+//! alone in its file.
+
+use harness::batch::{BatchOptions, Silent};
+use harness::diff::{self, DiffOptions};
+use harness::games::Texas;
+use harness::judge::Program;
+use harness::{Engine, Fault, Game, Kind, Output, Pair};
+use model::texas::{Case, Outcome};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The optimized engine, except that it never ends on a case with two operations or more.
+struct Spinner;
+
+impl Engine<Texas> for Spinner {
+    fn name(&self) -> &str {
+        "spinner"
+    }
+    fn run(&self, case: &Case, trace: bool) -> Result<Output<Outcome>, Fault> {
+        while case.ops.len() >= 2 {
+            std::hint::spin_loop();
+        }
+        harness::game::optimized::<Texas>().run(case, trace)
+    }
+}
+
+/// The same behaviour out of process: a script that reads the header `n m k q` and spins for ever
+/// when q >= 2, else prints a score.
+fn spinner_program() -> Arc<dyn Engine<Texas>> {
+    let script = "read n m k q; if [ \"$q\" -ge 2 ]; then while :; do :; done; fi; echo 0";
+    let mut p = Program::new(
+        vec!["sh".into(), "-c".into(), script.into()],
+        Duration::from_millis(200),
+    );
+    p.name = "spinner".into();
+    Arc::new(p)
+}
+
+#[test]
+fn a_hanging_engine_is_a_time_limit_verdict_shrunk_out_of_process() {
+    let out = std::env::temp_dir().join(format!("hang-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 1), out.clone());
+    opts.batch.case_timeout = Some(Duration::from_millis(200));
+    opts.shrink_budget = Duration::from_secs(60);
+    opts.isolate = Some(Arc::new(|name: &str| {
+        (name == "spinner").then(spinner_program)
+    }));
+    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Spinner));
+    let started = Instant::now();
+    let mut text = Vec::new();
+    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let first = summary.first.as_ref().expect("the hang is reported");
+    assert_eq!(first.kind, Kind::TimeLimit, "{text}");
+    assert_eq!(first.engine.as_deref(), Some("spinner"));
+    assert!(text.starts_with("TIME LIMIT in case "), "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(90),
+        "took {:?}",
+        started.elapsed()
+    );
+    // Shrunk to the smallest case that still hangs: two operations on a tiny board.
+    let path = first.repro.clone().expect("saved");
+    let case = Case::parse(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(case.ops.len(), 2, "{}", Texas::size(&case));
+    assert!(
+        case.n() * case.m() <= 12,
+        "shrunk only to {}\n{text}",
+        Texas::size(&case)
+    );
+    let _ = std::fs::remove_dir_all(out);
+}
