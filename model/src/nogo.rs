@@ -21,7 +21,7 @@ pub enum Colour {
 impl Colour {
     /// The side that plays the move with 0-based index `index` of a game: black plays 0, 2, 4, ...
     pub fn to_play(index: usize) -> Colour {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             Colour::Black
         } else {
             Colour::White

@@ -705,7 +705,7 @@ impl Game for Nogo {
         let len = outcome.moves.len();
         hit("1x1 board", case.n == 1);
         hit("game ends at once", len == 0);
-        hit("ends with X to move", len % 2 == 0);
+        hit("ends with X to move", len.is_multiple_of(2));
         hit("ends with O to move", len % 2 == 1);
         if let Some(seen) = outcome.illegal_seen {
             hit("illegal: suicide", seen.suicide);
