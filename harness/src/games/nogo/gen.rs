@@ -1,0 +1,126 @@
+//! NoGo boards from seeds and from fuzzer bytes.
+
+use crate::game::Profile;
+use crate::rng::{rng, Rng};
+use arbitrary::Unstructured;
+use model::nogo::{Board, Colour};
+use rand::Rng as _;
+
+/// Largest side of the generated boards the reference can still handle quickly.
+pub const SMALL_N: usize = 12;
+
+/// Clears the first stone of each group without liberty until every group has one. Removing a
+/// stone never takes a liberty from anyone, so this ends with a valid board.
+pub fn repair(board: &mut Board) {
+    while let Some((r, c)) = board.dead_group() {
+        board.set(r, c, None);
+    }
+}
+
+/// A random valid n x n board: each point holds a stone with probability `density`, black with
+/// probability `black`; then groups without liberty lose stones.
+pub fn random_board(r: &mut Rng, n: usize, density: f64, black: f64) -> Board {
+    let mut board = Board::empty(n);
+    for p in &mut board.cells {
+        if r.random_bool(density) {
+            *p = Some(if r.random_bool(black) {
+                Colour::Black
+            } else {
+                Colour::White
+            });
+        }
+    }
+    repair(&mut board);
+    board
+}
+
+pub(super) const PROFILES: &[Profile] = &[
+    Profile {
+        name: "mix",
+        about:
+            "boards up to 12x12: random densities and colour balances, some empty, some nearly full",
+    },
+    Profile {
+        name: "small",
+        about: "boards of side 1 to 4, any density",
+    },
+    Profile {
+        name: "empty",
+        about: "empty boards of side 1 to 12",
+    },
+    Profile {
+        name: "full",
+        about: "nearly full boards up to 12x12 (density 0.85 to 1, then repaired)",
+    },
+    Profile {
+        name: "medium",
+        about: "boards of side 13 to 20, any density (slower for the reference)",
+    },
+    Profile {
+        name: "empty-250",
+        about: "the empty 250x250 board (benchmarks; too big for the reference)",
+    },
+    Profile {
+        name: "empty-500",
+        about: "the empty 500x500 board (benchmarks; too big for the reference)",
+    },
+    Profile {
+        name: "empty-1000",
+        about: "the empty 1000x1000 board (benchmarks; too big for the reference)",
+    },
+];
+
+pub(super) fn generate(profile: &Profile, seed: u64) -> Board {
+    let mut r = rng(seed);
+    let r = &mut r;
+    match profile.name {
+        "small" => {
+            let n = r.random_range(1..=4);
+            let (d, b) = (r.random_range(0.0..=1.0), r.random_range(0.2..=0.8));
+            random_board(r, n, d, b)
+        }
+        "empty" => Board::empty(r.random_range(1..=SMALL_N)),
+        "full" => {
+            let n = r.random_range(2..=SMALL_N);
+            let (d, b) = (r.random_range(0.85..=1.0), r.random_range(0.3..=0.7));
+            random_board(r, n, d, b)
+        }
+        "medium" => {
+            let n = r.random_range(13..=20);
+            let (d, b) = (r.random_range(0.0..=0.9), r.random_range(0.3..=0.7));
+            random_board(r, n, d, b)
+        }
+        "empty-250" => Board::empty(250),
+        "empty-500" => Board::empty(500),
+        "empty-1000" => Board::empty(1000),
+        _ => {
+            // "mix", the default.
+            let n = if r.random_bool(0.1) {
+                r.random_range(1..=3)
+            } else {
+                r.random_range(4..=SMALL_N)
+            };
+            let d = match r.random_range(0..8) {
+                0 => 0.0,
+                1 => r.random_range(0.85..=1.0),
+                _ => r.random_range(0.0..=0.8),
+            };
+            let b = r.random_range(0.2..=0.8);
+            random_board(r, n, d, b)
+        }
+    }
+}
+
+pub(super) fn arbitrary(u: &mut Unstructured<'_>) -> arbitrary::Result<Board> {
+    let n = u.int_in_range(1..=SMALL_N)?;
+    let mut board = Board::empty(n);
+    for p in &mut board.cells {
+        *p = match u.int_in_range(0..=2u8)? {
+            0 => None,
+            1 => Some(Colour::Black),
+            _ => Some(Colour::White),
+        };
+    }
+    repair(&mut board);
+    Ok(board)
+}

@@ -1,0 +1,270 @@
+//! NoGo for the generic tools.
+//!
+//! The case is the board (the contest input). The outcome is the play-out plus the checker's
+//! verdicts on a family of proposed move lists ([`proposals`]): the play-out itself, prefixes,
+//! lists with a move replaced, swapped, dropped or appended. The family is a pure function of the
+//! board and the play-out, so when both engines play out alike their checkers judge exactly the
+//! same lists, and [`compare`] diffs the play-outs first and the verdicts after. Generation is in
+//! [`gen`], shrinking in [`shrink`].
+
+pub mod compare;
+pub mod gen;
+pub mod proposals;
+pub mod shrink;
+
+pub use gen::{random_board, repair, SMALL_N};
+pub use proposals::{board_hash, proposals, Proposal};
+
+use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
+use arbitrary::Unstructured;
+use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
+use model::ParseError;
+use std::time::Duration;
+
+/// NoGo play-out (docs/rules.md, NoGo).
+pub struct Nogo;
+
+/// The kinds of illegal points the reference's scans met (filled by a traced reference run only).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IllegalSeen {
+    pub suicide: bool,
+    pub fills_last_liberty: bool,
+    pub both: bool,
+}
+
+/// What an engine computes for a board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The play-out.
+    pub moves: Vec<Move>,
+    /// The checker's verdict on each proposal (empty when run without a trace).
+    pub checks: Vec<(Proposal, Verdict)>,
+    /// Set by a traced reference run, for the coverage counters.
+    pub illegal_seen: Option<IllegalSeen>,
+}
+
+const COVERAGE: &[&str] = &[
+    "1x1 board",
+    "game ends at once",
+    "ends with X to move",
+    "ends with O to move",
+    "illegal: suicide",
+    "illegal: fills last liberty",
+    "illegal: both",
+    "check: ok",
+    "check: ok, not the play-out",
+    "check: illegal",
+    "check: occupied",
+    "check: off board",
+    "check: not over",
+];
+
+/// Which of the game's two engines runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Reference,
+    Optimized,
+}
+
+/// One engine's outcome: its play-out, and with a trace its checker's verdicts on the proposals.
+fn run(case: &Board, side: Side, trace: bool) -> Outcome {
+    let (moves, illegal_seen) = run_playout(case, side, trace);
+    let checks = if trace {
+        proposals(case, &moves)
+            .into_iter()
+            .map(|p| (p, check_with(side, case, &p.apply(&moves))))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Outcome {
+        moves,
+        checks,
+        illegal_seen,
+    }
+}
+
+fn run_playout(case: &Board, side: Side, trace: bool) -> (Vec<Move>, Option<IllegalSeen>) {
+    match (side, trace) {
+        (Side::Optimized, _) => (engine::nogo::playout(case), None),
+        (Side::Reference, false) => (reference::nogo::playout(case), None),
+        (Side::Reference, true) => {
+            use reference::nogo::Illegal;
+            let t = reference::nogo::playout_traced(case);
+            let mut seen = IllegalSeen::default();
+            for s in &t.skipped {
+                match s.why {
+                    Illegal::Suicide => seen.suicide = true,
+                    Illegal::FillsLastLiberty => seen.fills_last_liberty = true,
+                    Illegal::Both => seen.both = true,
+                }
+            }
+            (t.moves, Some(seen))
+        }
+    }
+}
+
+fn check_with(side: Side, case: &Board, moves: &[Move]) -> Verdict {
+    match side {
+        Side::Optimized => engine::nogo::check(case, moves),
+        Side::Reference => reference::nogo::check(case, moves),
+    }
+}
+
+/// Parses a board and a move list and judges the list with the optimized checker: the body of
+/// `harness check --game nogo BOARD MOVES`. A move-list error's rule names the move it is about.
+pub fn check_files(board: &[u8], moves: &[u8]) -> Result<Verdict, ParseError> {
+    let board = Board::parse(board)?;
+    let moves = parse_moves(moves)?;
+    Ok(engine::nogo::check(&board, &moves))
+}
+
+impl Game for Nogo {
+    const NAME: &'static str = "nogo";
+    type Case = Board;
+    type Outcome = Outcome;
+
+    fn profiles() -> &'static [Profile] {
+        gen::PROFILES
+    }
+
+    fn bench_only() -> &'static [&'static str] {
+        &["empty-250", "empty-500", "empty-1000"]
+    }
+
+    fn generate(profile: &Profile, seed: u64) -> Board {
+        gen::generate(profile, seed)
+    }
+
+    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Board> {
+        gen::arbitrary(u)
+    }
+
+    fn parse(input: &[u8]) -> Result<Board, ParseError> {
+        Board::parse(input)
+    }
+
+    fn write(case: &Board) -> String {
+        case.write()
+    }
+
+    fn engines() -> Vec<EngineEntry<Self>> {
+        vec![
+            EngineEntry {
+                name: "reference",
+                about: "naive flood fill on plain arrays (reference::nogo)",
+                build: || {
+                    function::<Nogo>("reference", |case, trace| run(case, Side::Reference, trace))
+                },
+            },
+            EngineEntry {
+                name: "optimized",
+                about: "union-find with pseudo-liberties (engine::nogo)",
+                build: || {
+                    function::<Nogo>("optimized", |case, trace| run(case, Side::Optimized, trace))
+                },
+            },
+        ]
+    }
+
+    /// Two seconds, plus 2 ns per (point x point): the reference rescans the board for each move.
+    fn time_limit(case: &Board) -> Duration {
+        let points = (case.n * case.n) as u64;
+        Duration::from_secs(2) + Duration::from_nanos(2 * points * points)
+    }
+
+    fn bench_rows() -> &'static [BenchRow] {
+        &[
+            BenchRow {
+                profile: "mix",
+                cases: 500,
+            },
+            BenchRow {
+                profile: "empty-250",
+                cases: 1,
+            },
+            BenchRow {
+                profile: "empty-500",
+                cases: 1,
+            },
+            BenchRow {
+                profile: "empty-1000",
+                cases: 1,
+            },
+        ]
+    }
+
+    fn seed_profiles() -> &'static [&'static str] {
+        &["small", "empty", "full"]
+    }
+
+    fn answer(outcome: &Outcome) -> String {
+        write_moves(&outcome.moves)
+    }
+
+    fn compare(
+        case: &Board,
+        reference: &Outcome,
+        optimized: &Outcome,
+        names: Names<'_>,
+    ) -> Option<Divergence> {
+        compare::compare(case, reference, optimized, names)
+    }
+
+    fn shrink_candidates(case: &Board) -> Vec<Board> {
+        shrink::candidates(case)
+    }
+
+    fn size(case: &Board) -> String {
+        format!("{0}x{0}, {1} stones", case.n, case.stones())
+    }
+
+    fn weight(case: &Board) -> u64 {
+        // Any smaller board weighs less than any larger one: stones <= n * n <= 10^6.
+        case.n as u64 * 2_000_000 + case.stones() as u64
+    }
+
+    fn coverage_keys() -> &'static [&'static str] {
+        COVERAGE
+    }
+
+    fn coverage(case: &Board, outcome: &Outcome) -> Vec<&'static str> {
+        let mut keys = Vec::new();
+        let mut hit = |k: &'static str, on: bool| {
+            if on && !keys.contains(&k) {
+                keys.push(k);
+            }
+        };
+        let len = outcome.moves.len();
+        hit("1x1 board", case.n == 1);
+        hit("game ends at once", len == 0);
+        hit("ends with X to move", len.is_multiple_of(2));
+        hit("ends with O to move", len % 2 == 1);
+        if let Some(seen) = outcome.illegal_seen {
+            hit("illegal: suicide", seen.suicide);
+            hit("illegal: fills last liberty", seen.fills_last_liberty);
+            hit("illegal: both", seen.both);
+        }
+        for (p, v) in &outcome.checks {
+            hit("check: ok", v.is_ok());
+            hit(
+                "check: ok, not the play-out",
+                v.is_ok() && p.apply(&outcome.moves) != outcome.moves,
+            );
+            hit("check: illegal", matches!(v, Verdict::Illegal { .. }));
+            hit("check: occupied", matches!(v, Verdict::Occupied { .. }));
+            hit("check: off board", matches!(v, Verdict::OffBoard { .. }));
+            hit("check: not over", matches!(v, Verdict::NotOver { .. }));
+        }
+        keys
+    }
+
+    /// Reads the program's output as a move list and judges it with the optimized checker; a list
+    /// the checker accepts must also be the play-out of first legal points.
+    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), String> {
+        compare::judge(case, reference, output)
+    }
+}
+
+#[cfg(test)]
+mod tests;
