@@ -22,90 +22,12 @@
 //! A panic in a generator or an engine is caught per case and becomes a crash verdict.
 
 use crate::engine::Kind;
-use crate::game::{Game, Profile};
+use crate::game::{Game, Profile, ProfileChoice};
 use crate::oracle::{catching, Failure, Pair, Phase};
 use crate::rng::case_seed;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Which profiles a batch draws from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProfileChoice {
-    /// One profile for every case.
-    One(&'static Profile),
-    /// Case `i` uses the `i mod P`-th of these (`--profile all`).
-    Cycle(Vec<&'static Profile>),
-}
-
-impl ProfileChoice {
-    /// Parses a `--profile` value for game `G` ("all" or a profile name): an unknown name is an
-    /// error that lists the known ones.
-    pub fn parse<G: Game>(name: Option<&str>) -> anyhow::Result<Self> {
-        match name {
-            None => Ok(ProfileChoice::One(&G::profiles()[0])),
-            Some("all") => Ok(ProfileChoice::Cycle(all_profiles::<G>())),
-            Some(p) => match G::profile(p) {
-                Some(profile) => Ok(ProfileChoice::One(profile)),
-                None => {
-                    let names: Vec<&str> = G::profiles().iter().map(|x| x.name).collect();
-                    anyhow::bail!(
-                        "unknown profile `{p}` for {}: choose one of {}, or all",
-                        G::NAME,
-                        names.join(", ")
-                    )
-                }
-            },
-        }
-    }
-
-    /// The profile of case `index`.
-    pub fn of(&self, index: u64) -> &'static Profile {
-        match self {
-            ProfileChoice::One(p) => p,
-            ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
-        }
-    }
-
-    pub fn name(&self) -> &'static str {
-        match self {
-            ProfileChoice::One(p) => p.name,
-            ProfileChoice::Cycle(_) => "all",
-        }
-    }
-
-    /// The profiles this choice uses.
-    pub fn profiles(&self) -> Vec<&'static Profile> {
-        match self {
-            ProfileChoice::One(p) => vec![p],
-            ProfileChoice::Cycle(all) => all.clone(),
-        }
-    }
-
-    /// Refuses profiles the reference cannot finish, naming them.
-    pub fn require_reference<G: Game>(&self) -> anyhow::Result<()> {
-        for p in self.profiles() {
-            if G::bench_only().contains(&p.name) {
-                anyhow::bail!(
-                    "profile `{}` of {} is for benchmarks of the optimized engine only: the \
-                     reference cannot finish its cases in a batch (bench-only profiles: {})",
-                    p.name,
-                    G::NAME,
-                    G::bench_only().join(", ")
-                );
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Every profile the reference can finish, the default mix first (`--profile all`).
-pub fn all_profiles<G: Game>() -> Vec<&'static Profile> {
-    G::profiles()
-        .iter()
-        .filter(|p| !G::bench_only().contains(&p.name))
-        .collect()
-}
 
 /// What to run.
 #[derive(Debug, Clone)]

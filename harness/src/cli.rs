@@ -13,9 +13,10 @@
 //! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
 //! process (the binary re-runs itself with the hidden `exec` command).
 
-use crate::batch::{BatchOptions, ProfileChoice, Progress};
+use crate::batch::{BatchOptions, Progress};
 use crate::diff::{DiffOptions, Isolate};
 use crate::engine::Engine;
+use crate::game::ProfileChoice;
 use crate::game::{EngineEntry, Game};
 use crate::games::{Mayan, Nogo, Texas};
 use crate::judge::Program;

@@ -39,7 +39,7 @@ impl Engine<Texas> for Panicky {
 fn a_panicking_engine_is_a_crash_verdict_with_a_saved_shrunk_case() {
     let out = scratch("panic");
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(20_000, 1), out.clone());
-    opts.batch.profile = harness::batch::ProfileChoice::parse::<Texas>(Some("specials")).unwrap();
+    opts.batch.profile = harness::game::ProfileChoice::parse::<Texas>(Some("specials")).unwrap();
     let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Panicky));
     let mut text = Vec::new();
     let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
