@@ -289,7 +289,7 @@ impl<G: Game> Shared<G> {
                 }
             }
             slot.case.store(IDLE, Relaxed);
-            if let Some(failure) = checked.failure {
+            if let Some(failure) = checked.failure.filter(|f| !f.interrupted) {
                 self.record(
                     j,
                     Found {
@@ -359,7 +359,13 @@ impl<G: Game> Shared<G> {
                 catching(|| G::generate(profile, seed)).ok()
             };
             let limit_ms = limit / 1_000_000;
-            let failure = Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms });
+            let failure = Failure::fault(
+                &engine,
+                &crate::engine::Fault::TimeLimit {
+                    limit_ms,
+                    what: "CPU time, in process".into(),
+                },
+            );
             self.record(
                 j,
                 Found {
@@ -379,6 +385,8 @@ impl<G: Game> Shared<G> {
 pub trait Progress: Sync {
     /// `done` cases of `total` ran; `failed` of them failed.
     fn update(&self, done: u64, total: u64, failed: u64);
+    /// A line for the person watching (what happens after the batch: shrinking, saving).
+    fn note(&self, _line: &str) {}
 }
 
 /// No progress display.

@@ -209,9 +209,14 @@ enum Command {
         /// Generator profile, or `all`.
         #[arg(long, short)]
         profile: Option<String>,
-        /// Time limit per run, in milliseconds; the program is killed at the limit.
+        /// CPU-time limit per run, in milliseconds, as a contest judge counts it (the program and
+        /// everything it starts). A program that sleeps or waits is stopped by a wall-clock guard
+        /// of three times the limit plus one second, and judged a hang.
         #[arg(long, default_value_t = 2000, value_parser = at_least_one_u64)]
         timeout_ms: u64,
+        /// Memory limit per run, in MiB (peak resident memory of the program and its children).
+        #[arg(long, default_value_t = 1024, value_parser = at_least_one_u64)]
+        memory_mb: u64,
         /// Programs run at once (default: the number of cores).
         #[arg(long, short, value_parser = at_least_one)]
         jobs: Option<usize>,
@@ -435,6 +440,9 @@ pub fn main() -> ExitCode {
 /// Runs the command line with extra engines registered.
 pub fn main_with(extra: Engines) -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = crate::interrupt::install() {
+        eprintln!("warning: Ctrl-C will not stop runs cleanly: {e}");
+    }
     let mut out = Stdout::new();
     let result = dispatch(cli.command, &extra, &mut out);
     let _ = out.flush();
@@ -518,7 +526,7 @@ macro_rules! with_game {
     };
 }
 
-/// The progress bar of a batch (hidden when standard error is not a terminal or with --quiet).
+/// The progress bar of a batch on a terminal.
 struct Bar(indicatif::ProgressBar);
 
 impl Progress for Bar {
@@ -530,12 +538,93 @@ impl Progress for Bar {
                 .set_message(format!("{failed} failing; finishing the cases under way"));
         }
     }
+    fn note(&self, line: &str) {
+        self.0.set_message(line.to_string());
+        self.0.println(line);
+    }
 }
 
 impl Drop for Bar {
     fn drop(&mut self) {
         self.0.finish_and_clear();
     }
+}
+
+/// Progress when standard error is not a terminal: a plain line every few seconds, so a long run
+/// redirected to a log is never silent for minutes.
+struct Lines {
+    game: &'static str,
+    start: std::time::Instant,
+    last: std::sync::Mutex<std::time::Instant>,
+    every: Duration,
+}
+
+impl Lines {
+    fn new(game: &'static str, every: Duration) -> Self {
+        let now = std::time::Instant::now();
+        Lines {
+            game,
+            start: now,
+            last: std::sync::Mutex::new(now),
+            every,
+        }
+    }
+}
+
+impl Progress for Lines {
+    fn update(&self, done: u64, total: u64, failed: u64) {
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        if last.elapsed() < self.every {
+            return;
+        }
+        *last = std::time::Instant::now();
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        eprintln!(
+            "{}: {done}/{total} cases ({:.1}%), {failed} failing, {:.0} cases/s, {:.0} s",
+            self.game,
+            100.0 * done as f64 / total.max(1) as f64,
+            done as f64 / secs,
+            secs
+        );
+    }
+    fn note(&self, line: &str) {
+        eprintln!("{line}");
+    }
+}
+
+/// No progress at all (--quiet).
+struct Quiet;
+
+impl Progress for Quiet {
+    fn update(&self, _: u64, _: u64, _: u64) {}
+}
+
+/// The progress display for a run: a bar on a terminal, plain lines in a log, nothing with --quiet.
+fn progress_for(game: &'static str, total: u64, quiet: bool) -> Box<dyn Progress> {
+    if quiet {
+        Box::new(Quiet)
+    } else if std::io::stderr().is_terminal() {
+        Box::new(Bar(report::progress_bar(total, true)))
+    } else {
+        Box::new(Lines::new(game, Duration::from_secs(5)))
+    }
+}
+
+/// Connects Ctrl-C and SIGTERM to a run: the batch stops starting cases, running programs are
+/// stopped (their results are no verdicts), and what was found is still saved and reported.
+fn stop_on_interrupt(stop: Arc<std::sync::atomic::AtomicBool>) {
+    let _ = std::thread::Builder::new()
+        .name("interrupt-watch".into())
+        .spawn(move || loop {
+            if crate::interrupt::interrupted() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                crate::process::kill_all();
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        });
 }
 
 /// Runs an in-process engine of `G` out of process: this very binary, `exec --engine NAME`.
@@ -554,7 +643,7 @@ fn isolate<G: Registered>(game: GameName, extra: &Engines) -> Option<Isolate<G>>
             name.to_string(),
         ];
         let mut p = Program::new(cmd, Duration::from_secs(1));
-        p.timeout = None;
+        p.cpu = None;
         p.name = name.to_string();
         Some(Arc::new(p) as Arc<dyn Engine<G>>)
     }))
@@ -562,7 +651,6 @@ fn isolate<G: Registered>(game: GameName, extra: &Engines) -> Option<Isolate<G>>
 
 fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, Exit> {
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let progress = std::io::stderr().is_terminal();
     match command {
         Command::Run {
             game,
@@ -598,9 +686,9 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
             opts.colour = colour;
             opts.isolate = isolate::<G>(game.game, extra);
-            opts.chatty = !quiet;
-            let bar = Bar(report::progress_bar(opts.batch.shard_cases(), progress && !quiet));
-            let summary = crate::diff::run::<G>(&opts, &pair, &bar, out)?;
+            stop_on_interrupt(Arc::clone(&opts.batch.stop));
+            let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
+            let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
             drop(bar);
             Ok(status(&summary))
         }),
@@ -610,6 +698,7 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             seed,
             profile,
             timeout_ms,
+            memory_mb,
             jobs,
             max_output,
             out: dir,
@@ -619,6 +708,7 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
         } => with_game!(game.game, G => {
             let mut program = Program::new(cmd, Duration::from_millis(timeout_ms));
             program.max_output = max_output;
+            program.memory_bytes = Some(memory_mb << 20);
             program.check_startable()?;
             let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
             let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
@@ -631,9 +721,9 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::judge_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
             opts.colour = colour;
-            opts.chatty = !quiet;
-            let bar = Bar(report::progress_bar(opts.batch.shard_cases(), progress && !quiet));
-            let summary = crate::diff::run::<G>(&opts, &pair, &bar, out)?;
+            stop_on_interrupt(Arc::clone(&opts.batch.stop));
+            let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
+            let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
             drop(bar);
             Ok(status(&summary))
         }),
@@ -760,14 +850,14 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
     }
 }
 
-/// Exit status of a run: 0 clean, 1 a failure, 130 interrupted without one.
+/// Exit status of a run: 130 (143 for SIGTERM) when interrupted, else 1 for a failure, else 0.
 fn status(s: &crate::diff::Summary) -> u8 {
-    if s.failed() > 0 {
-        1
-    } else if s.interrupted {
-        130
+    if s.interrupted {
+        crate::interrupt::exit_status()
+            .and_then(|c| u8::try_from(c).ok())
+            .unwrap_or(130)
     } else {
-        0
+        u8::from(s.failed() > 0)
     }
 }
 

@@ -34,8 +34,6 @@ pub struct DiffOptions<G: Game> {
     pub colour: bool,
     /// Runs an in-process engine out of process, to shrink its hangs.
     pub isolate: Option<Isolate<G>>,
-    /// Says on standard error what happens between the batch and the report (shrinking...).
-    pub chatty: bool,
 }
 
 impl<G: Game> DiffOptions<G> {
@@ -46,7 +44,6 @@ impl<G: Game> DiffOptions<G> {
             shrink_budget: Duration::from_secs(60),
             colour: false,
             isolate: None,
-            chatty: false,
         }
     }
 }
@@ -115,7 +112,7 @@ pub fn run<G: Game>(
     let result = batch::run::<G>(&opts.batch, pair, progress);
     let mut summary = summarize::<G>(pair, &result);
     if let Some(found) = &result.first {
-        let (reported, text, save_error) = shrink_and_save(opts, pair, found)?;
+        let (reported, text, save_error) = shrink_and_save(opts, pair, found, progress)?;
         write!(out, "{text}")?;
         if let Some(e) = &save_error {
             writeln!(out, "error: the failure could not be saved: {e}")?;
@@ -229,10 +226,18 @@ fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> O
     Some(Pair::new(twin(&pair.a)?, twin(&pair.b)?))
 }
 
+/// True when the failure is a time limit of an engine that runs out of process (a program).
+fn hang_of_program<G: Game>(pair: &Pair<G>, f: &Failure) -> bool {
+    [&pair.a, &pair.b]
+        .iter()
+        .any(|e| e.isolated() && f.engine.as_deref() == Some(e.name()))
+}
+
 fn shrink_and_save<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
     found: &Found<G::Case>,
+    progress: &dyn Progress,
 ) -> anyhow::Result<(Reported, String, Option<String>)> {
     let judging = !pair.b.traces();
     let names = pair.names();
@@ -242,18 +247,20 @@ fn shrink_and_save<G: Game>(
     let (mut steps, mut tries, mut complete) = (0, 0, false);
     let mut shrunk_failure = original.clone();
     if let (Some(case), Some(spair)) = (&found.case, shrink_pair(opts, pair, original)) {
-        let budget = if original.kind == Kind::TimeLimit {
-            opts.shrink_budget.min(Duration::from_secs(60))
-        } else {
-            opts.shrink_budget
+        // Every candidate that still hangs costs a whole time limit: a program's hang is reported
+        // after a short shrink, an in-process engine's (a bug of the engine under test) gets longer.
+        let budget = match (original.kind, hang_of_program(pair, original)) {
+            (Kind::TimeLimit, true) => opts.shrink_budget.min(Duration::from_secs(10)),
+            (Kind::TimeLimit, false) => opts.shrink_budget.min(Duration::from_secs(60)),
+            _ => opts.shrink_budget,
         };
-        if opts.chatty && !stop.load(Relaxed) {
-            eprintln!(
+        if !stop.load(Relaxed) {
+            progress.note(&format!(
                 "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
                 found.index,
                 headline(original, judging).to_lowercase(),
                 budget.as_secs_f64()
-            );
+            ));
         }
         let started = Instant::now();
         let s = shrink::shrink::<G>(
@@ -271,14 +278,12 @@ fn shrink_and_save<G: Game>(
         tries = s.tries;
         complete = !s.timed_out && !stop.load(Relaxed);
         shrunk_case = Some(s.case);
-        if opts.chatty {
-            eprintln!(
-                "shrunk in {:.1} s ({} steps, {} candidates)",
-                started.elapsed().as_secs_f64(),
-                steps,
-                tries
-            );
-        }
+        progress.note(&format!(
+            "shrunk in {:.1} s ({} steps, {} candidates)",
+            started.elapsed().as_secs_f64(),
+            steps,
+            tries
+        ));
     }
     let profile = found.profile.name;
     let reproduce = format!(

@@ -29,8 +29,9 @@ pub enum Output<O> {
 pub enum Fault {
     /// An in-process engine panicked (message and location).
     Panic { message: String },
-    /// The engine ran past its time limit (CPU time for programs, wall time in process).
-    TimeLimit { limit_ms: u64 },
+    /// The engine ran past its time limit (CPU time; a program that sleeps is stopped by a
+    /// wall-clock guard). `what` says which and how much was used.
+    TimeLimit { limit_ms: u64, what: String },
     /// A program went past its memory limit.
     MemoryLimit { limit_mb: u64 },
     /// A program ended with a non-zero status or a signal.
@@ -46,6 +47,8 @@ pub enum Fault {
         #[serde(skip)]
         output: String,
     },
+    /// The run was stopped because the harness is being interrupted: no verdict.
+    Interrupted,
 }
 
 impl Fault {
@@ -62,6 +65,7 @@ impl Fault {
         match self {
             Fault::Panic { .. } | Fault::RuntimeError { .. } => Kind::Crash,
             Fault::TimeLimit { .. } => Kind::TimeLimit,
+            Fault::Interrupted => Kind::Crash,
             Fault::MemoryLimit { .. } => Kind::MemoryLimit,
             Fault::Malformed { .. } => Kind::Malformed,
         }
@@ -72,7 +76,10 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Fault::Panic { message } => write!(f, "panicked: {message}"),
-            Fault::TimeLimit { limit_ms } => write!(f, "time limit exceeded ({limit_ms} ms)"),
+            Fault::TimeLimit { limit_ms, what } => {
+                write!(f, "time limit exceeded ({limit_ms} ms; {what})")
+            }
+            Fault::Interrupted => write!(f, "interrupted"),
             Fault::MemoryLimit { limit_mb } => write!(f, "memory limit exceeded ({limit_mb} MB)"),
             Fault::RuntimeError { status, .. } => write!(f, "runtime error: {status}"),
             Fault::Malformed { why, .. } => write!(f, "malformed output: {why}"),

@@ -71,6 +71,9 @@ pub struct Failure {
     pub expected: Option<String>,
     /// What the engine under test printed, when it is a program.
     pub got: Option<String>,
+    /// An engine's run was stopped by an interrupt of the harness: not a verdict.
+    #[serde(skip)]
+    pub interrupted: bool,
 }
 
 impl Failure {
@@ -83,6 +86,7 @@ impl Failure {
             divergence: None,
             expected: None,
             got: fault.output().map(str::to_string),
+            interrupted: *fault == Fault::Interrupted,
         }
     }
 
@@ -233,6 +237,7 @@ impl<G: Game> Pair<G> {
             divergence: Some(d),
             expected,
             got,
+            interrupted: false,
         };
         let answer_divergence = |why: String, want: &str, got: &str| Divergence {
             at: "answer".into(),
