@@ -16,7 +16,10 @@ cd "$root"
 
 if ! python3 -c 'import yaml' 2>/dev/null; then
     echo "+ python3 -m pip install --quiet pyyaml"
-    python3 -m pip install --quiet pyyaml
+    if ! python3 -m pip install --quiet pyyaml && command -v apt-get >/dev/null; then
+        echo "+ apt-get install -y -qq python3-yaml"
+        apt-get install -y -qq python3-yaml
+    fi
 fi
 
 echo "check: workflows, project.yaml, Dockerfile"
