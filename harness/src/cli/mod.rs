@@ -1,0 +1,443 @@
+//! The `harness` command line, as a library: the `harness` binary is `cli::main()`, and a crate with
+//! its own engine gets the very same commands with one line of registration:
+//!
+//! ```no_run
+//! # use harness::cli::{self, Engines};
+//! # use harness::games::Texas;
+//! # fn my_engine() -> std::sync::Arc<dyn harness::Engine<Texas>> { harness::game::optimized::<Texas>() }
+//! fn main() -> std::process::ExitCode {
+//!     cli::main_with(Engines::default().texas("mine", "my own engine", my_engine))
+//! }
+//! ```
+//!
+//! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
+//! process (the binary re-runs itself with the hidden `exec` command).
+
+mod args;
+mod commands;
+mod progress;
+
+use crate::batch::BatchOptions;
+use crate::corpus;
+use crate::diff::DiffOptions;
+use crate::engine::Engine;
+use crate::game::{EngineEntry, Game, ProfileChoice};
+use crate::games::{Mayan, Nogo, Texas};
+use crate::judge::Program;
+use crate::oracle::Pair;
+use args::{Cli, Command, GameName, PairArgs};
+use clap::Parser;
+use commands::{read_input, shown, status};
+use progress::{progress_for, stop_on_interrupt};
+use std::io::{IsTerminal as _, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// An error that ends the program with a status.
+pub struct Exit(pub u8, pub String);
+
+impl From<anyhow::Error> for Exit {
+    fn from(e: anyhow::Error) -> Self {
+        Exit(2, format!("{e:#}"))
+    }
+}
+
+impl From<std::io::Error> for Exit {
+    fn from(e: std::io::Error) -> Self {
+        Exit(2, e.to_string())
+    }
+}
+
+/// Engines a user adds to the built-in ones, per game.
+#[derive(Default)]
+pub struct Engines {
+    texas: Vec<EngineEntry<Texas>>,
+    mayan: Vec<EngineEntry<Mayan>>,
+    nogo: Vec<EngineEntry<Nogo>>,
+}
+
+impl Engines {
+    /// Adds a Texas engine called `name`.
+    pub fn texas(
+        mut self,
+        name: &'static str,
+        about: &'static str,
+        build: fn() -> Arc<dyn Engine<Texas>>,
+    ) -> Self {
+        self.texas.push(EngineEntry { name, about, build });
+        self
+    }
+    /// Adds a Mayan engine called `name`.
+    pub fn mayan(
+        mut self,
+        name: &'static str,
+        about: &'static str,
+        build: fn() -> Arc<dyn Engine<Mayan>>,
+    ) -> Self {
+        self.mayan.push(EngineEntry { name, about, build });
+        self
+    }
+    /// Adds a NoGo engine called `name`.
+    pub fn nogo(
+        mut self,
+        name: &'static str,
+        about: &'static str,
+        build: fn() -> Arc<dyn Engine<Nogo>>,
+    ) -> Self {
+        self.nogo.push(EngineEntry { name, about, build });
+        self
+    }
+}
+
+/// A game the command line knows, with the engines registered for it.
+pub(crate) trait Registered: Game {
+    fn extra(e: &Engines) -> &[EngineEntry<Self>];
+}
+
+impl Registered for Texas {
+    fn extra(e: &Engines) -> &[EngineEntry<Self>] {
+        &e.texas
+    }
+}
+impl Registered for Mayan {
+    fn extra(e: &Engines) -> &[EngineEntry<Self>] {
+        &e.mayan
+    }
+}
+impl Registered for Nogo {
+    fn extra(e: &Engines) -> &[EngineEntry<Self>] {
+        &e.nogo
+    }
+}
+
+/// Every engine of `G`: built in, then registered.
+pub(crate) fn all_engines<G: Registered>(extra: &Engines) -> Vec<EngineEntry<G>> {
+    let mut all = G::engines();
+    all.extend(G::extra(extra).iter().cloned());
+    all
+}
+
+pub(crate) fn engine_by_name<G: Registered>(
+    extra: &Engines,
+    name: &str,
+) -> Result<Arc<dyn Engine<G>>, Exit> {
+    let all = all_engines::<G>(extra);
+    match all.iter().find(|e| e.name == name) {
+        Some(e) => Ok((e.build)()),
+        None => {
+            let names: Vec<&str> = all.iter().map(|e| e.name).collect();
+            Err(Exit(
+                2,
+                format!(
+                    "unknown engine `{name}` for {}: choose one of {}",
+                    G::NAME,
+                    names.join(", ")
+                ),
+            ))
+        }
+    }
+}
+
+pub(crate) fn pair_of<G: Registered>(extra: &Engines, args: &PairArgs) -> Result<Pair<G>, Exit> {
+    Ok(Pair::new(
+        engine_by_name::<G>(extra, &args.against)?,
+        engine_by_name::<G>(extra, &args.engine)?,
+    ))
+}
+
+/// Runs the command line of the `harness` binary.
+pub fn main() -> ExitCode {
+    main_with(Engines::default())
+}
+
+/// Runs the command line with extra engines registered.
+pub fn main_with(extra: Engines) -> ExitCode {
+    let cli = Cli::parse();
+    if let Err(e) = crate::interrupt::install() {
+        eprintln!("warning: Ctrl-C will not stop runs cleanly: {e}");
+    }
+    let mut out = Stdout::new();
+    let result = dispatch(cli.command, &extra, &mut out);
+    let _ = out.flush();
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(Exit(code, msg)) => {
+            if !msg.is_empty() {
+                eprintln!("error: {msg}");
+            }
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Standard output that ends quietly when its reader goes away (`harness gen | head`): once a
+/// write meets a closed pipe, every later write is dropped and the command finishes as usual, with
+/// its own exit status.
+pub struct Stdout {
+    inner: std::io::BufWriter<std::io::Stdout>,
+    closed: bool,
+}
+
+impl Stdout {
+    pub fn new() -> Self {
+        Stdout {
+            inner: std::io::BufWriter::new(std::io::stdout()),
+            closed: false,
+        }
+    }
+}
+
+impl Default for Stdout {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.inner.write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            r => r,
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.inner.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            r => r,
+        }
+    }
+}
+
+macro_rules! with_game {
+    ($name:expr, $g:ident => $body:expr) => {
+        match $name {
+            GameName::Texas => {
+                type $g = Texas;
+                $body
+            }
+            GameName::Mayan => {
+                type $g = Mayan;
+                $body
+            }
+            GameName::Nogo => {
+                type $g = Nogo;
+                $body
+            }
+        }
+    };
+}
+
+fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, Exit> {
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    match command {
+        Command::Run {
+            game,
+            engine,
+            files,
+        } => with_game!(game.game, G => commands::run::<G>(extra, &engine, &files, out)),
+        Command::Diff {
+            game,
+            pair,
+            cases,
+            seed,
+            profile,
+            threads,
+            shard,
+            time,
+            case_timeout,
+            out: dir,
+            shrink_secs,
+            quiet,
+        } => with_game!(game.game, G => {
+            let pair = pair_of::<G>(extra, &pair)?;
+            let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
+            choice.require_reference::<G>()?;
+            let mut batch = BatchOptions::new::<G>(cases, seed);
+            batch.profile = choice;
+            if let Some(t) = threads {
+                batch.threads = t;
+            }
+            batch.shard = shard.unwrap_or((0, 1));
+            batch.time = time.map(Duration::from_secs_f64);
+            batch.case_timeout = case_timeout.map(Duration::from_secs_f64);
+            let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::regressions_dir(G::NAME)));
+            opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
+            opts.colour = colour;
+            opts.isolate = commands::isolate::<G>(game.game, extra);
+            stop_on_interrupt(Arc::clone(&opts.batch.stop));
+            let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
+            let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
+            drop(bar);
+            Ok(status(&summary))
+        }),
+        Command::Judge {
+            game,
+            cases,
+            seed,
+            profile,
+            timeout_ms,
+            memory_mb,
+            jobs,
+            max_output,
+            out: dir,
+            shrink_secs,
+            quiet,
+            cmd,
+        } => with_game!(game.game, G => {
+            let mut program = Program::new(cmd, Duration::from_millis(timeout_ms));
+            program.max_output = max_output;
+            program.memory_bytes = Some(memory_mb << 20);
+            program.check_startable()?;
+            let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
+            let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
+            choice.require_reference::<G>()?;
+            let mut batch = BatchOptions::new::<G>(cases, seed);
+            batch.profile = choice;
+            if let Some(j) = jobs {
+                batch.threads = j;
+            }
+            let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::judge_dir(G::NAME)));
+            opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
+            opts.colour = colour;
+            stop_on_interrupt(Arc::clone(&opts.batch.stop));
+            let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
+            let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
+            drop(bar);
+            Ok(status(&summary))
+        }),
+        Command::Bench {
+            game,
+            pair,
+            profile,
+            cases,
+            seed,
+            seconds,
+            alone,
+        } => {
+            with_game!(game.game, G => commands::bench_cmd::<G>(extra, &pair, &profile, cases, seed, seconds, alone, out))
+        }
+        Command::Replay { game, pair, files } => {
+            let mut status = 0;
+            for file in &files {
+                if !file.exists() {
+                    writeln!(out, "{}: no such file", file.display())?;
+                    status = 2;
+                    continue;
+                }
+                let name = match game.or_else(|| commands::guess_game(file)) {
+                    Some(g) => g,
+                    None => {
+                        return Err(Exit(
+                            2,
+                            format!(
+                                "{}: cannot tell the game from the path (no texas, mayan or nogo folder in it); give --game",
+                                file.display()
+                            ),
+                        ))
+                    }
+                };
+                let one = std::slice::from_ref(file);
+                let s = with_game!(name, G => {
+                    let pair = pair_of::<G>(extra, &pair)?;
+                    crate::replay::run::<G>(one, &pair, colour, out)?
+                });
+                status = if s == 2 || status == 2 {
+                    2
+                } else {
+                    status.max(s)
+                };
+            }
+            Ok(status)
+        }
+        Command::Gen {
+            game,
+            profile,
+            seed,
+        } => with_game!(game.game, G => {
+            let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
+            if let ProfileChoice::Cycle(_) = choice {
+                return Err(Exit(2, "gen takes one profile, not `all`".into()));
+            }
+            let case = G::generate(choice.of(0), seed);
+            out.write_all(G::write(&case).as_bytes())?;
+            Ok(0)
+        }),
+        Command::Profiles { game } => with_game!(game.game, G => {
+            let width = G::profiles().iter().map(|p| p.name.len()).max().unwrap_or(0);
+            for p in G::profiles() {
+                let note = if G::bench_only().contains(&p.name) { " [benchmarks only]" } else { "" };
+                writeln!(out, "{:width$}  {}{note}", p.name, p.about)?;
+            }
+            writeln!(out, "{:width$}  every profile above the reference can finish, in turn", "all")?;
+            Ok(0)
+        }),
+        Command::Engines { game } => with_game!(game.game, G => {
+            let all = all_engines::<G>(extra);
+            let width = all.iter().map(|e| e.name.len()).max().unwrap_or(0);
+            for e in &all {
+                writeln!(out, "{:width$}  {}", e.name, e.about)?;
+            }
+            Ok(0)
+        }),
+        Command::Seeds { corpus: dir } => {
+            let mut written = corpus::write_seeds::<Texas>(&dir)?;
+            written += corpus::write_seeds::<Mayan>(&dir)?;
+            written += corpus::write_seeds::<Nogo>(&dir)?;
+            writeln!(
+                out,
+                "{written} seeds written under {}",
+                dir.join("fuzz").display()
+            )?;
+            Ok(0)
+        }
+        Command::Check { game, board, moves } => {
+            if game != GameName::Nogo {
+                return Err(Exit(
+                    2,
+                    "check is for nogo: texas and mayan answers are judged by `harness judge`"
+                        .into(),
+                ));
+            }
+            if board == Path::new("-") && moves == Path::new("-") {
+                return Err(Exit(
+                    2,
+                    "only one of BOARD and MOVES can be `-` (standard input)".into(),
+                ));
+            }
+            let (b, m) = (read_input(&board)?, read_input(&moves)?);
+            let verdict = crate::games::nogo::check_files(&b, &m).map_err(|e| {
+                let which = if model::nogo::Board::parse(&b).is_err() {
+                    &board
+                } else {
+                    &moves
+                };
+                Exit(2, format!("{}: {e}", shown(which)))
+            })?;
+            writeln!(out, "{verdict}")?;
+            Ok(u8::from(!verdict.is_ok()))
+        }
+        Command::Exec { game, engine } => with_game!(game.game, G => {
+            let e = engine_by_name::<G>(extra, &engine)?;
+            let bytes = read_input(Path::new("-"))?;
+            let case = G::parse(&bytes).map_err(|err| Exit(2, format!("<stdin>: {err}")))?;
+            let answer = crate::engine::answer(&*e, &case)
+                .map_err(|f| Exit(1, format!("{engine}: {f}")))?;
+            out.write_all(answer.as_bytes())?;
+            Ok(0)
+        }),
+    }
+}
