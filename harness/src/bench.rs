@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Minimum, median and maximum of some samples.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Spread<T> {
     pub min: T,
     pub median: T,
@@ -139,6 +139,69 @@ pub fn profile<G: Game>(
         row
     } else {
         Row::from_samples(profile.name.into(), cases, [names(0), names(1)], a, b)
+    }
+}
+
+/// A benchmark run as one JSON document (`harness bench --json FILE`); times in nanoseconds.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct BenchReport {
+    /// Always `match3-proof.bench.v1`.
+    pub schema: String,
+    pub version: String,
+    pub game: String,
+    pub seed: u64,
+    /// Built with overflow checks and debug assertions (the diff build): slower than `--profile perf`.
+    pub checked_build: bool,
+    pub rows: Vec<RowReport>,
+}
+
+/// One row of a [`BenchReport`].
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct RowReport {
+    pub label: String,
+    pub cases: usize,
+    pub engines: [String; 2],
+    /// Nanoseconds per case of each engine (min, median, max over the rounds).
+    pub a_ns: Option<Spread<u64>>,
+    pub b_ns: Option<Spread<u64>>,
+    /// How many times faster `b` is (min, median, max over the paired rounds).
+    pub ratio: Option<Spread<f64>>,
+    pub rounds: usize,
+    /// True when the ratios spread so wide that the median is not to be trusted.
+    pub noisy: bool,
+    pub note: Option<String>,
+}
+
+impl BenchReport {
+    pub fn new(game: &str, seed: u64, rows: &[Row]) -> Self {
+        let ns = |s: Option<Spread<Duration>>| {
+            s.map(|s| Spread {
+                min: u64::try_from(s.min.as_nanos()).unwrap_or(u64::MAX),
+                median: u64::try_from(s.median.as_nanos()).unwrap_or(u64::MAX),
+                max: u64::try_from(s.max.as_nanos()).unwrap_or(u64::MAX),
+            })
+        };
+        BenchReport {
+            schema: "match3-proof.bench.v1".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            game: game.into(),
+            seed,
+            checked_build: cfg!(debug_assertions),
+            rows: rows
+                .iter()
+                .map(|r| RowReport {
+                    label: r.label.clone(),
+                    cases: r.cases,
+                    engines: r.engines.clone(),
+                    a_ns: ns(r.a),
+                    b_ns: ns(r.b),
+                    ratio: r.ratio,
+                    rounds: r.rounds,
+                    noisy: r.noisy(),
+                    note: r.note.clone(),
+                })
+                .collect(),
+        }
     }
 }
 

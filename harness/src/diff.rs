@@ -49,7 +49,7 @@ impl<G: Game> DiffOptions<G> {
 }
 
 /// The reported failure of a run.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Reported {
     pub index: u64,
     pub profile: String,
@@ -72,18 +72,42 @@ pub struct Reported {
     pub repro: Option<PathBuf>,
 }
 
-/// What a run did.
-#[derive(Debug, Clone, Serialize)]
+/// The name and version of the JSON report format (`--json FILE`): fields are only ever added
+/// within a version.
+pub const SCHEMA: &str = "match3-proof.run.v1";
+
+/// What a run did: printed as its last lines, and written as one JSON document by `--json FILE`
+/// (the schema is documented field by field in docs/reports.md).
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Summary {
+    /// Always [`SCHEMA`].
+    pub schema: String,
+    /// `diff`, `judge` or `merge`.
+    pub command: String,
+    /// The harness's version.
+    pub version: String,
     pub game: String,
+    /// The trusted engine and the engine under test.
     pub engines: [String; 2],
+    /// True when the engine under test gives answers only (a judged program).
+    pub judging: bool,
+    /// The profile name, or `all`.
+    pub profile: String,
+    /// The batch seed.
+    pub seed: u64,
+    /// Cases in the whole batch, all shards together.
+    pub cases_requested: u64,
+    /// The shards this report covers, as `[I, K]` (one for a run; several after a merge).
+    pub shards: Vec<[u64; 2]>,
+    /// Cases that ran to a verdict.
     pub cases: u64,
     /// Failing cases by kind.
     pub failures: std::collections::BTreeMap<Kind, u64>,
     pub elapsed_secs: f64,
     pub cases_per_sec: f64,
-    /// Coverage counters: (rule, cases that reached it).
+    /// Coverage counters: (rule, cases that reached it), in the game's order.
     pub coverage: Vec<(String, u64)>,
+    /// The lowest-numbered failure, shrunk and saved.
     pub first: Option<Reported>,
     pub interrupted: bool,
     /// Why the failure could not be saved, when it could not.
@@ -96,6 +120,54 @@ impl Summary {
     }
     pub fn count(&self, kind: Kind) -> u64 {
         self.failures.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// The last line of a run: `<game>: <N> cases, <M> mismatches, <R> cases/s`, or for a judged
+    /// program `<game>: <N> cases, <A> accepted, <W> wrong, <T> timeouts, <R> crashes`.
+    pub fn line(&self) -> String {
+        let s = self;
+        if !s.judging {
+            let mut line = format!("{}: {} cases, {} mismatches", s.game, s.cases, s.failed());
+            let others: Vec<String> = [
+                Kind::TimeLimit,
+                Kind::Crash,
+                Kind::MemoryLimit,
+                Kind::Malformed,
+            ]
+            .iter()
+            .filter(|&&k| s.count(k) > 0)
+            .map(|&k| format!("{} {}", s.count(k), k.describe()))
+            .collect();
+            if !others.is_empty() {
+                line.push_str(&format!(
+                    " ({} of them: {})",
+                    s.failed() - s.count(Kind::Mismatch),
+                    others.join(", ")
+                ));
+            }
+            format!("{line}, {:.0} cases/s", s.cases_per_sec)
+        } else {
+            let mut line = format!(
+                "{}: {} cases, {} accepted, {} wrong, {} timeouts, {} crashes",
+                s.game,
+                s.cases,
+                s.cases - s.failed(),
+                s.count(Kind::Mismatch) + s.count(Kind::Malformed),
+                s.count(Kind::TimeLimit),
+                s.count(Kind::Crash),
+            );
+            if s.count(Kind::MemoryLimit) > 0 {
+                line.push_str(&format!(", {} memory limits", s.count(Kind::MemoryLimit)));
+            }
+            line
+        }
+    }
+
+    /// Writes the report as JSON to `path`.
+    pub fn write_json(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        use anyhow::Context as _;
+        std::fs::write(path, serde_json::to_string_pretty(self)? + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 }
 
@@ -110,7 +182,7 @@ pub fn run<G: Game>(
 ) -> anyhow::Result<Summary> {
     corpus::check_writable(&opts.out_dir)?;
     let result = batch::run::<G>(&opts.batch, pair, progress);
-    let mut summary = summarize::<G>(pair, &result);
+    let mut summary = summarize::<G>(opts, pair, &result);
     if let Some(found) = &result.first {
         let (reported, text, save_error) = shrink_and_save(opts, pair, found, progress)?;
         write!(out, "{text}")?;
@@ -128,19 +200,31 @@ pub fn run<G: Game>(
     if summary.interrupted {
         writeln!(out, "interrupted: the batch stopped early")?;
     }
-    writeln!(out, "{}", summary_line::<G>(pair, &summary))?;
+    writeln!(out, "{}", summary.line())?;
     Ok(summary)
 }
 
-fn summarize<G: Game>(pair: &Pair<G>, result: &BatchResult<G::Case>) -> Summary {
+fn summarize<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    result: &BatchResult<G::Case>,
+) -> Summary {
     let failures = Kind::ALL
         .iter()
         .map(|&k| (k, result.count(k)))
         .filter(|&(_, n)| n > 0)
         .collect();
     Summary {
+        schema: SCHEMA.into(),
+        command: if pair.b.traces() { "diff" } else { "judge" }.into(),
+        version: env!("CARGO_PKG_VERSION").into(),
         game: G::NAME.to_string(),
         engines: [pair.a.name().to_string(), pair.b.name().to_string()],
+        judging: !pair.b.traces(),
+        profile: opts.batch.profile.name().to_string(),
+        seed: opts.batch.seed,
+        cases_requested: opts.batch.cases,
+        shards: vec![[opts.batch.shard.0, opts.batch.shard.1]],
         cases: result.cases,
         failures,
         elapsed_secs: result.elapsed.as_secs_f64(),
@@ -153,45 +237,6 @@ fn summarize<G: Game>(pair: &Pair<G>, result: &BatchResult<G::Case>) -> Summary 
         first: None,
         interrupted: result.interrupted,
         save_error: None,
-    }
-}
-
-/// The last line of a run.
-pub fn summary_line<G: Game>(pair: &Pair<G>, s: &Summary) -> String {
-    if pair.b.traces() {
-        let mut line = format!("{}: {} cases, {} mismatches", G::NAME, s.cases, s.failed());
-        let others: Vec<String> = [
-            Kind::TimeLimit,
-            Kind::Crash,
-            Kind::MemoryLimit,
-            Kind::Malformed,
-        ]
-        .iter()
-        .filter(|&&k| s.count(k) > 0)
-        .map(|&k| format!("{} {}", s.count(k), k.describe()))
-        .collect();
-        if !others.is_empty() {
-            line.push_str(&format!(
-                " ({} of them: {})",
-                s.failed() - s.count(Kind::Mismatch),
-                others.join(", ")
-            ));
-        }
-        format!("{line}, {:.0} cases/s", s.cases_per_sec)
-    } else {
-        let mut line = format!(
-            "{}: {} cases, {} accepted, {} wrong, {} timeouts, {} crashes",
-            G::NAME,
-            s.cases,
-            s.cases - s.failed(),
-            s.count(Kind::Mismatch) + s.count(Kind::Malformed),
-            s.count(Kind::TimeLimit),
-            s.count(Kind::Crash),
-        );
-        if s.count(Kind::MemoryLimit) > 0 {
-            line.push_str(&format!(", {} memory limits", s.count(Kind::MemoryLimit)));
-        }
-        line
     }
 }
 

@@ -13,6 +13,7 @@ pub mod game;
 pub mod games;
 pub mod interrupt;
 pub mod judge;
+pub mod merge;
 pub mod oracle;
 pub mod process;
 pub mod replay;

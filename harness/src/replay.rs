@@ -66,16 +66,27 @@ pub fn replay_file<G: Game>(path: &Path, pair: &Pair<G>, colour: bool) -> Replay
 }
 
 /// Replays files, printing a verdict line per file; returns the exit status (0 all fine, 1 a
-/// mismatch or unexpected answer, 2 a bad input).
+/// mismatch or unexpected answer, 2 a bad input) and the verdicts as JSON values.
 pub fn run<G: Game>(
     paths: &[std::path::PathBuf],
     pair: &Pair<G>,
     colour: bool,
     out: &mut dyn Write,
-) -> std::io::Result<u8> {
+) -> std::io::Result<(u8, Vec<serde_json::Value>)> {
     let mut status = 0;
+    let mut verdicts = Vec::new();
     for path in paths {
-        match replay_file::<G>(path, pair, colour) {
+        let verdict = replay_file::<G>(path, pair, colour);
+        verdicts.push(match &verdict {
+            Replay::Ok {
+                answer,
+                checked_expected,
+            } => serde_json::json!({"file": path, "game": G::NAME, "verdict": "ok", "answer": answer, "checked_expected": checked_expected}),
+            Replay::Mismatch(t) => serde_json::json!({"file": path, "game": G::NAME, "verdict": "mismatch", "detail": t}),
+            Replay::Unexpected(t) => serde_json::json!({"file": path, "game": G::NAME, "verdict": "unexpected", "detail": t}),
+            Replay::BadInput(t) => serde_json::json!({"file": path, "game": G::NAME, "verdict": "bad-input", "detail": t}),
+        });
+        match verdict {
             Replay::Ok {
                 answer,
                 checked_expected,
@@ -113,5 +124,5 @@ pub fn run<G: Game>(
             }
         }
     }
-    Ok(status)
+    Ok((status, verdicts))
 }

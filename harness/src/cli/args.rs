@@ -27,8 +27,20 @@ const EXAMPLES: &str = "Examples:\n  \
 #[derive(Parser)]
 #[command(name = "harness", version, about = ABOUT, long_about = LONG_ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
+    /// Colour in reports: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
+    pub color: ColourChoice,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// When to colour reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    /// On a terminal, unless the NO_COLOR environment variable is set.
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -162,6 +174,9 @@ pub enum Command {
         /// Seconds allowed for shrinking a failure.
         #[arg(long, default_value_t = 60.0, value_parser = seconds)]
         shrink_secs: f64,
+        /// Also write the run's report as one JSON document to this file (docs/reports.md).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
@@ -203,6 +218,9 @@ pub enum Command {
         /// Seconds allowed for shrinking a failure.
         #[arg(long, default_value_t = 120.0, value_parser = seconds)]
         shrink_secs: f64,
+        /// Also write the run's report as one JSON document to this file (docs/reports.md).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
@@ -235,6 +253,9 @@ pub enum Command {
         /// Measure only the engine under test (for inputs too big for the reference).
         #[arg(long)]
         alone: bool,
+        /// Also write the table as JSON to this file (docs/reports.md).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
     },
     /// Re-run saved cases through two engines (and against a .out/.ans beside them).
     Replay {
@@ -243,9 +264,30 @@ pub enum Command {
         game: Option<GameName>,
         #[command(flatten)]
         pair: PairArgs,
+        /// Also write the verdicts as JSON to this file (docs/reports.md).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Combine the JSON reports of the shards of one batch into what one run reports.
+    ///
+    /// Each machine runs `harness diff ... --shard I/K --json shard-I.json`; `harness merge
+    /// shard-*.json` adds up the cases, failures and coverage, keeps the lowest-numbered failure,
+    /// prints the summary like a run, and exits 1 when any shard failed. Reports of different
+    /// batches (game, engines, profile, seed, cases, K) or a shard given twice are refused.
+    Merge {
+        /// The shard reports.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        /// Also write the merged report as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to standard output.
+    ///
+    /// For bash: `harness completions bash > ~/.local/share/bash-completion/completions/harness`.
+    Completions { shell: clap_complete::Shell },
     /// Print a generated case in the contest format.
     Gen {
         #[command(flatten)]

@@ -108,7 +108,13 @@ pub fn bench_cmd<G: Registered>(
     seconds: f64,
     alone: bool,
     out: &mut Stdout,
-) -> Result<u8, Exit> {
+) -> Result<bench::BenchReport, Exit> {
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "note: this build has overflow checks and debug assertions (the diff build); for speed \
+             figures use `cargo build --profile perf` and ./target/perf/harness"
+        );
+    }
     let tested = engine_by_name::<G>(extra, &pair.engine)?;
     let baseline = engine_by_name::<G>(extra, &pair.against)?;
     let chosen: Vec<(&'static crate::game::Profile, usize)> = if profiles.is_empty() {
@@ -165,5 +171,5 @@ pub fn bench_cmd<G: Registered>(
         rows.extend(crate::games::texas::costs::op_costs(seed, 5));
     }
     out.write_all(bench::table(G::NAME, &rows).as_bytes())?;
-    Ok(0)
+    Ok(bench::BenchReport::new(G::NAME, seed, &rows))
 }

@@ -155,11 +155,19 @@ pub fn main() -> ExitCode {
 /// Runs the command line with extra engines registered.
 pub fn main_with(extra: Engines) -> ExitCode {
     let cli = Cli::parse();
+    let colour = match cli.color {
+        args::ColourChoice::Always => true,
+        args::ColourChoice::Never => false,
+        args::ColourChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
     if let Err(e) = crate::interrupt::install() {
         eprintln!("warning: Ctrl-C will not stop runs cleanly: {e}");
     }
     let mut out = Stdout::new();
-    let result = dispatch(cli.command, &extra, &mut out);
+    let result = dispatch(cli.command, &extra, &mut out, colour);
     let _ = out.flush();
     match result {
         Ok(code) => ExitCode::from(code),
@@ -241,8 +249,27 @@ macro_rules! with_game {
     };
 }
 
-fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, Exit> {
-    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+/// Checks before a run that its JSON report can be written (an error now, not after an hour).
+fn json_target(path: &Option<std::path::PathBuf>) -> Result<(), Exit> {
+    if let Some(p) = path {
+        std::fs::write(p, b"").map_err(|e| Exit(2, format!("--json {}: {e}", p.display())))?;
+    }
+    Ok(())
+}
+
+fn write_json(
+    path: &Option<std::path::PathBuf>,
+    value: &impl serde::Serialize,
+) -> Result<(), Exit> {
+    if let Some(p) = path {
+        let text = serde_json::to_string_pretty(value).map_err(|e| Exit(2, e.to_string()))?;
+        std::fs::write(p, text + "\n")
+            .map_err(|e| Exit(2, format!("--json {}: {e}", p.display())))?;
+    }
+    Ok(())
+}
+
+fn dispatch(command: Command, extra: &Engines, out: &mut Stdout, colour: bool) -> Result<u8, Exit> {
     match command {
         Command::Run {
             game,
@@ -261,9 +288,11 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             case_timeout,
             out: dir,
             shrink_secs,
+            json,
             quiet,
         } => with_game!(game.game, G => {
             let pair = pair_of::<G>(extra, &pair)?;
+            json_target(&json)?;
             let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
             choice.require_reference::<G>()?;
             let mut batch = BatchOptions::new::<G>(cases, seed);
@@ -282,6 +311,7 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
             let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
             drop(bar);
+            write_json(&json, &summary)?;
             Ok(status(&summary))
         }),
         Command::Judge {
@@ -295,9 +325,11 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             max_output,
             out: dir,
             shrink_secs,
+            json,
             quiet,
             cmd,
         } => with_game!(game.game, G => {
+            json_target(&json)?;
             let mut program = Program::new(cmd, Duration::from_millis(timeout_ms));
             program.max_output = max_output;
             program.memory_bytes = Some(memory_mb << 20);
@@ -317,6 +349,7 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
             let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
             drop(bar);
+            write_json(&json, &summary)?;
             Ok(status(&summary))
         }),
         Command::Bench {
@@ -327,14 +360,66 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
             seed,
             seconds,
             alone,
+            json,
         } => {
-            with_game!(game.game, G => commands::bench_cmd::<G>(extra, &pair, &profile, cases, seed, seconds, alone, out))
+            json_target(&json)?;
+            let report = with_game!(game.game, G => commands::bench_cmd::<G>(extra, &pair, &profile, cases, seed, seconds, alone, out)?);
+            write_json(&json, &report)?;
+            Ok(0)
         }
-        Command::Replay { game, pair, files } => {
+        Command::Merge { reports, json } => {
+            json_target(&json)?;
+            let mut all = Vec::new();
+            for p in &reports {
+                all.push((p.display().to_string(), crate::merge::read(p)?));
+            }
+            let merged = crate::merge::merge(&all)?;
+            if let Some(f) = &merged.first {
+                writeln!(
+                    out,
+                    "first failure: case {} (profile {}, seed {}): {}",
+                    f.index, f.profile, f.seed, f.what
+                )?;
+                writeln!(out, "reproduce: {}", f.reproduce)?;
+                if let Some(r) = &f.repro {
+                    writeln!(out, "repro: {}", r.display())?;
+                }
+            }
+            let keys: Vec<&str> = merged.coverage.iter().map(|(k, _)| k.as_str()).collect();
+            let counts: Vec<u64> = merged.coverage.iter().map(|(_, c)| *c).collect();
+            write!(
+                out,
+                "{}",
+                crate::report::coverage(&keys, &counts, merged.cases)
+            )?;
+            let shards: Vec<String> = merged
+                .shards
+                .iter()
+                .map(|s| format!("{}/{}", s[0], s[1]))
+                .collect();
+            writeln!(out, "merged shards {}", shards.join(" "))?;
+            writeln!(out, "{}", merged.line())?;
+            write_json(&json, &merged)?;
+            Ok(u8::from(merged.failed() > 0))
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "harness", out);
+            Ok(0)
+        }
+        Command::Replay {
+            game,
+            pair,
+            json,
+            files,
+        } => {
+            json_target(&json)?;
+            let mut verdicts = Vec::new();
             let mut status = 0;
             for file in &files {
                 if !file.exists() {
                     writeln!(out, "{}: no such file", file.display())?;
+                    verdicts.push(serde_json::json!({"file": file, "verdict": "bad-input", "detail": "no such file"}));
                     status = 2;
                     continue;
                 }
@@ -351,16 +436,21 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout) -> Result<u8, E
                     }
                 };
                 let one = std::slice::from_ref(file);
-                let s = with_game!(name, G => {
+                let (s, mut v) = with_game!(name, G => {
                     let pair = pair_of::<G>(extra, &pair)?;
                     crate::replay::run::<G>(one, &pair, colour, out)?
                 });
+                verdicts.append(&mut v);
                 status = if s == 2 || status == 2 {
                     2
                 } else {
                     status.max(s)
                 };
             }
+            write_json(
+                &json,
+                &serde_json::json!({"schema": "match3-proof.replay.v1", "files": verdicts}),
+            )?;
             Ok(status)
         }
         Command::Gen {
