@@ -1,4 +1,5 @@
-//! Mayan puzzle (NOIP 2011): plain exhaustive search, written to read like the rules.
+//! Mayan puzzle (NOIP 2011): plain exhaustive search, written to read like the rules of
+//! `docs/rules.md` section 2 (`docs/rules.md#2-mayan-puzzle`, from the repository root).
 //!
 //! Every sequence of exactly n legal moves is tried in lexicographic order (x, then y, then g = 1
 //! before g = -1); the first one that leaves the board empty is the answer. No pruning at all: a

@@ -1,6 +1,9 @@
 //! NoGo play-out, the naive way: every candidate point is tried on a copy of the board and the
 //! groups it touches are flood-filled to count their liberties. Every scan starts again from the
 //! top-left point. O(n^2) per candidate, meant for boards up to about 12x12.
+//!
+//! The rules are in `docs/rules.md` section 3 (`docs/rules.md#3-nogo-play-out-and-checker`, from
+//! the repository root): legal points, the play-out and the checker.
 
 use model::nogo::{Board, Colour, Move, Verdict};
 use std::collections::HashSet;

@@ -1,4 +1,6 @@
-//! Texas Match-3, the reference engine: RULES.md §1 step by step.
+//! Texas Match-3, the reference engine: the rules of `docs/rules.md` section 1, step by step, in
+//! the order of its steps 1 to 6 (`docs/rules.md#texas-one-operation`; paths are from the
+//! repository root).
 //!
 //! Nothing here is clever. Every round scans the whole board for runs, grows the removed set with a
 //! plain stack of specials still to trigger, and lets the pieces fall column by column. A set of
