@@ -95,6 +95,11 @@ fn a_broken_variant_is_caught_and_shrunk_to_a_small_repro() {
     let d = f.divergence.expect("a mismatch names its first divergence");
     assert!(d.what.starts_with("removed cells differ"), "{}", d.what);
     assert!(
+        d.at.contains(", round "),
+        "the divergence names its round: {}",
+        d.at
+    );
+    assert!(
         Pair::new(reference::<Texas>(), arrays())
             .failure(small)
             .is_none(),
