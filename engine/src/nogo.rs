@@ -281,10 +281,6 @@ mod tests {
         Board::parse(text.as_bytes()).unwrap()
     }
 
-    fn moves(text: &str) -> Vec<Move> {
-        parse_moves(text.as_bytes()).unwrap()
-    }
-
     fn legal(b: &Board, colour: Colour, r: usize, c: usize) -> bool {
         let mut pos = Position::new(b);
         let p = pos.index(Move::new(r, c));
@@ -351,45 +347,6 @@ mod tests {
         let b = board("4\n.XO.\nXO..\n....\n....\n");
         assert!(legal(&b, X, 0, 0));
         assert!(!legal(&b, O, 0, 0));
-    }
-
-    #[test]
-    fn tiny_games() {
-        assert_eq!(playout(&board("1\n.\n")), vec![]);
-        assert_eq!(check(&board("1\n.\n"), &[]), Verdict::Ok);
-        let b = board("2\n..\n..\n");
-        let out = playout(&b);
-        assert_eq!(out, moves("1 1\n1 2\n2 1\n"));
-        assert_eq!(check(&b, &out), Verdict::Ok);
-        assert_eq!(
-            check(&b, &moves("1 1\n1 2\n")).to_string(),
-            "game not over: X can still play 2 1"
-        );
-        assert_eq!(
-            check(&b, &[]).to_string(),
-            "game not over: X can still play 1 1"
-        );
-        assert_eq!(
-            check(&b, &moves("1 1\n1 1\n")).to_string(),
-            "move 2 (1 1): occupied by X"
-        );
-        assert_eq!(
-            check(&b, &moves("1 1\n2 3\n")).to_string(),
-            "move 2 (2 3): off the 2x2 board"
-        );
-        assert_eq!(
-            check(&b, &moves("1 1\n2 2\n1 2\n2 1\n")).to_string(),
-            "move 4 (2 1): illegal for O"
-        );
-        assert_eq!(check(&b, &moves("2 2\n2 1\n1 2\n")), Verdict::Ok);
-        assert_eq!(
-            check(&b, &moves("2 2\n2 1\n1 2\n1 1\n")).to_string(),
-            "move 4 (1 1): illegal for O"
-        );
-        assert_eq!(
-            check(&b, &moves("4294967295 4294967295\n")).to_string(),
-            "move 1 (4294967295 4294967295): off the 2x2 board"
-        );
     }
 
     /// The play-out without resume pointers: every scan from the top-left point.

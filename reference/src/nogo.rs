@@ -206,10 +206,6 @@ mod tests {
         Board::parse(text.as_bytes()).unwrap()
     }
 
-    fn moves(text: &str) -> Vec<Move> {
-        model::nogo::parse_moves(text.as_bytes()).unwrap()
-    }
-
     const X: Colour = Colour::Black;
     const O: Colour = Colour::White;
 
@@ -247,51 +243,6 @@ mod tests {
         let b = board("4\n.XO.\nXO..\n....\n....\n");
         assert_eq!(illegal(&b, X, 0, 0), Ok(None));
         assert_eq!(illegal(&b, O, 0, 0), Ok(Some(Illegal::Both)));
-    }
-
-    #[test]
-    fn tiny_playouts_by_hand() {
-        // 1x1: black's only point is suicide, the game ends at once.
-        assert_eq!(playout(&board("1\n.\n")), vec![]);
-        // 2x2: X (1,1), O (1,2), X (2,1) (its group keeps (2,2), and so does O); then O at
-        // (2,2) would leave the O group {(1,2),(2,2)} without liberty: O is out.
-        let out = playout(&board("2\n..\n..\n"));
-        assert_eq!(out, moves("1 1\n1 2\n2 1\n"));
-        assert_eq!(check(&board("2\n..\n..\n"), &out), Verdict::Ok);
-    }
-
-    #[test]
-    fn checker_verdicts() {
-        let b = board("2\n..\n..\n");
-        assert_eq!(
-            check(&b, &moves("1 1\n1 2\n")).to_string(),
-            "game not over: X can still play 2 1"
-        );
-        assert_eq!(
-            check(&b, &[]).to_string(),
-            "game not over: X can still play 1 1"
-        );
-        assert_eq!(
-            check(&b, &moves("1 1\n1 1\n")).to_string(),
-            "move 2 (1 1): occupied by X"
-        );
-        assert_eq!(
-            check(&b, &moves("1 1\n3 1\n")).to_string(),
-            "move 2 (3 1): off the 2x2 board"
-        );
-        // X (1,1), O (2,2), X (1,2): both groups keep (2,1); O there has no liberty.
-        assert_eq!(
-            check(&b, &moves("1 1\n2 2\n1 2\n2 1\n")).to_string(),
-            "move 4 (2 1): illegal for O"
-        );
-        // Not the greedy play-out, but a complete game: X (2,2), O (2,1), X (1,2); O at (1,1)
-        // would have no liberty, so O is out.
-        assert_eq!(check(&b, &moves("2 2\n2 1\n1 2\n")), Verdict::Ok);
-        // An extra move after the end is a fault.
-        assert_eq!(
-            check(&b, &moves("2 2\n2 1\n1 2\n1 1\n")).to_string(),
-            "move 4 (1 1): illegal for O"
-        );
     }
 
     #[test]

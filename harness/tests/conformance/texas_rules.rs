@@ -1,12 +1,57 @@
 //! The Texas Match-3 rules (RULES.md §1), one small case per rule, each checked against numbers
 //! worked out by hand: the rounds (matched cells M, removed cells E, points), the main colours, the
-//! hands, the endgame bonuses and the final board.
+//! hands, the endgame bonuses and the final board. Every rule runs on every engine
+//! ([`super::Play`] also compares the engine's whole trace with the reference's).
 //!
 //! Pictures: `x` marks a cell of a set, `.` an empty cell of a board. Coordinates in comments are
 //! 1-based (row, column) as in the contest format; row 1 is the top row.
 
-use model::texas::{Case, HandKind, Invalid, NoTrace, Outcome, Score};
-use reference::texas::{outcome, play, score};
+use super::Play;
+use model::texas::{Case, HandKind, Invalid, Outcome, Score};
+
+/// A hand-checked rule: its name and the check it makes of an engine.
+pub type Rule = (&'static str, fn(&Play));
+
+/// The rules as a table of (name, check).
+macro_rules! table {
+    ($($rule:ident),* $(,)?) => {
+        &[$((stringify!($rule), $rule as fn(&Play))),*]
+    };
+}
+
+/// Every hand-checked rule.
+pub const RULES: &[Rule] = table![
+    the_samples_in_the_corpus_score_as_their_out_files,
+    sample1_points_after_each_operation_and_its_hand,
+    sample2_has_three_invalid_operations_and_no_bonus,
+    sample3_two_rounds_with_big_combos,
+    without_specials_only_the_run_goes,
+    special_1_removes_its_row,
+    special_2_removes_its_column,
+    special_3_removes_its_row_and_column,
+    special_4_removes_the_3x3_square,
+    special_5_removes_the_5x5_square_clipped_at_the_border,
+    special_6_removes_every_piece_of_its_colour,
+    a_special_travels_with_its_piece,
+    specials_removed_by_specials_trigger_too,
+    a_chain_of_two_rounds,
+    empty_cells_add_nothing_to_a_special,
+    a_chain_of_three_rounds,
+    four_in_a_line_scores_50,
+    five_in_a_line_scores_200,
+    a_t_scores_200,
+    a_cross_scores_200,
+    a_2x3_block_scores_450,
+    touching_runs_of_different_colours_are_separate_components,
+    every_hand_kind,
+    a_two_colour_operation_takes_the_colour_giving_the_best_hand,
+    hands_come_after_every_fifth_valid_operation,
+    fewer_than_five_valid_operations_score_no_hand,
+    clearing_the_board_scores_10000_more,
+    each_kind_of_invalid_operation_leaves_the_board_untouched_and_scores_nothing,
+    an_empty_cell_makes_an_operation_invalid_and_the_order_of_reasons,
+    an_invalid_operation_costs_the_1000_and_nothing_else,
+];
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -74,40 +119,6 @@ fn board(picture: &str) -> Vec<u8> {
         .collect()
 }
 
-/// Plays `case` with a trace and checks that the trace, the score and the untraced entry points
-/// agree with each other.
-fn run(case: &Case) -> Outcome {
-    let o = outcome(case);
-    assert_eq!(score(case), o.score.total());
-    assert_eq!(play(case, &mut NoTrace), (o.score, o.board.clone()));
-    assert_eq!(o.ops.len(), case.ops.len());
-    let mut sums = Score {
-        endgame: o.score.endgame,
-        ..Score::default()
-    };
-    for op in &o.ops {
-        if op.invalid.is_some() {
-            assert!(op.main.is_empty() && op.rounds.is_empty() && op.hand.is_none());
-        } else {
-            assert!(matches!(op.main.len(), 1 | 2), "{op:?}");
-            assert!(!op.rounds.is_empty(), "a valid operation removes something");
-        }
-        for round in &op.rounds {
-            assert_eq!(round.matched.rows.len(), case.n());
-            assert_eq!(round.removed.rows.len(), case.n());
-            for (m, e) in round.matched.rows.iter().zip(&round.removed.rows) {
-                assert_eq!(m & !e, 0, "M is part of E");
-            }
-            sums.elimination += round.elimination;
-            sums.combo += round.combo;
-        }
-        sums.chain += op.chain;
-        sums.hand += op.hand.map_or(0, |h| h.points);
-    }
-    assert_eq!(sums, o.score);
-    o
-}
-
 /// The corpus file `corpus/texas/<name>`.
 fn corpus(name: &str) -> String {
     let path = format!("{}/../corpus/texas/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -117,20 +128,18 @@ fn corpus(name: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // The statement samples
 
-#[test]
-fn the_samples_in_the_corpus_score_as_their_out_files() {
+fn the_samples_in_the_corpus_score_as_their_out_files(e: &Play) {
     for (name, expected) in [("sample1", 11692), ("sample2", 684), ("sample3", 3023)] {
         let case = Case::parse(corpus(&format!("{name}.in")).as_bytes()).unwrap();
         let out: u64 = corpus(&format!("{name}.out")).trim().parse().unwrap();
         assert_eq!(out, expected, "{name}.out");
-        assert_eq!(run(&case).score.total(), expected, "{name}");
+        assert_eq!(e.run(&case).score.total(), expected, "{name}");
     }
 }
 
-#[test]
-fn sample1_points_after_each_operation_and_its_hand() {
+fn sample1_points_after_each_operation_and_its_hand(e: &Play) {
     let case = Case::parse(corpus("sample1.in").as_bytes()).unwrap();
-    let o = run(&case);
+    let o = e.run(&case);
     // The first three kinds of points, added up after each operation.
     let mut running = 0;
     let mut after_each = Vec::new();
@@ -154,10 +163,9 @@ fn sample1_points_after_each_operation_and_its_hand() {
     assert_eq!(o.score.total(), 482 + 210 + 11000);
 }
 
-#[test]
-fn sample2_has_three_invalid_operations_and_no_bonus() {
+fn sample2_has_three_invalid_operations_and_no_bonus(e: &Play) {
     let case = Case::parse(corpus("sample2.in").as_bytes()).unwrap();
-    let o = run(&case);
+    let o = e.run(&case);
     let invalid: Vec<Option<Invalid>> = o.ops.iter().map(|op| op.invalid).collect();
     assert_eq!(
         invalid,
@@ -176,10 +184,9 @@ fn sample2_has_three_invalid_operations_and_no_bonus() {
     assert_eq!(o.score.total(), 684);
 }
 
-#[test]
-fn sample3_two_rounds_with_big_combos() {
+fn sample3_two_rounds_with_big_combos(e: &Play) {
     let case = Case::parse(corpus("sample3.in").as_bytes()).unwrap();
-    let o = run(&case);
+    let o = e.run(&case);
     let op = &o.ops[0];
     // After the swap row 3 is all 2s, row 4 all 1s and column 3 reads 2 2 2 1 2.
     assert_eq!(op.main, [2, 1]);
@@ -254,8 +261,8 @@ const BASE_MATCHED: &str = "
     .....";
 
 /// Plays BASE with the given specials and returns the single round of the single operation.
-fn base_with(specials: &str) -> (Outcome, model::texas::Round) {
-    let o = run(&case(BASE, specials, BASE_OP));
+fn base_with(e: &Play, specials: &str) -> (Outcome, model::texas::Round) {
+    let o = e.run(&case(BASE, specials, BASE_OP));
     assert_eq!(o.ops[0].main, [1]);
     assert_eq!(o.ops[0].rounds.len(), 1, "no second round on these boards");
     assert_eq!(o.ops[0].rounds[0].matched.rows, cells(BASE_MATCHED));
@@ -265,9 +272,8 @@ fn base_with(specials: &str) -> (Outcome, model::texas::Round) {
     (o, round)
 }
 
-#[test]
-fn without_specials_only_the_run_goes() {
-    let (o, round) = base_with("");
+fn without_specials_only_the_run_goes(e: &Play) {
+    let (o, round) = base_with(e, "");
     assert_eq!(round.removed.rows, cells(BASE_MATCHED));
     assert_eq!(round.elimination, 3);
     assert_eq!(
@@ -283,9 +289,9 @@ fn without_specials_only_the_run_goes() {
     assert_eq!(o.score.total(), 3 + 1000);
 }
 
-#[test]
-fn special_1_removes_its_row() {
+fn special_1_removes_its_row(e: &Play) {
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          0 0 1 0 0
@@ -318,9 +324,9 @@ fn special_1_removes_its_row() {
     assert_eq!(o.score.total(), 23 + 1000);
 }
 
-#[test]
-fn special_2_removes_its_column() {
+fn special_2_removes_its_column(e: &Play) {
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          0 0 2 0 0
@@ -351,9 +357,9 @@ fn special_2_removes_its_column() {
     assert_eq!(o.score.total(), 13 + 1000);
 }
 
-#[test]
-fn special_3_removes_its_row_and_column() {
+fn special_3_removes_its_row_and_column(e: &Play) {
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          0 0 3 0 0
@@ -385,9 +391,9 @@ fn special_3_removes_its_row_and_column() {
     assert_eq!(o.score.total(), 33 + 1000);
 }
 
-#[test]
-fn special_4_removes_the_3x3_square() {
+fn special_4_removes_the_3x3_square(e: &Play) {
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          0 0 4 0 0
@@ -418,10 +424,10 @@ fn special_4_removes_the_3x3_square() {
     assert_eq!(o.score.total(), 41 + 1000);
 }
 
-#[test]
-fn special_5_removes_the_5x5_square_clipped_at_the_border() {
+fn special_5_removes_the_5x5_square_clipped_at_the_border(e: &Play) {
     // On (2 3) the square spans rows 0..4: row 0 is off the board.
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 5 0 0
          0 0 0 0 0
@@ -452,10 +458,9 @@ fn special_5_removes_the_5x5_square_clipped_at_the_border() {
     assert_eq!(o.score.total(), 91 + 1000);
 }
 
-#[test]
-fn special_6_removes_every_piece_of_its_colour() {
+fn special_6_removes_every_piece_of_its_colour(e: &Play) {
     // BASE with 1s in the four corners; the special 6 sits on the middle of the run.
-    let o = run(&case(
+    let o = e.run(&case(
         "1 3 4 5 1
          7 8 1 9 2
          3 4 1 6 7
@@ -494,10 +499,10 @@ fn special_6_removes_every_piece_of_its_colour() {
     assert_eq!(o.score.total(), 7 + 1000);
 }
 
-#[test]
-fn a_special_travels_with_its_piece() {
+fn a_special_travels_with_its_piece(e: &Play) {
     // The special 1 starts on (4 4), under the 1 that the swap moves into the run.
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          0 0 0 0 0
@@ -519,6 +524,7 @@ fn a_special_travels_with_its_piece() {
 
     // A special under the 2 that the swap moves out of the run does not trigger.
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          0 0 0 0 0
@@ -530,12 +536,12 @@ fn a_special_travels_with_its_piece() {
     assert_eq!(o.board.special_at(3, 3), 1, "it now lies on (4 4)");
 }
 
-#[test]
-fn specials_removed_by_specials_trigger_too() {
+fn specials_removed_by_specials_trigger_too(e: &Play) {
     // (3 3) special 1 takes row 3, which holds (3 1) special 2 and (3 5) special 6 of colour 7.
     // (3 1) takes column 1; (3 5) takes every 7: (2 1), (3 5) and (5 4), whose special 2 takes
     // column 4. Special 6 uses the colour of its own piece (7), not the main colour (1).
     let (o, round) = base_with(
+        e,
         "0 0 0 0 0
          0 0 0 0 0
          2 0 1 0 6
@@ -583,9 +589,8 @@ const TWO_ROUNDS: &str = "
     3 4
     1 5";
 
-#[test]
-fn a_chain_of_two_rounds() {
-    let o = run(&case(TWO_ROUNDS, "", "4 1 4 2"));
+fn a_chain_of_two_rounds(e: &Play) {
+    let o = e.run(&case(TWO_ROUNDS, "", "4 1 4 2"));
     let op = &o.ops[0];
     assert_eq!(op.main, [3]);
     assert_eq!(op.rounds.len(), 2);
@@ -600,11 +605,10 @@ fn a_chain_of_two_rounds() {
     assert_eq!(o.score.total(), 9 + 6 + 80 + 1000);
 }
 
-#[test]
-fn empty_cells_add_nothing_to_a_special() {
+fn empty_cells_add_nothing_to_a_special(e: &Play) {
     // TWO_ROUNDS with a special 3 on the bottom 1. In round 2 its column holds three empty cells,
     // which add nothing; its row adds (6 2).
-    let o = run(&case(TWO_ROUNDS, "0 0;0 0;0 0;0 0;0 0;3 0", "4 1 4 2"));
+    let o = e.run(&case(TWO_ROUNDS, "0 0;0 0;0 0;0 0;0 0;3 0", "4 1 4 2"));
     let op = &o.ops[0];
     assert_eq!(op.rounds.len(), 2);
     assert_eq!(
@@ -619,10 +623,9 @@ fn empty_cells_add_nothing_to_a_special() {
     assert_eq!(o.score.total(), 9 + 16 + 80 + 1000);
 }
 
-#[test]
-fn a_chain_of_three_rounds() {
+fn a_chain_of_three_rounds(e: &Play) {
     // Column 1 reads 2 2 1 1 3 3 3 1 2 after the swap: the 3s go, then the 1s, then the 2s.
-    let o = run(&case(
+    let o = e.run(&case(
         "2 4
          2 5
          1 4
@@ -660,9 +663,8 @@ fn a_chain_of_three_rounds() {
 // ---------------------------------------------------------------------------------------------
 // Combos
 
-#[test]
-fn four_in_a_line_scores_50() {
-    let o = run(&case(
+fn four_in_a_line_scores_50(e: &Play) {
+    let o = e.run(&case(
         "5 6 1 7
          1 1 2 1",
         "",
@@ -678,9 +680,8 @@ fn four_in_a_line_scores_50() {
     assert_eq!(o.score.total(), 4 + 50 + 1000);
 }
 
-#[test]
-fn five_in_a_line_scores_200() {
-    let o = run(&case(
+fn five_in_a_line_scores_200(e: &Play) {
+    let o = e.run(&case(
         "5 6 1 7 8
          1 1 2 1 1",
         "",
@@ -692,9 +693,8 @@ fn five_in_a_line_scores_200() {
     assert_eq!(o.score.total(), 5 + 200 + 1000);
 }
 
-#[test]
-fn a_t_scores_200() {
-    let o = run(&case(
+fn a_t_scores_200(e: &Play) {
+    let o = e.run(&case(
         "5 1 6
          1 2 1
          7 1 8
@@ -727,11 +727,10 @@ fn a_t_scores_200() {
     assert_eq!(o.score.total(), 5 + 200 + 1000);
 }
 
-#[test]
-fn a_cross_scores_200() {
+fn a_cross_scores_200(e: &Play) {
     // No single swap makes a cross (its centre's four neighbours would all be 1 before the swap),
     // so round 1 removes the 2s of column 2 and the 1s above them fall into place.
-    let o = run(&case(
+    let o = e.run(&case(
         "3 1 8
          4 2 9
          5 1 3
@@ -756,10 +755,9 @@ fn a_cross_scores_200() {
     assert_eq!(o.score.total(), 6 + 10 + 200 + 80 + 1000);
 }
 
-#[test]
-fn a_2x3_block_scores_450() {
+fn a_2x3_block_scores_450(e: &Play) {
     // Round 1 removes the 2s of row 2; columns 1 and 2 then hold 1 1 1 each, side by side.
-    let o = run(&case(
+    let o = e.run(&case(
         "1 1 2
          2 2 3
          1 1 4
@@ -778,15 +776,14 @@ fn a_2x3_block_scores_450() {
     assert_eq!(o.score.total(), 6 + 12 + 450 + 80 + 1000);
 }
 
-#[test]
-fn touching_runs_of_different_colours_are_separate_components() {
+fn touching_runs_of_different_colours_are_separate_components(e: &Play) {
     // After the swap column 1 is 1 1 1 1 and column 2 is 3 2 2 2: 4 cells (50) and 3 cells (0),
     // not one component of 7 (800).
     let colours = "1 3
                    1 2
                    2 1
                    1 2";
-    let o = run(&case(colours, "", "3 1 3 2"));
+    let o = e.run(&case(colours, "", "3 1 3 2"));
     let op = &o.ops[0];
     assert_eq!(
         op.main,
@@ -801,7 +798,7 @@ fn touching_runs_of_different_colours_are_separate_components() {
     assert_eq!(o.score.total(), 10 + 50 + 1000);
 
     // The same swap written the other way round lists the colour at its first cell first.
-    let o = run(&case(colours, "", "3 2 3 1"));
+    let o = e.run(&case(colours, "", "3 2 3 1"));
     assert_eq!(o.ops[0].main, [2, 1]);
     assert_eq!(o.score.total(), 10 + 50 + 1000);
 }
@@ -856,18 +853,17 @@ fn gadgets(mains: &[Vec<u8>]) -> (String, Vec<String>) {
 
 /// Plays the gadget game for `text` (see [`mains`]) and checks that every operation has the
 /// intended main colours.
-fn hand_game(text: &str) -> Outcome {
+fn hand_game(e: &Play, text: &str) -> Outcome {
     let mains = mains(text);
     let (colours, ops) = gadgets(&mains);
-    let o = run(&case(&colours, "", &ops.join("\n")));
+    let o = e.run(&case(&colours, "", &ops.join("\n")));
     for (op, main) in o.ops.iter().zip(&mains) {
         assert_eq!(&op.main, main);
     }
     o
 }
 
-#[test]
-fn every_hand_kind() {
+fn every_hand_kind(e: &Play) {
     for (mains, kind, points) in [
         ("1 2 3 4 9", HandKind::HighCard, 50 + 9),
         ("7 3 7 1 2", HandKind::OnePair, 100 + 2 * 7),
@@ -879,7 +875,7 @@ fn every_hand_kind() {
         ("8 8 8 2 8", HandKind::FourOfAKind, 750 + 5 * 8),
         ("6 6 6 6 6", HandKind::FiveOfAKind, 1000 + 10 * 6),
     ] {
-        let o = hand_game(mains);
+        let o = hand_game(e, mains);
         assert!(o.ops[..4].iter().all(|op| op.hand.is_none()));
         let hand = o.ops[4].hand.unwrap();
         assert_eq!((hand.kind, hand.points), (kind, points), "{mains}");
@@ -887,8 +883,7 @@ fn every_hand_kind() {
     }
 }
 
-#[test]
-fn a_two_colour_operation_takes_the_colour_giving_the_best_hand() {
+fn a_two_colour_operation_takes_the_colour_giving_the_best_hand(e: &Play) {
     for (mains, kind, points) in [
         // 1: three 1s, 303; 3: two pairs 3 and 1, 207.
         ("1 1 2 3 1/3", HandKind::ThreeOfAKind, 303),
@@ -899,18 +894,17 @@ fn a_two_colour_operation_takes_the_colour_giving_the_best_hand() {
         // 5: a pair of 5s, 110; 60: high card, 50 + 60 = 110. Equal points: the stronger kind.
         ("5 1 2 3 5/60", HandKind::OnePair, 110),
     ] {
-        let hand = hand_game(mains).ops[4].hand.unwrap();
+        let hand = hand_game(e, mains).ops[4].hand.unwrap();
         assert_eq!((hand.kind, hand.points), (kind, points), "{mains}");
     }
 }
 
-#[test]
-fn hands_come_after_every_fifth_valid_operation() {
+fn hands_come_after_every_fifth_valid_operation(e: &Play) {
     // Five of a kind (1000 + 10*1), two pairs (200 + 2*3 + 2), and three left over.
     let (colours, mut ops) = gadgets(&mains("1 1 1 1 1  2 3 2 3 4  5 5 5"));
     // An invalid operation after the second one does not count.
     ops.insert(2, "1 1 1 3".to_string());
-    let o = run(&case(&colours, "", &ops.join("\n")));
+    let o = e.run(&case(&colours, "", &ops.join("\n")));
     assert_eq!(o.ops[2].invalid, Some(Invalid::NotAdjacent));
     let hands: Vec<(usize, HandKind, u64)> = o
         .ops
@@ -929,9 +923,8 @@ fn hands_come_after_every_fifth_valid_operation() {
     assert_eq!(o.score.endgame, 0);
 }
 
-#[test]
-fn fewer_than_five_valid_operations_score_no_hand() {
-    let o = hand_game("1 1 1 1");
+fn fewer_than_five_valid_operations_score_no_hand(e: &Play) {
+    let o = hand_game(e, "1 1 1 1");
     assert!(o.ops.iter().all(|op| op.hand.is_none()));
     assert_eq!(o.score.hand, 0);
     assert_eq!(o.score.endgame, 1000);
@@ -940,26 +933,24 @@ fn fewer_than_five_valid_operations_score_no_hand() {
 // ---------------------------------------------------------------------------------------------
 // Endgame and invalid operations
 
-#[test]
-fn clearing_the_board_scores_10000_more() {
+fn clearing_the_board_scores_10000_more(e: &Play) {
     let colours = "1 2
                    1 2
                    2 1";
-    let o = run(&case(colours, "", "3 1 3 2"));
+    let o = e.run(&case(colours, "", "3 1 3 2"));
     assert!(o.board.is_cleared());
     assert_eq!(o.ops[0].rounds[0].combo, 0, "two components of 3");
     assert_eq!(o.score.endgame, 1000 + 10000);
     assert_eq!(o.score.total(), 3 + 6 + 11000);
 
     // Any further operation on the empty board is invalid: the 1000 goes, the 10000 stays.
-    let o = run(&case(colours, "", "3 1 3 2; 1 1 1 2"));
+    let o = e.run(&case(colours, "", "3 1 3 2; 1 1 1 2"));
     assert_eq!(o.ops[1].invalid, Some(Invalid::EmptyCell));
     assert_eq!(o.score.endgame, 10000);
     assert_eq!(o.score.total(), 9 + 10000);
 }
 
-#[test]
-fn each_kind_of_invalid_operation_leaves_the_board_untouched_and_scores_nothing() {
+fn each_kind_of_invalid_operation_leaves_the_board_untouched_and_scores_nothing(e: &Play) {
     let specials = "3 0 0 0 0
                     0 0 0 0 0
                     0 0 0 0 0
@@ -972,7 +963,7 @@ fn each_kind_of_invalid_operation_leaves_the_board_untouched_and_scores_nothing(
         ("1 1 1 2", Invalid::NoRun),       // 3 2 4 5 6 / 2 over 7: no run
     ] {
         let case = case(BASE, specials, op);
-        let o = run(&case);
+        let o = e.run(&case);
         assert_eq!(o.ops[0].invalid, Some(why), "{op}");
         assert_eq!(o.board, case.board, "{op}");
         assert_eq!(
@@ -983,17 +974,16 @@ fn each_kind_of_invalid_operation_leaves_the_board_untouched_and_scores_nothing(
     }
 }
 
-#[test]
-fn an_empty_cell_makes_an_operation_invalid_and_the_order_of_reasons() {
+fn an_empty_cell_makes_an_operation_invalid_and_the_order_of_reasons(e: &Play) {
     // After the BASE operation, column 3 is empty in rows 1..3.
-    let after_base = run(&case(BASE, "", BASE_OP));
+    let after_base = e.run(&case(BASE, "", BASE_OP));
     for (op, why) in [
         ("1 3 1 4", Invalid::EmptyCell),   // an empty cell beside a piece
         ("1 3 2 3", Invalid::EmptyCell),   // two empty cells
         ("1 3 3 3", Invalid::NotAdjacent), // empty, but not adjacent comes first
         ("1 3 1 3", Invalid::NotAdjacent), // an empty cell with itself
     ] {
-        let o = run(&case(BASE, "", &format!("{BASE_OP}; {op}")));
+        let o = e.run(&case(BASE, "", &format!("{BASE_OP}; {op}")));
         assert_eq!(o.ops[1].invalid, Some(why), "{op}");
         assert_eq!(o.board, after_base.board, "{op}");
         let expected = Score {
@@ -1004,13 +994,12 @@ fn an_empty_cell_makes_an_operation_invalid_and_the_order_of_reasons() {
     }
 }
 
-#[test]
-fn an_invalid_operation_costs_the_1000_and_nothing_else() {
+fn an_invalid_operation_costs_the_1000_and_nothing_else(e: &Play) {
     let colours = "5 6 1 7
                    1 1 2 1";
-    let all_valid = run(&case(colours, "", "1 3 2 3"));
+    let all_valid = e.run(&case(colours, "", "1 3 2 3"));
     // After the first swap row 2 reads 5 6 2 7: swapping 5 and 6 makes no run.
-    let one_invalid = run(&case(colours, "", "1 3 2 3; 2 1 2 2"));
+    let one_invalid = e.run(&case(colours, "", "1 3 2 3; 2 1 2 2"));
     assert_eq!(one_invalid.ops[1].invalid, Some(Invalid::NoRun));
     assert_eq!(one_invalid.board, all_valid.board);
     assert_eq!(all_valid.score.endgame, 1000);
