@@ -212,28 +212,24 @@ impl Case {
     pub fn parse(input: &[u8]) -> Result<Case, ParseError> {
         let mut lines = Lines::new(input);
         let header = lines.next_line("the header `n m k q`")?;
-        header.expect_tokens(4, "4 values `n m k q`")?;
-        let n = header.tokens[0].uint("n", 1, MAX_SIDE)?;
-        let m = header.tokens[1].uint("m", 1, MAX_SIDE)?;
-        let k = header.tokens[2].uint("k", 1, usize::from(MAX_COLOURS))?;
-        let q = header.tokens[3].uint("q", 1, MAX_OPS)?;
+        let [n, m, k, q] = header.exactly("4 values `n m k q`")?;
+        let n = n.uint("n", 1, MAX_SIDE)?;
+        let m = m.uint("m", 1, MAX_SIDE)?;
+        let k = k.uint("k", 1, usize::from(MAX_COLOURS))?;
+        let q = q.uint("q", 1, MAX_OPS)?;
         let mut board = Board::empty(n, m);
-        let mut colour_lines = Vec::with_capacity(n);
-        for r in 0..n {
-            let line = lines.next_line(&format!("row {} of the colours", r + 1))?;
-            colour_lines.push(line.number);
-            line.expect_tokens(m, &format!("{m} colours (row {} of a)", r + 1))?;
-            for (c, tok) in line.tokens.iter().enumerate() {
-                let what = format!("colour a[{}][{}]", r + 1, c + 1);
-                board.colour[r * m + c] = tok.uint(&what, 1, k)? as u8;
-            }
+        // The line of each row of colours, to point at an initial run.
+        let mut colour_lines = [0; MAX_SIDE];
+        for (r, cells) in board.colour.chunks_exact_mut(m).enumerate() {
+            colour_lines[r] = match lines.plain_numbers(cells, 1, k as u8) {
+                Some(number) => number,
+                None => read_row(&mut lines, cells, Grid::Colours, r, (1, k))?,
+            };
         }
-        for r in 0..n {
-            let line = lines.next_line(&format!("row {} of the specials", r + 1))?;
-            line.expect_tokens(m, &format!("{m} specials (row {} of b)", r + 1))?;
-            for (c, tok) in line.tokens.iter().enumerate() {
-                let what = format!("special b[{}][{}]", r + 1, c + 1);
-                board.special[r * m + c] = tok.uint(&what, 0, usize::from(MAX_SPECIAL))? as u8;
+        let specials = usize::from(MAX_SPECIAL);
+        for (r, cells) in board.special.chunks_exact_mut(m).enumerate() {
+            if lines.plain_numbers(cells, 0, MAX_SPECIAL).is_none() {
+                read_row(&mut lines, cells, Grid::Specials, r, (0, specials))?;
             }
         }
         if let Some((p, horizontal)) = board.find_run() {
@@ -252,18 +248,25 @@ impl Case {
         }
         let mut ops = Vec::with_capacity(q);
         for i in 0..q {
-            let line = lines.next_line(&format!("operation {} of {q} `x1 y1 x2 y2`", i + 1))?;
-            line.expect_tokens(4, "4 values `x1 y1 x2 y2`")?;
-            let x1 = line.tokens[0].uint("x1", 1, n)?;
-            let y1 = line.tokens[1].uint("y1", 1, m)?;
-            let x2 = line.tokens[2].uint("x2", 1, n)?;
-            let y2 = line.tokens[3].uint("y2", 1, m)?;
-            ops.push(Op {
-                a: Pos::new(x1 - 1, y1 - 1),
-                b: Pos::new(x2 - 1, y2 - 1),
+            let mut v = [0u8; 4];
+            let mut probe = lines.clone();
+            let plain = probe.plain_numbers(&mut v, 1, MAX_SIDE as u8).is_some()
+                && usize::from(v[0]) <= n
+                && usize::from(v[1]) <= m
+                && usize::from(v[2]) <= n
+                && usize::from(v[3]) <= m;
+            ops.push(if plain {
+                lines = probe;
+                let [x1, y1, x2, y2] = v.map(|x| usize::from(x - 1));
+                Op {
+                    a: Pos::new(x1, y1),
+                    b: Pos::new(x2, y2),
+                }
+            } else {
+                read_op(&mut lines, (i, q), n, m)?
             });
         }
-        lines.expect_end(&format!("the {q} operations"))?;
+        lines.expect_end(format_args!("the {q} operations"))?;
         Ok(Case {
             k: k as u8,
             board,
@@ -299,6 +302,67 @@ impl Case {
         }
         out
     }
+}
+
+/// The two grids of the input, named as in the statement: `a` (colours) and `b` (specials).
+#[derive(Clone, Copy)]
+enum Grid {
+    Colours,
+    Specials,
+}
+
+impl Grid {
+    /// (the grid in the plural, one cell, the statement's letter)
+    fn names(self) -> (&'static str, &'static str, char) {
+        match self {
+            Grid::Colours => ("colours", "colour", 'a'),
+            Grid::Specials => ("specials", "special", 'b'),
+        }
+    }
+}
+
+/// Reads row `r` (0-based) of a grid through the tokenizer, every rule checked with its position:
+/// the path for the rows that [`Lines::plain_numbers`] does not take. Returns the line's number.
+#[cold]
+#[inline(never)]
+fn read_row(
+    lines: &mut Lines<'_>,
+    cells: &mut [u8],
+    grid: Grid,
+    r: usize,
+    (lo, hi): (usize, usize),
+) -> Result<usize, ParseError> {
+    let (m, row) = (cells.len(), r + 1);
+    let (plural, one, letter) = grid.names();
+    let line = lines.next_line(format_args!("row {row} of the {plural}"))?;
+    let tokens = line.expect_tokens(m, format_args!("{m} {plural} (row {row} of {letter})"))?;
+    for (c, (cell, tok)) in cells.iter_mut().zip(tokens).enumerate() {
+        let c = c + 1;
+        *cell = tok.uint(format_args!("{one} {letter}[{row}][{c}]"), lo, hi)? as u8;
+    }
+    Ok(line.number)
+}
+
+/// Reads operation `i` (0-based) of `q` through the tokenizer, every rule checked with its
+/// position: the path for the lines that [`Lines::plain_numbers`] does not take.
+#[cold]
+#[inline(never)]
+fn read_op(
+    lines: &mut Lines<'_>,
+    (i, q): (usize, usize),
+    n: usize,
+    m: usize,
+) -> Result<Op, ParseError> {
+    let line = lines.next_line(format_args!("operation {} of {q} `x1 y1 x2 y2`", i + 1))?;
+    let [x1, y1, x2, y2] = line.exactly("4 values `x1 y1 x2 y2`")?;
+    let x1 = x1.uint("x1", 1, n)?;
+    let y1 = y1.uint("y1", 1, m)?;
+    let x2 = x2.uint("x2", 1, n)?;
+    let y2 = y2.uint("y2", 1, m)?;
+    Ok(Op {
+        a: Pos::new(x1 - 1, y1 - 1),
+        b: Pos::new(x2 - 1, y2 - 1),
+    })
 }
 
 /// The five kinds of points.
