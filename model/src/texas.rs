@@ -95,6 +95,9 @@ impl Board {
     /// The first run (>= 3 equal non-empty colours in a row or column) found scanning row-major,
     /// as (start, horizontal?). Validation only; the engines find runs their own way.
     pub fn find_run(&self) -> Option<(Pos, bool)> {
+        if !self.has_run() {
+            return None;
+        }
         for r in 0..self.n {
             for c in 0..self.m {
                 let v = self.colour_at(r, c);
@@ -113,6 +116,28 @@ impl Board {
         }
         None
     }
+    /// Whether some run exists: the quick answer for the usual case of none, in branch-free passes
+    /// over whole rows; [`Board::find_run`] then finds the first one.
+    fn has_run(&self) -> bool {
+        /// Whether `a[i] == b[i] == c[i] != 0` for some i.
+        fn triple(a: &[u8], b: &[u8], c: &[u8]) -> bool {
+            a.iter().zip(b).zip(c).fold(false, |f, ((&a, &b), &c)| {
+                f | ((a != 0) & (a == b) & (b == c))
+            })
+        }
+        let m = self.m.max(1);
+        let rows = || self.colour.chunks_exact(m);
+        let horizontal = m >= 3
+            && rows().fold(false, |f, row| {
+                f | triple(&row[..m - 2], &row[1..m - 1], &row[2..])
+            });
+        let vertical = rows()
+            .zip(rows().skip(1))
+            .zip(rows().skip(2))
+            .fold(false, |f, ((a, b), c)| f | triple(a, b, c));
+        horizontal || vertical
+    }
+
     /// A multi-line picture: one line per row, `colour` or `colour*special`, `.` for empty; the
     /// cells of `marked` are shown as `[x]`.
     pub fn render(&self, marked: Option<&Cells>) -> String {
@@ -221,14 +246,17 @@ impl Case {
         // The line of each row of colours, to point at an initial run.
         let mut colour_lines = [0; MAX_SIDE];
         for (r, cells) in board.colour.chunks_exact_mut(m).enumerate() {
-            colour_lines[r] = match lines.plain_numbers(cells, 1, k as u8) {
+            colour_lines[r] = match lines.plain_numbers(cells, 1, &[k as u8; MAX_SIDE][..m]) {
                 Some(number) => number,
                 None => read_row(&mut lines, cells, Grid::Colours, r, (1, k))?,
             };
         }
         let specials = usize::from(MAX_SPECIAL);
         for (r, cells) in board.special.chunks_exact_mut(m).enumerate() {
-            if lines.plain_numbers(cells, 0, MAX_SPECIAL).is_none() {
+            if lines
+                .plain_numbers(cells, 0, &[MAX_SPECIAL; MAX_SIDE][..m])
+                .is_none()
+            {
                 read_row(&mut lines, cells, Grid::Specials, r, (0, specials))?;
             }
         }
@@ -246,17 +274,18 @@ impl Case {
                 ),
             });
         }
-        let mut ops = Vec::with_capacity(q);
-        for i in 0..q {
+        let corner = Pos::new(0, 0);
+        let mut ops = vec![
+            Op {
+                a: corner,
+                b: corner
+            };
+            q
+        ];
+        let bounds = [n, m, n, m].map(|side| side as u8);
+        for (i, op) in ops.iter_mut().enumerate() {
             let mut v = [0u8; 4];
-            let mut probe = lines.clone();
-            let plain = probe.plain_numbers(&mut v, 1, MAX_SIDE as u8).is_some()
-                && usize::from(v[0]) <= n
-                && usize::from(v[1]) <= m
-                && usize::from(v[2]) <= n
-                && usize::from(v[3]) <= m;
-            ops.push(if plain {
-                lines = probe;
+            *op = if lines.plain_numbers(&mut v, 1, &bounds).is_some() {
                 let [x1, y1, x2, y2] = v.map(|x| usize::from(x - 1));
                 Op {
                     a: Pos::new(x1, y1),
@@ -264,7 +293,7 @@ impl Case {
                 }
             } else {
                 read_op(&mut lines, (i, q), n, m)?
-            });
+            };
         }
         lines.expect_end(format_args!("the {q} operations"))?;
         Ok(Case {

@@ -358,50 +358,48 @@ impl<'a> Lines<'a> {
     }
 
     /// The fast path for a line of small numbers, in one pass over its bytes: when the next
-    /// physical line holds exactly `out.len()` tokens of 1 to 3 decimal digits, each with a value in
-    /// `lo..=hi`, writes the values to `out`, moves past the line and returns its number.
-    /// Otherwise (a blank line, a sign, junk, a value out of range, too few or too many values)
-    /// returns `None` and does not move; `out` may then be partly written. The caller reads that
-    /// line again with [`Lines::next_line`], which finds the error or accepts the unusual form
-    /// (leading blank lines, `0007`), so the fast path changes no result, only the speed.
+    /// physical line holds exactly `out.len()` tokens of 1 to 3 decimal digits, the i-th with a
+    /// value in `lo..=hi[i]`, writes the values to `out`, moves past the line and returns its number.
+    /// Otherwise (a blank line, a sign, junk, a value out of range, too few or too many values, or
+    /// `hi` not as long as `out`) returns `None` and does not move; `out` may then be partly
+    /// written. The caller reads that line again with [`Lines::next_line`], which finds the error
+    /// or accepts the unusual form (leading blank lines, `0007`), so the fast path changes no
+    /// result, only the speed.
     #[inline]
-    pub fn plain_numbers(&mut self, out: &mut [u8], lo: u8, hi: u8) -> Option<usize> {
+    pub fn plain_numbers(&mut self, out: &mut [u8], lo: u8, hi: &[u8]) -> Option<usize> {
         let rest = self.input.get(self.pos..)?;
-        let (lo, hi) = (u32::from(lo), u32::from(hi));
-        let mut filled = 0;
-        let mut value = 0u32;
-        let mut digits = 0u32;
-        let mut i = 0;
-        loop {
-            // The end of the input ends the line like a `\n`.
-            let b = rest.get(i).copied().unwrap_or(b'\n');
-            let d = b.wrapping_sub(b'0');
-            if d <= 9 {
-                value = value * 10 + u32::from(d);
-                digits += 1;
-                if digits > 3 {
-                    return None;
-                }
-            } else {
-                if digits > 0 {
-                    if value < lo || value > hi {
-                        return None;
-                    }
-                    *out.get_mut(filled)? = value as u8;
-                    filled += 1;
-                    value = 0;
-                    digits = 0;
-                }
-                if b == b'\n' {
-                    break;
-                }
-                if !is_sep(b) {
-                    return None;
-                }
-            }
-            i += 1;
+        if out.is_empty() || hi.len() != out.len() {
+            return None;
         }
-        if filled != out.len() || filled == 0 {
+        let lo = u32::from(lo);
+        let skip_separators = |mut i: usize| {
+            while rest.get(i).is_some_and(|&b| is_sep(b)) {
+                i += 1;
+            }
+            i
+        };
+        let mut i = 0;
+        for (slot, &hi) in out.iter_mut().zip(hi) {
+            i = skip_separators(i);
+            let start = i;
+            let mut value = 0u32;
+            while let Some(d) = rest
+                .get(i)
+                .map(|b| b.wrapping_sub(b'0'))
+                .filter(|&d| d <= 9)
+            {
+                value = value * 10 + u32::from(d);
+                i += 1;
+            }
+            // A token that does not start with a digit, more than 3 digits, out of range. (A
+            // digit followed by junk stops here too: the junk starts no token and ends no line.)
+            if !(1..=3).contains(&(i - start)) || value < lo || value > u32::from(hi) {
+                return None;
+            }
+            *slot = value as u8;
+        }
+        i = skip_separators(i);
+        if rest.get(i).is_some_and(|&b| b != b'\n') {
             return None;
         }
         self.pos += i + 1;
