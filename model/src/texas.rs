@@ -671,6 +671,18 @@ mod tests {
     }
 
     #[test]
+    fn unusual_spacing_and_leading_zeros_read_like_the_plain_form() {
+        let plain = Case::parse(SAMPLE3.as_bytes()).unwrap();
+        let odd =
+            "\n5 5 2 1\r\n1 1 2 1 1\n\t1 1 2 1 1 \n2 2 01 2 2\r\n\n1  1 2 1 1\n1 1 2 1 0001\n\
+            0 0 0 0 0\n0\t0 0 0 0\n0 0 0 0 00\n 0 0 0 0 0\n0 0 0 0 0\r\n3 3 4 3\r\n\n";
+        assert_eq!(Case::parse(odd.as_bytes()).unwrap(), plain);
+        // Operations in every form too, and an input without a final line end.
+        let odd_ops = SAMPLE3.replace("3 3 4 3\n", "03\t3 4 3 \r");
+        assert_eq!(Case::parse(odd_ops.as_bytes()).unwrap(), plain);
+    }
+
+    #[test]
     fn an_initial_run_is_rejected_with_its_place() {
         let input = SAMPLE3.replacen("1 1 2 1 1\n", "1 1 1 2 2\n", 1).replacen(
             "5 5 2 1\n",

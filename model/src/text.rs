@@ -388,12 +388,16 @@ impl<'a> Lines<'a> {
                 .map(|b| b.wrapping_sub(b'0'))
                 .filter(|&d| d <= 9)
             {
+                if i - start == 3 {
+                    // A fourth digit.
+                    return None;
+                }
                 value = value * 10 + u32::from(d);
                 i += 1;
             }
-            // A token that does not start with a digit, more than 3 digits, out of range. (A
-            // digit followed by junk stops here too: the junk starts no token and ends no line.)
-            if !(1..=3).contains(&(i - start)) || value < lo || value > u32::from(hi) {
+            // A token that does not start with a digit, or a value out of range. (A digit
+            // followed by junk stops here too: the junk starts no token and ends no line.)
+            if i == start || value < lo || value > u32::from(hi) {
                 return None;
             }
             *slot = value as u8;
