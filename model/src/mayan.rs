@@ -96,7 +96,7 @@ pub fn write_answer(answer: &Answer) -> String {
 pub fn parse_answer(input: &[u8], n: usize) -> Result<Answer, ParseError> {
     let mut lines = Lines::new(input);
     let first = lines.next_line("`-1` or the first move `x y g`")?;
-    if first.tokens.len() == 1 && first.tokens[0].text == b"-1" {
+    if first.len() == 1 && first.first().text == b"-1" {
         lines.expect_end("`-1`")?;
         return Ok(None);
     }
@@ -104,18 +104,18 @@ pub fn parse_answer(input: &[u8], n: usize) -> Result<Answer, ParseError> {
     let mut line = first;
     for i in 0..n {
         if i > 0 {
-            line = lines.next_line(&format!("move {} of {n} `x y g`", i + 1))?;
+            line = lines.next_line(format_args!("move {} of {n} `x y g`", i + 1))?;
         }
-        line.expect_tokens(3, "3 values `x y g`")?;
-        let x = line.tokens[0].uint("x", 0, COLS - 1)?;
-        let y = line.tokens[1].uint("y", 0, ROWS - 1)?;
-        let g = line.tokens[2].int("g", -1, 1)?;
+        let [x, y, g_token] = line.exactly("3 values `x y g`")?;
+        let x = x.uint("x", 0, COLS - 1)?;
+        let y = y.uint("y", 0, ROWS - 1)?;
+        let g = g_token.int("g", -1, 1)?;
         if g == 0 {
-            return Err(line.tokens[2].error("g must be 1 (right) or -1 (left)"));
+            return Err(g_token.error("g must be 1 (right) or -1 (left)"));
         }
         moves.push(Move::new(x, y, g as i8));
     }
-    lines.expect_end(&format!("the {n} moves"))?;
+    lines.expect_end(format_args!("the {n} moves"))?;
     Ok(Some(moves))
 }
 
@@ -332,24 +332,24 @@ impl Case {
     pub fn parse(input: &[u8]) -> Result<Case, ParseError> {
         let mut lines = Lines::new(input);
         let header = lines.next_line("the number of moves `n`")?;
-        header.expect_tokens(1, "1 value `n`")?;
-        let n = header.tokens[0].uint("n", 1, MAX_MOVES)?;
+        let [n] = header.exactly("1 value `n`")?;
+        let n = n.uint("n", 1, MAX_MOVES)?;
         let mut board = Board::empty();
         // The token of every block, to point at a run.
         let mut places: [[Option<Token<'_>>; ROWS]; COLS] = [[None; ROWS]; COLS];
         for (x, column_places) in places.iter_mut().enumerate() {
-            let line = lines.next_line(&format!(
+            let line = lines.next_line(format_args!(
                 "the line of column x = {x} (x = 0..{}): its colours bottom-up, ended by 0",
                 COLS - 1
             ))?;
             let mut ended = false;
-            for (i, tok) in line.tokens.iter().enumerate() {
+            for (i, tok) in line.tokens().enumerate() {
                 if ended {
                     return Err(tok.error(format!(
                         "unexpected trailing input after the 0 that ends column {x}"
                     )));
                 }
-                let v = column_value(tok, x)?;
+                let v = column_value(&tok, x)?;
                 if v == 0 {
                     ended = true;
                     continue;
@@ -362,7 +362,7 @@ impl Case {
                     )));
                 }
                 board.cells[x][i] = v;
-                column_places[i] = Some(*tok);
+                column_places[i] = Some(tok);
             }
             if !ended {
                 return Err(ParseError {
@@ -373,7 +373,7 @@ impl Case {
                 });
             }
         }
-        lines.expect_end(&format!("the {COLS} columns"))?;
+        lines.expect_end(format_args!("the {COLS} columns"))?;
         if let Some(run) = board.find_run() {
             let dir = if run.horizontal {
                 "horizontal"
@@ -408,13 +408,16 @@ impl Case {
 
 /// A value of a column line: 0 (the end of the column) or a colour 1..=10.
 fn column_value(tok: &Token<'_>, x: usize) -> Result<u8, ParseError> {
-    let what = format!("a value of column {x}");
     let out_of_range = |shown: &str| {
         tok.error(format!(
             "colour {shown} is out of range: colours are 1..={MAX_COLOUR} (0 ends the column)"
         ))
     };
-    match tok.int(&what, i64::MIN + 1, i64::MAX) {
+    match tok.int(
+        format_args!("a value of column {x}"),
+        i64::MIN + 1,
+        i64::MAX,
+    ) {
         Ok(v) if (0..=i64::from(MAX_COLOUR)).contains(&v) => Ok(v as u8),
         Ok(v) => Err(out_of_range(&v.to_string())),
         Err(e) => {

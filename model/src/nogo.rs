@@ -187,15 +187,15 @@ impl Board {
     pub fn parse(input: &[u8]) -> Result<Board, ParseError> {
         let mut lines = Lines::new(input);
         let header = lines.next_line("the board size `n`")?;
-        header.expect_tokens(1, "1 value, the board size `n`")?;
-        let n = header.tokens[0].uint("n", 1, MAX_N)?;
+        let [n] = header.exactly("1 value, the board size `n`")?;
+        let n = n.uint("n", 1, MAX_N)?;
         let mut board = Board::empty(n);
         // Where each row's first character stands, for the dead-group error.
         let mut row_at = Vec::with_capacity(n);
         for r in 0..n {
-            let line = lines.next_line(&format!("row {} of the board", r + 1))?;
-            let row = line.tokens[0];
-            if let Some(extra) = line.tokens.get(1) {
+            let line = lines.next_line(format_args!("row {} of the board", r + 1))?;
+            let row = line.first();
+            if let Some(extra) = line.tokens().nth(1) {
                 return Err(extra.error(format!(
                     "row {} of the board must be {n} characters with no space in between",
                     r + 1
@@ -240,7 +240,7 @@ impl Board {
             }
             row_at.push((row.line, row.column));
         }
-        lines.expect_end(&format!("the {n} rows of the board"))?;
+        lines.expect_end(format_args!("the {n} rows of the board"))?;
         if let Some((r, c)) = board.dead_group() {
             let stone = board.get(r, c);
             return Err(ParseError {
@@ -325,18 +325,13 @@ fn parse_plain_moves(input: &[u8]) -> Option<Vec<Move>> {
 
 /// The move list through the tokenizer, every rule checked with its position.
 fn parse_moves_checked(input: &[u8]) -> Result<Vec<Move>, ParseError> {
-    let mut lines = Lines::new(input);
     let mut moves = Vec::new();
-    while let Ok(line) = lines.next_line("a move") {
+    for line in Lines::new(input) {
         let number = moves.len() + 1;
-        line.expect_tokens(2, &format!("2 values `r c` (move {number})"))?;
-        let row =
-            line.tokens[0].int(&format!("the row of move {number}"), 1, i64::from(u32::MAX))?;
-        let col = line.tokens[1].int(
-            &format!("the column of move {number}"),
-            1,
-            i64::from(u32::MAX),
-        )?;
+        let [row, col] = line.exactly(format_args!("2 values `r c` (move {number})"))?;
+        let max = i64::from(u32::MAX);
+        let row = row.int(format_args!("the row of move {number}"), 1, max)?;
+        let col = col.int(format_args!("the column of move {number}"), 1, max)?;
         // Both in 1..=u32::MAX, so the conversions cannot fail.
         moves.push(Move {
             row: u32::try_from(row - 1).unwrap_or(u32::MAX),

@@ -95,6 +95,9 @@ impl Board {
     /// The first run (>= 3 equal non-empty colours in a row or column) found scanning row-major,
     /// as (start, horizontal?). Validation only; the engines find runs their own way.
     pub fn find_run(&self) -> Option<(Pos, bool)> {
+        if !self.has_run() {
+            return None;
+        }
         for r in 0..self.n {
             for c in 0..self.m {
                 let v = self.colour_at(r, c);
@@ -113,6 +116,28 @@ impl Board {
         }
         None
     }
+    /// Whether some run exists: the quick answer for the usual case of none, in branch-free passes
+    /// over whole rows; [`Board::find_run`] then finds the first one.
+    fn has_run(&self) -> bool {
+        /// Whether `a[i] == b[i] == c[i] != 0` for some i.
+        fn triple(a: &[u8], b: &[u8], c: &[u8]) -> bool {
+            a.iter().zip(b).zip(c).fold(false, |f, ((&a, &b), &c)| {
+                f | ((a != 0) & (a == b) & (b == c))
+            })
+        }
+        let m = self.m.max(1);
+        let rows = || self.colour.chunks_exact(m);
+        let horizontal = m >= 3
+            && rows().fold(false, |f, row| {
+                f | triple(&row[..m - 2], &row[1..m - 1], &row[2..])
+            });
+        let vertical = rows()
+            .zip(rows().skip(1))
+            .zip(rows().skip(2))
+            .fold(false, |f, ((a, b), c)| f | triple(a, b, c));
+        horizontal || vertical
+    }
+
     /// A multi-line picture: one line per row, `colour` or `colour*special`, `.` for empty; the
     /// cells of `marked` are shown as `[x]`.
     pub fn render(&self, marked: Option<&Cells>) -> String {
@@ -212,28 +237,27 @@ impl Case {
     pub fn parse(input: &[u8]) -> Result<Case, ParseError> {
         let mut lines = Lines::new(input);
         let header = lines.next_line("the header `n m k q`")?;
-        header.expect_tokens(4, "4 values `n m k q`")?;
-        let n = header.tokens[0].uint("n", 1, MAX_SIDE)?;
-        let m = header.tokens[1].uint("m", 1, MAX_SIDE)?;
-        let k = header.tokens[2].uint("k", 1, usize::from(MAX_COLOURS))?;
-        let q = header.tokens[3].uint("q", 1, MAX_OPS)?;
+        let [n, m, k, q] = header.exactly("4 values `n m k q`")?;
+        let n = n.uint("n", 1, MAX_SIDE)?;
+        let m = m.uint("m", 1, MAX_SIDE)?;
+        let k = k.uint("k", 1, usize::from(MAX_COLOURS))?;
+        let q = q.uint("q", 1, MAX_OPS)?;
         let mut board = Board::empty(n, m);
-        let mut colour_lines = Vec::with_capacity(n);
-        for r in 0..n {
-            let line = lines.next_line(&format!("row {} of the colours", r + 1))?;
-            colour_lines.push(line.number);
-            line.expect_tokens(m, &format!("{m} colours (row {} of a)", r + 1))?;
-            for (c, tok) in line.tokens.iter().enumerate() {
-                let what = format!("colour a[{}][{}]", r + 1, c + 1);
-                board.colour[r * m + c] = tok.uint(&what, 1, k)? as u8;
-            }
+        // The line of each row of colours, to point at an initial run.
+        let mut colour_lines = [0; MAX_SIDE];
+        for (r, cells) in board.colour.chunks_exact_mut(m).enumerate() {
+            colour_lines[r] = match lines.plain_numbers(cells, 1, &[k as u8; MAX_SIDE][..m]) {
+                Some(number) => number,
+                None => read_row(&mut lines, cells, Grid::Colours, r, (1, k))?,
+            };
         }
-        for r in 0..n {
-            let line = lines.next_line(&format!("row {} of the specials", r + 1))?;
-            line.expect_tokens(m, &format!("{m} specials (row {} of b)", r + 1))?;
-            for (c, tok) in line.tokens.iter().enumerate() {
-                let what = format!("special b[{}][{}]", r + 1, c + 1);
-                board.special[r * m + c] = tok.uint(&what, 0, usize::from(MAX_SPECIAL))? as u8;
+        let specials = usize::from(MAX_SPECIAL);
+        for (r, cells) in board.special.chunks_exact_mut(m).enumerate() {
+            if lines
+                .plain_numbers(cells, 0, &[MAX_SPECIAL; MAX_SIDE][..m])
+                .is_none()
+            {
+                read_row(&mut lines, cells, Grid::Specials, r, (0, specials))?;
             }
         }
         if let Some((p, horizontal)) = board.find_run() {
@@ -250,20 +274,28 @@ impl Case {
                 ),
             });
         }
-        let mut ops = Vec::with_capacity(q);
-        for i in 0..q {
-            let line = lines.next_line(&format!("operation {} of {q} `x1 y1 x2 y2`", i + 1))?;
-            line.expect_tokens(4, "4 values `x1 y1 x2 y2`")?;
-            let x1 = line.tokens[0].uint("x1", 1, n)?;
-            let y1 = line.tokens[1].uint("y1", 1, m)?;
-            let x2 = line.tokens[2].uint("x2", 1, n)?;
-            let y2 = line.tokens[3].uint("y2", 1, m)?;
-            ops.push(Op {
-                a: Pos::new(x1 - 1, y1 - 1),
-                b: Pos::new(x2 - 1, y2 - 1),
-            });
+        let corner = Pos::new(0, 0);
+        let mut ops = vec![
+            Op {
+                a: corner,
+                b: corner
+            };
+            q
+        ];
+        let bounds = [n, m, n, m].map(|side| side as u8);
+        for (i, op) in ops.iter_mut().enumerate() {
+            let mut v = [0u8; 4];
+            *op = if lines.plain_numbers(&mut v, 1, &bounds).is_some() {
+                let [x1, y1, x2, y2] = v.map(|x| usize::from(x - 1));
+                Op {
+                    a: Pos::new(x1, y1),
+                    b: Pos::new(x2, y2),
+                }
+            } else {
+                read_op(&mut lines, (i, q), n, m)?
+            };
         }
-        lines.expect_end(&format!("the {q} operations"))?;
+        lines.expect_end(format_args!("the {q} operations"))?;
         Ok(Case {
             k: k as u8,
             board,
@@ -299,6 +331,67 @@ impl Case {
         }
         out
     }
+}
+
+/// The two grids of the input, named as in the statement: `a` (colours) and `b` (specials).
+#[derive(Clone, Copy)]
+enum Grid {
+    Colours,
+    Specials,
+}
+
+impl Grid {
+    /// (the grid in the plural, one cell, the statement's letter)
+    fn names(self) -> (&'static str, &'static str, char) {
+        match self {
+            Grid::Colours => ("colours", "colour", 'a'),
+            Grid::Specials => ("specials", "special", 'b'),
+        }
+    }
+}
+
+/// Reads row `r` (0-based) of a grid through the tokenizer, every rule checked with its position:
+/// the path for the rows that [`Lines::plain_numbers`] does not take. Returns the line's number.
+#[cold]
+#[inline(never)]
+fn read_row(
+    lines: &mut Lines<'_>,
+    cells: &mut [u8],
+    grid: Grid,
+    r: usize,
+    (lo, hi): (usize, usize),
+) -> Result<usize, ParseError> {
+    let (m, row) = (cells.len(), r + 1);
+    let (plural, one, letter) = grid.names();
+    let line = lines.next_line(format_args!("row {row} of the {plural}"))?;
+    let tokens = line.expect_tokens(m, format_args!("{m} {plural} (row {row} of {letter})"))?;
+    for (c, (cell, tok)) in cells.iter_mut().zip(tokens).enumerate() {
+        let c = c + 1;
+        *cell = tok.uint(format_args!("{one} {letter}[{row}][{c}]"), lo, hi)? as u8;
+    }
+    Ok(line.number)
+}
+
+/// Reads operation `i` (0-based) of `q` through the tokenizer, every rule checked with its
+/// position: the path for the lines that [`Lines::plain_numbers`] does not take.
+#[cold]
+#[inline(never)]
+fn read_op(
+    lines: &mut Lines<'_>,
+    (i, q): (usize, usize),
+    n: usize,
+    m: usize,
+) -> Result<Op, ParseError> {
+    let line = lines.next_line(format_args!("operation {} of {q} `x1 y1 x2 y2`", i + 1))?;
+    let [x1, y1, x2, y2] = line.exactly("4 values `x1 y1 x2 y2`")?;
+    let x1 = x1.uint("x1", 1, n)?;
+    let y1 = y1.uint("y1", 1, m)?;
+    let x2 = x2.uint("x2", 1, n)?;
+    let y2 = y2.uint("y2", 1, m)?;
+    Ok(Op {
+        a: Pos::new(x1 - 1, y1 - 1),
+        b: Pos::new(x2 - 1, y2 - 1),
+    })
 }
 
 /// The five kinds of points.
@@ -575,6 +668,18 @@ mod tests {
         assert!(e.rule.contains("extra value"), "{e}");
         let e = err("");
         assert!(e.rule.contains("expected the header"), "{e}");
+    }
+
+    #[test]
+    fn unusual_spacing_and_leading_zeros_read_like_the_plain_form() {
+        let plain = Case::parse(SAMPLE3.as_bytes()).unwrap();
+        let odd =
+            "\n5 5 2 1\r\n1 1 2 1 1\n\t1 1 2 1 1 \n2 2 01 2 2\r\n\n1  1 2 1 1\n1 1 2 1 0001\n\
+            0 0 0 0 0\n0\t0 0 0 0\n0 0 0 0 00\n 0 0 0 0 0\n0 0 0 0 0\r\n3 3 4 3\r\n\n";
+        assert_eq!(Case::parse(odd.as_bytes()).unwrap(), plain);
+        // Operations in every form too, and an input without a final line end.
+        let odd_ops = SAMPLE3.replace("3 3 4 3\n", "03\t3 4 3 \r");
+        assert_eq!(Case::parse(odd_ops.as_bytes()).unwrap(), plain);
     }
 
     #[test]
