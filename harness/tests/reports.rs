@@ -86,11 +86,11 @@ fn shard_reports_merge_into_what_one_run_reports() {
         "--game",
         "texas",
         "--cases",
-        "900",
+        "1200",
         "--seed",
         "11",
         "--profile",
-        "all",
+        "small",
         "--quiet",
     ];
     let whole = dir.join("whole.json");

@@ -1,9 +1,10 @@
 //! The harness as a library, on an engine of one's own: a batch diff of the arrays engine against
 //! the reference, the shrinker on a deliberately broken variant, and a short side-by-side benchmark.
 
-use harness::batch::{BatchOptions, ProfileChoice, Silent};
+use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions};
 use harness::game::reference;
+use harness::game::ProfileChoice;
 use harness::games::Texas;
 use harness::{bench, rng, shrink, Engine, Game, Kind, Pair};
 use model::texas::Case;

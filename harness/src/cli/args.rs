@@ -206,6 +206,9 @@ pub enum Command {
         /// Memory limit per run, in MiB (peak resident memory of the program and its children).
         #[arg(long, default_value_t = 1024, value_parser = at_least_one_u64)]
         memory_mb: u64,
+        /// Run only shard I of K (cases i with i % K == I), as for diff.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(u64, u64)>,
         /// Programs run at once (default: the number of cores).
         #[arg(long, short, value_parser = at_least_one)]
         jobs: Option<usize>,

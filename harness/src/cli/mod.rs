@@ -321,6 +321,7 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout, colour: bool) -
             profile,
             timeout_ms,
             memory_mb,
+            shard,
             jobs,
             max_output,
             out: dir,
@@ -342,6 +343,7 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout, colour: bool) -
             if let Some(j) = jobs {
                 batch.threads = j;
             }
+            batch.shard = shard.unwrap_or((0, 1));
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::judge_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
             opts.colour = colour;
