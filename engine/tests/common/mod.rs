@@ -1,12 +1,16 @@
-//! Case generation for the engine's tests: boards without runs, and games whose operations are
-//! mostly valid swaps chosen on purpose. Validity is decided here by walking cells, independently
-//! of the engine's masks; the engine only steps the board forward between choices (any mistake it
-//! makes there still shows up in the comparison with the reference, which replays the whole case).
+//! Shared by the engine's line tests and its benchmark: a seeded RNG, the cell walk the line tests
+//! compare the run detector against, and heavy games for the benchmark.
+//!
+//! No game is simulated here. The benchmark's games take their valid swaps from the engine itself:
+//! an invalid operation leaves the engine's board as it was, so trying swaps on it until one is
+//! valid costs nothing but time. Whether the engine plays them right is for the differential tests
+//! (`harness/tests/texas_diff.rs`, on the harness's generators) and for the benchmark's own
+//! comparison of scores with the reference.
 
 #![allow(dead_code)]
 
 use engine::texas::Engine;
-use model::texas::{Board, Case, NoTrace, Op, Pos};
+use model::texas::{Board, Case, Invalid, Op, Pos, Sink};
 use rand::Rng as _;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,23 +19,6 @@ pub type Rng = ChaCha8Rng;
 
 pub fn rng(seed: u64) -> Rng {
     ChaCha8Rng::seed_from_u64(seed)
-}
-
-/// What a generated game looks like.
-#[derive(Debug, Clone)]
-pub struct Profile {
-    pub n: usize,
-    pub m: usize,
-    pub k: u8,
-    /// The colours the board is drawn from; empty for all of 1..=k.
-    pub palette: Vec<u8>,
-    /// Probability that a cell holds a special.
-    pub special_density: f64,
-    /// The special types to draw from.
-    pub special_types: Vec<u8>,
-    pub q: usize,
-    /// Probability that an operation is a valid swap (when one exists).
-    pub p_valid: f64,
 }
 
 /// A cell walk: does (r, c) lie in a horizontal or vertical run of >= 3 equal colours?
@@ -69,43 +56,21 @@ pub fn runs_by_walking(b: &Board) -> Vec<u64> {
         .collect()
 }
 
-fn swap(b: &mut Board, a: Pos, p: Pos) {
-    let (i, j) = (b.idx(a.r(), a.c()), b.idx(p.r(), p.c()));
-    b.colour.swap(i, j);
-    b.special.swap(i, j);
-}
-
-/// Whether swapping `a` and `b` on a stable board is a valid operation (cell walk).
-pub fn is_valid_swap(board: &mut Board, a: Pos, b: Pos) -> bool {
-    if a.r().abs_diff(b.r()) + a.c().abs_diff(b.c()) != 1 {
-        return false;
-    }
-    if board.is_empty_at(a.r(), a.c()) || board.is_empty_at(b.r(), b.c()) {
-        return false;
-    }
-    swap(board, a, b);
-    let valid = in_run(board, a.r(), a.c()) || in_run(board, b.r(), b.c());
-    swap(board, a, b);
-    valid
-}
-
-/// Every valid swap of a stable board.
-pub fn valid_swaps(board: &mut Board) -> Vec<Op> {
-    let mut out = Vec::new();
-    for r in 0..board.n {
-        for c in 0..board.m {
-            let a = Pos::new(r, c);
-            for (dr, dc) in [(0, 1), (1, 0)] {
-                if r + dr < board.n && c + dc < board.m {
-                    let b = Pos::new(r + dr, c + dc);
-                    if is_valid_swap(board, a, b) {
-                        out.push(Op { a, b });
-                    }
-                }
-            }
-        }
-    }
-    out
+/// What a benchmark game looks like.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    pub n: usize,
+    pub m: usize,
+    pub k: u8,
+    /// The colours the board is drawn from; empty for all of 1..=k.
+    pub palette: Vec<u8>,
+    /// Probability that a cell holds a special.
+    pub special_density: f64,
+    /// The special types to draw from.
+    pub special_types: Vec<u8>,
+    pub q: usize,
+    /// Probability that an operation is a valid swap (when one exists).
+    pub p_valid: f64,
 }
 
 /// A full board without any run, or `None` when the colours do not allow one (two colours or fewer).
@@ -135,36 +100,62 @@ pub fn stable_board(rng: &mut Rng, p: &Profile) -> Option<Board> {
     Some(b)
 }
 
+/// Whether the last operation the engine saw was valid.
+#[derive(Default)]
+struct Verdict {
+    valid: bool,
+}
+
+impl Sink for Verdict {
+    fn invalid(&mut self, _why: Invalid) {
+        self.valid = false;
+    }
+    fn valid(&mut self, _main: &[u8]) {
+        self.valid = true;
+    }
+}
+
+/// Adjacent pair `t` of an n x m board: the horizontal ones row by row, then the vertical ones.
+fn pair(n: usize, m: usize, t: usize) -> Op {
+    let horizontal = n * (m - 1);
+    let (a, b) = if t < horizontal {
+        let (r, c) = (t / (m - 1), t % (m - 1));
+        (Pos::new(r, c), Pos::new(r, c + 1))
+    } else {
+        let (r, c) = ((t - horizontal) / m, (t - horizontal) % m);
+        (Pos::new(r, c), Pos::new(r + 1, c))
+    };
+    Op { a, b }
+}
+
 /// Any operation on the board, mostly invalid ones: random pairs, adjacent pairs, a cell with
-/// itself, pairs with an empty cell.
-fn random_op(rng: &mut Rng, board: &Board) -> Op {
-    let (n, m) = (board.n, board.m);
+/// itself.
+fn random_op(rng: &mut Rng, n: usize, m: usize) -> Op {
     let cell = |rng: &mut Rng| Pos::new(rng.random_range(0..n), rng.random_range(0..m));
-    let a = cell(rng);
+    let pairs = n * (m - 1) + (n - 1) * m;
     match rng.random_range(0..4) {
-        0 => Op { a, b: cell(rng) },
-        1 => Op { a, b: a },
+        0 => Op {
+            a: cell(rng),
+            b: cell(rng),
+        },
+        1 => {
+            let a = cell(rng);
+            Op { a, b: a }
+        }
+        _ if pairs > 0 => pair(n, m, rng.random_range(0..pairs)),
         _ => {
-            let mut near = [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)]
-                .into_iter()
-                .map(|(dr, dc)| (a.r() as isize + dr, a.c() as isize + dc))
-                .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < m);
-            let skip = rng.random_range(0..4);
-            match near.clone().nth(skip).or_else(|| near.next()) {
-                Some((r, c)) => Op {
-                    a,
-                    b: Pos::new(r as usize, c as usize),
-                },
-                None => Op { a, b: a },
-            }
+            let a = cell(rng);
+            Op { a, b: a }
         }
     }
 }
 
 /// A game: a stable board and `q` operations, a valid swap with probability `p_valid` while one
-/// exists. `None` when no stable board was drawn.
+/// exists (the engine, playing along, tries the adjacent pairs from a random one on until it
+/// accepts one). `None` when no stable board was drawn.
 pub fn game(rng: &mut Rng, p: &Profile) -> Option<Case> {
     let board = stable_board(rng, p)?;
+    let (n, m) = (p.n, p.m);
     let mut case = Case {
         k: p.k,
         board,
@@ -172,21 +163,40 @@ pub fn game(rng: &mut Rng, p: &Profile) -> Option<Case> {
     };
     let mut engine = Engine::new();
     engine.load(&case);
-    let mut now = case.board.clone();
+    let pairs = n * (m - 1) + (n - 1) * m;
+    let mut verdict = Verdict::default();
     for _ in 0..p.q {
-        let op = if rng.random_bool(p.p_valid) {
-            let valid = valid_swaps(&mut now);
-            if valid.is_empty() {
-                random_op(rng, &now)
-            } else {
-                valid[rng.random_range(0..valid.len())]
+        if pairs > 0 && rng.random_bool(p.p_valid) {
+            let start = rng.random_range(0..pairs);
+            let mut last = pair(n, m, start);
+            for t in 0..pairs {
+                last = pair(n, m, (start + t) % pairs);
+                engine.apply(last, &mut verdict);
+                if verdict.valid {
+                    break;
+                }
             }
+            case.ops.push(last);
         } else {
-            random_op(rng, &now)
-        };
-        case.ops.push(op);
-        engine.apply(op, &mut NoTrace);
-        now = engine.board();
+            let op = random_op(rng, n, m);
+            engine.apply(op, &mut verdict);
+            case.ops.push(op);
+        }
     }
     Some(case)
+}
+
+/// Whether swapping `a` and `b` is a valid operation on `board`, as the engine says.
+pub fn is_valid_swap(board: &mut Board, a: Pos, b: Pos) -> bool {
+    let k = board.colour.iter().copied().max().unwrap_or(1).max(1);
+    let case = Case {
+        k,
+        board: board.clone(),
+        ops: Vec::new(),
+    };
+    let mut engine = Engine::new();
+    engine.load(&case);
+    let mut verdict = Verdict::default();
+    engine.apply(Op { a, b }, &mut verdict);
+    verdict.valid
 }

@@ -3,7 +3,7 @@
 //! final board and score), and the boards both engines had at that moment are rebuilt from their
 //! own traces for the report.
 
-use super::{remove_and_fall, swap};
+use super::sim::{remove_and_fall, swap};
 use crate::game::{Divergence, Names};
 use model::texas::{Board, Case, Cells, Invalid, OpTrace, Outcome, Pos};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Texas-specific benchmark rows: the cost of one invalid and of one valid operation, per engine,
 //! measured side by side on heavy boards through the engines' public `play`.
 
-use super::gen;
+use super::{gen, sim};
 use crate::bench::Row;
 use crate::rng::{case_seed, rng};
 use crate::source::Source;
@@ -48,7 +48,7 @@ pub fn invalid_swaps(case: &Case, count: usize, seed: u64) -> Vec<Op> {
         let (ia, ib) = (a.r() * m + a.c(), b.r() * m + b.c());
         g.swap(ia, ib);
         let run =
-            gen::run_through(&g, n, m, a.r(), a.c()) || gen::run_through(&g, n, m, b.r(), b.c());
+            sim::run_through(&g, n, m, a.r(), a.c()) || sim::run_through(&g, n, m, b.r(), b.c());
         g.swap(ia, ib);
         if !run {
             out.push(Op { a, b });

@@ -3,13 +3,16 @@
 
 mod compare;
 pub mod costs;
+pub mod coverage;
 pub mod gen;
 mod shrink;
+pub mod sim;
 
 use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
 use crate::source::{Bytes, Source};
 use arbitrary::Unstructured;
-use model::texas::{Board, Case, Cells, HandKind, Invalid, NoTrace, OpTrace, Outcome, Pos};
+use coverage::coverage;
+use model::texas::{Board, Case, NoTrace, Outcome};
 use model::ParseError;
 use std::time::Duration;
 
@@ -206,181 +209,11 @@ pub const COVERAGE_KEYS: &[&str] = &[
     "board cleared",
 ];
 
-// ----------------------------------------------------------------------------------------------
-// Replaying a trace. The harness never decides a rule here: it only applies the swaps and the
-// removals an engine reported (and gravity), to show boards at the moment of a divergence and to
-// see which specials a trace triggered.
-
-/// Swaps the pieces of two cells.
-fn swap(board: &mut Board, a: Pos, b: Pos) {
-    let (ia, ib) = (board.idx(a.r(), a.c()), board.idx(b.r(), b.c()));
-    board.colour.swap(ia, ib);
-    board.special.swap(ia, ib);
-}
-
-/// Removes the cells of a round and lets the rest fall.
-fn remove_and_fall(board: &mut Board, removed: &Cells) {
-    for p in removed.iter() {
-        if p.r() < board.n && p.c() < board.m {
-            let i = board.idx(p.r(), p.c());
-            board.colour[i] = 0;
-            board.special[i] = 0;
-        }
-    }
-    for c in 0..board.m {
-        let mut write = board.n;
-        for r in (0..board.n).rev() {
-            let i = board.idx(r, c);
-            if board.colour[i] != 0 {
-                write -= 1;
-                let j = board.idx(write, c);
-                board.colour[j] = board.colour[i];
-                board.special[j] = board.special[i];
-                if j != i {
-                    board.colour[i] = 0;
-                    board.special[i] = 0;
-                }
-            }
-        }
-    }
-}
-
-/// Calls `visit(op_index, round_index, board_before_round)` for every round of a trace.
-fn replay(case: &Case, ops: &[OpTrace], mut visit: impl FnMut(usize, usize, &Board)) {
-    let mut board = case.board.clone();
-    for (i, (op, trace)) in case.ops.iter().zip(ops).enumerate() {
-        if trace.invalid.is_some() {
-            continue;
-        }
-        swap(&mut board, op.a, op.b);
-        for (r, round) in trace.rounds.iter().enumerate() {
-            visit(i, r, &board);
-            remove_and_fall(&mut board, &round.removed);
-        }
-    }
-}
-
-// ----------------------------------------------------------------------------------------------
-// Coverage.
-
-fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
-    let mut hit = vec![false; COVERAGE_KEYS.len()];
-    let mut mark = |key: &str| {
-        if let Some(i) = COVERAGE_KEYS.iter().position(|k| *k == key) {
-            hit[i] = true;
-        }
-    };
-    for t in &outcome.ops {
-        match t.invalid {
-            Some(Invalid::NotAdjacent) => mark("invalid: not adjacent"),
-            Some(Invalid::EmptyCell) => mark("invalid: empty cell"),
-            Some(Invalid::NoRun) => mark("invalid: no run"),
-            None => {}
-        }
-        if t.main.len() == 2 {
-            mark("two main colours");
-        }
-        match t.rounds.len() {
-            2 => mark("chain of 2 rounds"),
-            3 | 4 => mark("chain of 3-4 rounds"),
-            x if x >= 5 => mark("chain of 5+ rounds"),
-            _ => {}
-        }
-        if let Some(h) = t.hand {
-            mark(match h.kind {
-                HandKind::HighCard => "hand: high card",
-                HandKind::OnePair => "hand: one pair",
-                HandKind::TwoPairs => "hand: two pairs",
-                HandKind::ThreeOfAKind => "hand: three of a kind",
-                HandKind::FullHouse => "hand: full house",
-                HandKind::FourOfAKind => "hand: four of a kind",
-                HandKind::FiveOfAKind => "hand: five of a kind",
-            });
-        }
-    }
-    if !outcome.ops.is_empty() && outcome.ops.iter().all(|t| t.invalid.is_none()) {
-        mark("all operations valid");
-    }
-    if outcome.board.is_cleared() {
-        mark("board cleared");
-    }
-    let mut seen = std::collections::VecDeque::new();
-    replay(case, &outcome.ops, |i, r, board| {
-        let round = &outcome.ops[i].rounds[r];
-        for p in round.removed.iter() {
-            if p.r() >= board.n || p.c() >= board.m {
-                continue;
-            }
-            let s = board.special_at(p.r(), p.c());
-            if (1..=6).contains(&s) {
-                // The first six keys are the special types, in order.
-                mark(COVERAGE_KEYS[usize::from(s) - 1]);
-                if !round.matched.contains(p) {
-                    mark("special set off by special");
-                }
-            }
-        }
-        for size in component_sizes(board, &round.matched, &mut seen) {
-            match size {
-                4 => mark("combo of 4 (50)"),
-                5 => mark("combo of 5 (200)"),
-                x if x >= 6 => mark("combo of 6+ (450+)"),
-                _ => {}
-            }
-        }
-    });
-    COVERAGE_KEYS
-        .iter()
-        .zip(hit)
-        .filter(|&(_, h)| h)
-        .map(|(k, _)| *k)
-        .collect()
-}
-
-/// Sizes of the 4-connected one-colour components of `cells` on `board` (coverage only).
-fn component_sizes(
-    board: &Board,
-    cells: &Cells,
-    queue: &mut std::collections::VecDeque<(usize, usize)>,
-) -> Vec<usize> {
-    let mut left = cells.clone();
-    let mut sizes = Vec::new();
-    for p in cells.iter() {
-        if !left.contains(p) {
-            continue;
-        }
-        let colour = board.colour_at(p.r(), p.c());
-        left.rows[p.r()] &= !(1u64 << p.c());
-        queue.clear();
-        queue.push_back((p.r(), p.c()));
-        let mut size = 0;
-        while let Some((r, c)) = queue.pop_front() {
-            size += 1;
-            let near = [
-                (r.wrapping_sub(1), c),
-                (r + 1, c),
-                (r, c.wrapping_sub(1)),
-                (r, c + 1),
-            ];
-            for (nr, nc) in near {
-                if nr < board.n
-                    && nc < board.m
-                    && left.rows[nr] >> nc & 1 == 1
-                    && board.colour_at(nr, nc) == colour
-                {
-                    left.rows[nr] &= !(1u64 << nc);
-                    queue.push_back((nr, nc));
-                }
-            }
-        }
-        sizes.push(size);
-    }
-    sizes
-}
 
 #[cfg(test)]
 mod tests {
     use super::compare::compare;
+    use model::texas::Invalid;
     use super::*;
 
     fn sample1() -> Case {
@@ -456,23 +289,5 @@ mod tests {
         let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert_eq!(d.at, "end of game");
         assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
-    }
-
-    #[test]
-    fn coverage_sees_the_rules_sample_1_uses() {
-        let case = sample1();
-        let out = reference::texas::outcome(&case);
-        let hit = coverage(&case, &out);
-        // Both endgame bonuses: every operation valid and the board cleared.
-        for key in [
-            "hand: two pairs",
-            "all operations valid",
-            "board cleared",
-            "special 5 (5x5)",
-        ] {
-            assert!(hit.contains(&key), "{key} not in {hit:?}");
-        }
-        assert!(!hit.contains(&"invalid: no run"));
-        assert!(!hit.contains(&"hand: full house"));
     }
 }
