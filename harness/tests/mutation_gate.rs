@@ -4,9 +4,9 @@
 //! `harness diff` (a panic is a crash verdict, a hang a time-limit verdict, a wrong trace a
 //! mismatch). A mutant is caught when any batch reports a failure.
 //!
-//! It is an ordinary test too: on the real engines every batch must come back clean. Sizes are set
-//! so that the gate takes seconds in the optimized `mutants` profile; `MUTATION_GATE_SCALE`
-//! multiplies them for a stronger (slower) gate.
+//! It is an ordinary test too: on the real engines every batch must come back clean. In the test
+//! suite's unoptimized build it runs small batches; in the optimized `mutants` profile twenty times
+//! more, in seconds; `MUTATION_GATE_SCALE` multiplies them for a stronger (slower) gate.
 
 use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions};
@@ -15,9 +15,10 @@ use harness::games::{Mayan, Nogo, Texas};
 use harness::{Game, Pair};
 use std::time::Duration;
 
+/// How many times the small (unoptimized test build) sizes to run: 20 in an optimized build such
+/// as the `mutants` profile, times `MUTATION_GATE_SCALE` when set.
 fn scale() -> u64 {
-    let optimized = !cfg!(debug_assertions) || std::env::var_os("MUTATION_GATE_FULL").is_some();
-    let base = if optimized { 10 } else { 1 };
+    let base = if cfg!(unoptimized) { 1 } else { 20 };
     base * std::env::var("MUTATION_GATE_SCALE")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
@@ -27,7 +28,8 @@ fn scale() -> u64 {
 /// Runs `cases` cases of every batch profile of `G` (and `default` more of the default mix) and
 /// returns the report text when anything failed.
 fn gate<G: Game>(cases: u64, default: u64) -> Option<String> {
-    let out = std::env::temp_dir().join(format!("mutation-gate-{}-{}", G::NAME, std::process::id()));
+    let out =
+        std::env::temp_dir().join(format!("mutation-gate-{}-{}", G::NAME, std::process::id()));
     let mut failures = Vec::new();
     for (profile, n) in [
         (ProfileChoice::Cycle(all_profiles::<G>()), cases),
@@ -51,7 +53,7 @@ fn gate<G: Game>(cases: u64, default: u64) -> Option<String> {
 #[test]
 fn texas_engines_agree_on_every_batch_profile() {
     let s = scale();
-    if let Some(report) = gate::<Texas>(300 * s, 3000 * s) {
+    if let Some(report) = gate::<Texas>(24 * s, 200 * s) {
         panic!("the Texas engines disagree:\n{report}");
     }
 }
@@ -59,7 +61,7 @@ fn texas_engines_agree_on_every_batch_profile() {
 #[test]
 fn mayan_solvers_agree_on_every_batch_profile() {
     let s = scale();
-    if let Some(report) = gate::<Mayan>(60 * s, 200 * s) {
+    if let Some(report) = gate::<Mayan>(10 * s, 30 * s) {
         panic!("the Mayan solvers disagree:\n{report}");
     }
 }
@@ -67,7 +69,7 @@ fn mayan_solvers_agree_on_every_batch_profile() {
 #[test]
 fn nogo_engines_agree_on_every_batch_profile() {
     let s = scale();
-    if let Some(report) = gate::<Nogo>(100 * s, 300 * s) {
+    if let Some(report) = gate::<Nogo>(20 * s, 60 * s) {
         panic!("the NoGo engines disagree:\n{report}");
     }
 }

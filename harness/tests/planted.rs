@@ -7,7 +7,7 @@ use harness::batch::BatchOptions;
 use harness::diff::{self, DiffOptions};
 use harness::games::Texas;
 use harness::{Engine, Fault, Output, Pair};
-use model::texas::{Board, Case, Cells, NoTrace, Pos};
+use model::texas::{Case, NoTrace};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -37,47 +37,16 @@ fn planted_pair() -> Pair<Texas> {
 }
 
 /// The (operation, round) pairs, 0-based, in which a special 5 is among the removed cells, found by
-/// replaying the reference's own trace (swap, remove, fall).
+/// replaying the reference's own trace with the harness's one simulation.
 fn rounds_with_special_5(case: &Case) -> Vec<(usize, usize)> {
     let outcome = reference::texas::outcome(case);
-    let mut board = case.board.clone();
     let mut found = Vec::new();
-    let fall = |b: &mut Board, removed: &Cells| {
-        for p in removed.iter() {
-            let i = b.idx(p.r(), p.c());
-            b.colour[i] = 0;
-            b.special[i] = 0;
+    harness::games::texas::sim::replay(case, &outcome.ops, |i, r, board| {
+        let removed = &outcome.ops[i].rounds[r].removed;
+        if removed.iter().any(|p| board.special_at(p.r(), p.c()) == 5) {
+            found.push((i, r));
         }
-        for c in 0..b.m {
-            let pieces: Vec<(u8, u8)> = (0..b.n)
-                .filter(|&r| b.colour_at(r, c) != 0)
-                .map(|r| (b.colour_at(r, c), b.special_at(r, c)))
-                .collect();
-            let top = b.n - pieces.len();
-            for r in 0..b.n {
-                let i = b.idx(r, c);
-                (b.colour[i], b.special[i]) = if r < top { (0, 0) } else { pieces[r - top] };
-            }
-        }
-    };
-    for (i, (op, t)) in case.ops.iter().zip(&outcome.ops).enumerate() {
-        if t.invalid.is_some() {
-            continue;
-        }
-        let (a, b) = (board.idx(op.a.r(), op.a.c()), board.idx(op.b.r(), op.b.c()));
-        board.colour.swap(a, b);
-        board.special.swap(a, b);
-        for (r, round) in t.rounds.iter().enumerate() {
-            if round
-                .removed
-                .iter()
-                .any(|p: Pos| board.special_at(p.r(), p.c()) == 5)
-            {
-                found.push((i, r));
-            }
-            fall(&mut board, &round.removed);
-        }
-    }
+    });
     found
 }
 

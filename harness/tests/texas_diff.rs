@@ -62,7 +62,8 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     );
     if got != want {
         // Name the first differing event before the full dump.
-        let first = Texas::compare(case, &want, &got, harness::Names::default()).map(|d| format!("{}: {}", d.at, d.what));
+        let first = Texas::compare(case, &want, &got, harness::Names::default())
+            .map(|d| format!("{}: {}", d.at, d.what));
         prop_assert_eq!(got, want, "{:?}\n{}", first, case.write());
     }
     Ok(())

@@ -209,12 +209,11 @@ pub const COVERAGE_KEYS: &[&str] = &[
     "board cleared",
 ];
 
-
 #[cfg(test)]
 mod tests {
     use super::compare::compare;
-    use model::texas::Invalid;
     use super::*;
+    use model::texas::Invalid;
 
     fn sample1() -> Case {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/texas/sample1.in");
