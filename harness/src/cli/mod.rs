@@ -163,9 +163,6 @@ pub fn main_with(extra: Engines) -> ExitCode {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    if let Err(e) = crate::interrupt::install() {
-        eprintln!("warning: Ctrl-C will not stop runs cleanly: {e}");
-    }
     let mut out = Stdout::new();
     let result = dispatch(cli.command, &extra, &mut out, colour);
     let _ = out.flush();

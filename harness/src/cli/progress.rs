@@ -95,7 +95,13 @@ pub fn progress_for(game: &'static str, total: u64, quiet: bool) -> Box<dyn Prog
 
 /// Connects Ctrl-C and SIGTERM to a run: the batch stops starting cases, running programs are
 /// stopped (their results are no verdicts), and what was found is still saved and reported.
+///
+/// Only runs that watch the flag install the handlers: every other command keeps the default
+/// action, so that one Ctrl-C ends it at once rather than being recorded and ignored.
 pub fn stop_on_interrupt(stop: Arc<std::sync::atomic::AtomicBool>) {
+    if let Err(e) = crate::interrupt::install() {
+        eprintln!("warning: Ctrl-C will not stop runs cleanly: {e}");
+    }
     let _ = std::thread::Builder::new()
         .name("interrupt-watch".into())
         .spawn(move || loop {
