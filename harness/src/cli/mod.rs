@@ -246,10 +246,27 @@ macro_rules! with_game {
     };
 }
 
-/// Checks before a run that its JSON report can be written (an error now, not after an hour).
+/// Checks before a run that its JSON report can be written (an error now, not after an hour),
+/// without touching an existing file: a run refused later keeps the report of the last one.
 fn json_target(path: &Option<std::path::PathBuf>) -> Result<(), Exit> {
-    if let Some(p) = path {
-        std::fs::write(p, b"").map_err(|e| Exit(2, format!("--json {}: {e}", p.display())))?;
+    let Some(p) = path else { return Ok(()) };
+    let refuse = |why: String| Exit(2, format!("--json {}: {why}", p.display()));
+    if p.is_dir() {
+        return Err(refuse("is a folder, not a file".into()));
+    }
+    if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(refuse(format!("no such folder {}", parent.display())));
+        }
+    }
+    let existed = p.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(p)
+        .map_err(|e| refuse(e.to_string()))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
     }
     Ok(())
 }
