@@ -13,6 +13,15 @@
 //! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
 //! process (the binary re-runs itself with the hidden `exec` command).
 
+/// `eprintln!` that cannot panic: when standard error is a closed pipe (`harness ... 2>&1 | head`)
+/// the line is lost, and the command goes on to its own exit status.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod commands;
 mod progress;
@@ -170,7 +179,7 @@ pub fn main_with(extra: Engines) -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(Exit(code, msg)) => {
             if !msg.is_empty() {
-                eprintln!("error: {msg}");
+                note!("error: {msg}");
             }
             ExitCode::from(code)
         }
