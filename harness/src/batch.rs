@@ -281,6 +281,11 @@ impl<G: Game> Shared<G> {
                 slot.phase.store(phase_code(p), Relaxed);
                 slot.since.store(self.now(), Relaxed);
             });
+            if checked.failure.as_ref().is_some_and(|f| f.interrupted) {
+                // A program stopped by the interrupt: no verdict, not a case that ran.
+                slot.case.store(IDLE, Relaxed);
+                break;
+            }
             if let Some(outcome) = &checked.a {
                 for key in G::coverage(&case, outcome) {
                     if let Some(i) = keys.iter().position(|k| *k == key) {
@@ -289,7 +294,7 @@ impl<G: Game> Shared<G> {
                 }
             }
             slot.case.store(IDLE, Relaxed);
-            if let Some(failure) = checked.failure.filter(|f| !f.interrupted) {
+            if let Some(failure) = checked.failure {
                 self.record(
                     j,
                     Found {

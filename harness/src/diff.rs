@@ -191,6 +191,8 @@ pub fn run<G: Game>(
         }
         summary.first = Some(reported);
         summary.save_error = save_error;
+        // An interrupt during the shrinking: saved as it was, and the run says it was interrupted.
+        summary.interrupted |= opts.batch.stop.load(Relaxed);
     }
     write!(
         out,

@@ -99,6 +99,31 @@ pub fn at_least_one_u64(s: &str) -> Result<u64, String> {
     at_least_one(s).map(|x| x as u64)
 }
 
+/// The most worker threads (diff) or programs at once (judge): far beyond any machine's cores, and
+/// below the number of programs the harness can keep track of at once.
+pub const MAX_WORKERS: usize = 512;
+
+/// A number of workers, from 1 to [`MAX_WORKERS`].
+pub fn workers(s: &str) -> Result<usize, String> {
+    let x = at_least_one(s)?;
+    if x > MAX_WORKERS {
+        return Err(format!("`{s}`: at most {MAX_WORKERS}"));
+    }
+    Ok(x)
+}
+
+/// The largest memory limit, in MiB (16 TiB): its count of bytes fits in a u64.
+pub const MAX_MEMORY_MB: u64 = 1 << 24;
+
+/// A memory limit in MiB, from 1 to [`MAX_MEMORY_MB`].
+pub fn memory_mb(s: &str) -> Result<u64, String> {
+    let x = at_least_one_u64(s)?;
+    if x > MAX_MEMORY_MB {
+        return Err(format!("`{s}`: at most {MAX_MEMORY_MB} MiB (16 TiB)"));
+    }
+    Ok(x)
+}
+
 pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let (i, k) = s
         .split_once('/')
@@ -148,7 +173,7 @@ pub enum Command {
         #[command(flatten)]
         pair: PairArgs,
         /// Number of cases in the whole batch (all shards together).
-        #[arg(long, short = 'n', default_value_t = 100_000)]
+        #[arg(long, short = 'n', default_value_t = 100_000, value_parser = at_least_one_u64)]
         cases: u64,
         /// Batch seed: case i uses the seed derived from (seed, i).
         #[arg(long, short, default_value_t = 1)]
@@ -157,7 +182,7 @@ pub enum Command {
         #[arg(long, short)]
         profile: Option<String>,
         /// Worker threads (default: all cores).
-        #[arg(long, short, value_parser = at_least_one)]
+        #[arg(long, short, value_parser = workers)]
         threads: Option<usize>,
         /// Run only shard I of K (cases i with i % K == I), e.g. `--shard 0/4` on the first of four machines.
         #[arg(long, value_parser = parse_shard)]
@@ -191,7 +216,8 @@ pub enum Command {
     Judge {
         #[command(flatten)]
         game: GameArg,
-        #[arg(long, short = 'n', default_value_t = 1000)]
+        /// Number of cases in the whole batch (all shards together).
+        #[arg(long, short = 'n', default_value_t = 1000, value_parser = at_least_one_u64)]
         cases: u64,
         #[arg(long, short, default_value_t = 1)]
         seed: u64,
@@ -204,13 +230,13 @@ pub enum Command {
         #[arg(long, default_value_t = 2000, value_parser = at_least_one_u64)]
         timeout_ms: u64,
         /// Memory limit per run, in MiB (peak resident memory of the program and its children).
-        #[arg(long, default_value_t = 1024, value_parser = at_least_one_u64)]
+        #[arg(long, default_value_t = 1024, value_parser = memory_mb)]
         memory_mb: u64,
         /// Run only shard I of K (cases i with i % K == I), as for diff.
         #[arg(long, value_parser = parse_shard)]
         shard: Option<(u64, u64)>,
         /// Programs run at once (default: the number of cores).
-        #[arg(long, short, value_parser = at_least_one)]
+        #[arg(long, short, value_parser = workers)]
         jobs: Option<usize>,
         /// Output beyond this many bytes is cut off and judged malformed.
         #[arg(long, default_value_t = 16 << 20, value_parser = at_least_one)]

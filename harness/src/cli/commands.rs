@@ -110,7 +110,7 @@ pub fn bench_cmd<G: Registered>(
     out: &mut Stdout,
 ) -> Result<bench::BenchReport, Exit> {
     if cfg!(debug_assertions) {
-        eprintln!(
+        note!(
             "note: this build has overflow checks and debug assertions (the diff build); for speed \
              figures use `cargo build --profile perf` and ./target/perf/harness"
         );
@@ -144,7 +144,7 @@ pub fn bench_cmd<G: Registered>(
             vec![Arc::clone(&baseline), Arc::clone(&tested)]
         };
         let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
-        eprintln!(
+        note!(
             "measuring {} / {} ({n} cases, {})...",
             G::NAME,
             profile.name,
@@ -167,7 +167,7 @@ pub fn bench_cmd<G: Registered>(
         && pair.engine == "optimized"
         && pair.against == "reference"
     {
-        eprintln!("measuring single operations...");
+        note!("measuring single operations...");
         rows.extend(crate::games::texas::costs::op_costs(seed, 5));
     }
     out.write_all(bench::table(G::NAME, &rows).as_bytes())?;

@@ -13,6 +13,15 @@
 //! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
 //! process (the binary re-runs itself with the hidden `exec` command).
 
+/// `eprintln!` that cannot panic: when standard error is a closed pipe (`harness ... 2>&1 | head`)
+/// the line is lost, and the command goes on to its own exit status.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod commands;
 mod progress;
@@ -163,9 +172,6 @@ pub fn main_with(extra: Engines) -> ExitCode {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    if let Err(e) = crate::interrupt::install() {
-        eprintln!("warning: Ctrl-C will not stop runs cleanly: {e}");
-    }
     let mut out = Stdout::new();
     let result = dispatch(cli.command, &extra, &mut out, colour);
     let _ = out.flush();
@@ -173,7 +179,7 @@ pub fn main_with(extra: Engines) -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(Exit(code, msg)) => {
             if !msg.is_empty() {
-                eprintln!("error: {msg}");
+                note!("error: {msg}");
             }
             ExitCode::from(code)
         }
@@ -249,10 +255,27 @@ macro_rules! with_game {
     };
 }
 
-/// Checks before a run that its JSON report can be written (an error now, not after an hour).
+/// Checks before a run that its JSON report can be written (an error now, not after an hour),
+/// without touching an existing file: a run refused later keeps the report of the last one.
 fn json_target(path: &Option<std::path::PathBuf>) -> Result<(), Exit> {
-    if let Some(p) = path {
-        std::fs::write(p, b"").map_err(|e| Exit(2, format!("--json {}: {e}", p.display())))?;
+    let Some(p) = path else { return Ok(()) };
+    let refuse = |why: String| Exit(2, format!("--json {}: {why}", p.display()));
+    if p.is_dir() {
+        return Err(refuse("is a folder, not a file".into()));
+    }
+    if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(refuse(format!("no such folder {}", parent.display())));
+        }
+    }
+    let existed = p.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(p)
+        .map_err(|e| refuse(e.to_string()))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
     }
     Ok(())
 }

@@ -62,7 +62,7 @@ impl Progress for Lines {
         }
         *last = std::time::Instant::now();
         let secs = self.start.elapsed().as_secs_f64().max(1e-9);
-        eprintln!(
+        note!(
             "{}: {done}/{total} cases ({:.1}%), {failed} failing, {:.0} cases/s, {:.0} s",
             self.game,
             100.0 * done as f64 / total.max(1) as f64,
@@ -71,7 +71,7 @@ impl Progress for Lines {
         );
     }
     fn note(&self, line: &str) {
-        eprintln!("{line}");
+        note!("{line}");
     }
 }
 
@@ -95,7 +95,13 @@ pub fn progress_for(game: &'static str, total: u64, quiet: bool) -> Box<dyn Prog
 
 /// Connects Ctrl-C and SIGTERM to a run: the batch stops starting cases, running programs are
 /// stopped (their results are no verdicts), and what was found is still saved and reported.
+///
+/// Only runs that watch the flag install the handlers: every other command keeps the default
+/// action, so that one Ctrl-C ends it at once rather than being recorded and ignored.
 pub fn stop_on_interrupt(stop: Arc<std::sync::atomic::AtomicBool>) {
+    if let Err(e) = crate::interrupt::install() {
+        note!("warning: Ctrl-C will not stop runs cleanly: {e}");
+    }
     let _ = std::thread::Builder::new()
         .name("interrupt-watch".into())
         .spawn(move || loop {
