@@ -281,7 +281,7 @@ fn header<G: Game>(
 }
 
 /// Both engines' answers (from their outcomes, or as the verdict keeps them).
-fn answers<G: Game>(out: &mut String, v: &View<'_, G>, id: Option<&str>) {
+fn answers<G: Game>(out: &mut String, v: &View<'_, G>, id: Option<&str>, first: bool) {
     let a =
         v.a.map(G::answer)
             .or_else(|| v.failure.and_then(|f| f.expected.clone()));
@@ -295,7 +295,8 @@ fn answers<G: Game>(out: &mut String, v: &View<'_, G>, id: Option<&str>) {
         None => "<i>none</i>".to_string(),
     };
     let id = id.map_or(String::new(), |i| format!(" id=\"{i}\""));
-    let _ = writeln!(out, "<h2{id}>Answers</h2>");
+    let first = if first { "<a id=\"first\"></a>" } else { "" };
+    let _ = writeln!(out, "<h2{id}>{first}Answers</h2>");
     let _ = writeln!(
         out,
         "<table class=\"t\"><tr><th>engine</th><th>answer</th></tr>\n\
@@ -306,9 +307,6 @@ fn answers<G: Game>(out: &mut String, v: &View<'_, G>, id: Option<&str>) {
         show(&b),
         dr = if differ { " class=\"dr\"" } else { "" }
     );
-    if let Some(f) = v.failure.filter(|f| f.kind != Kind::Mismatch) {
-        let _ = writeln!(out, "<p class=\"bad\">{}</p>", escape(&f.what));
-    }
 }
 
 /// Both views of a divergence side by side, the lines that differ marked.
@@ -359,7 +357,7 @@ pub fn generic<G: Game>(v: &View<'_, G>) -> String {
         "",
     );
     header(&mut out, v, divergence, divergence.is_some());
-    answers(&mut out, v, None);
+    answers(&mut out, v, None, false);
     if let Some(d) = divergence {
         let _ = writeln!(
             out,
@@ -384,6 +382,8 @@ const SMALL_CELLS: usize = 60_000;
 const BUDGET_CELLS: usize = 150_000;
 /// Operations drawn before the first difference of a large case.
 const BEFORE: usize = 3;
+/// Differing cells listed by position above a board.
+const SHOW_CELLS: usize = 6;
 /// Boards with at most this many cells carry a tooltip per cell.
 const TOOLTIP_CELLS: usize = 400;
 
@@ -397,7 +397,7 @@ section.op.first,div.round.first{border-left:6px solid #d00;padding-left:.8em;ba
 table.board{border-collapse:separate;border-spacing:1px;background:#fff}
 table.board td{width:26px;height:26px;min-width:26px;padding:0;text-align:center;vertical-align:middle;position:relative;
  border:2px solid transparent;font:600 11px/1 system-ui,'DejaVu Sans',sans-serif;border-radius:3px}
-table.board.big td{width:15px;height:15px;min-width:15px;font-size:8px;border-width:1px;border-radius:2px}
+table.board.big{border-spacing:1px}table.board.big td{width:13px;height:13px;min-width:13px;font-size:7px;border-width:1px;border-radius:2px}
 table.board th{font:9px/1 system-ui,'DejaVu Sans',sans-serif;color:#999;padding:0 2px}
 table.board td i{position:absolute;top:0;left:1px;font-style:normal;font-weight:700;font-size:11px;line-height:1}
 table.board.big td i{font-size:7px}
@@ -559,15 +559,18 @@ impl Drawn<'_> {
         self.board.n == other.board.n && self.board.m == other.board.m
     }
 
-    /// How many cells show differently on `other`.
-    fn count_differences(&self, other: &Drawn<'_>) -> usize {
+    /// The cells (row, column) that show differently on `other`; `None` when the boards do not
+    /// even have the same size.
+    fn differences(&self, other: &Drawn<'_>) -> Option<Vec<(usize, usize)>> {
         if !self.same_shape(other) {
-            return self.board.n * self.board.m;
+            return None;
         }
-        (0..self.board.n)
-            .flat_map(|r| (0..self.board.m).map(move |c| (r, c)))
-            .filter(|&(r, c)| self.differs(other, r, c))
-            .count()
+        Some(
+            (0..self.board.n)
+                .flat_map(|r| (0..self.board.m).map(move |c| (r, c)))
+                .filter(|&(r, c)| self.differs(other, r, c))
+                .collect(),
+        )
     }
 }
 
@@ -661,13 +664,27 @@ fn pair_of_boards(out: &mut String, sides: &[Side<'_>], op: &str, round: &str) {
         } else {
             None
         };
-        let note = match other {
-            Some(o) => match s.drawn.count_differences(&o.drawn) {
-                0 => String::new(),
-                1 => " &middot; <span class=\"nd\">1 cell differs</span>".into(),
-                n => format!(" &middot; <span class=\"nd\">{n} cells differ</span>"),
-            },
+        let note = match other.map(|o| s.drawn.differences(&o.drawn)) {
             None => String::new(),
+            Some(None) => " &middot; <span class=\"nd\">the boards differ in size</span>".into(),
+            Some(Some(cells)) if cells.is_empty() => String::new(),
+            Some(Some(cells)) => {
+                let list: Vec<String> = cells
+                    .iter()
+                    .take(SHOW_CELLS)
+                    .map(|&(r, c)| format!("({} {})", r + 1, c + 1))
+                    .collect();
+                format!(
+                    " &middot; <span class=\"nd\">{}: {}{}</span>",
+                    if cells.len() == 1 {
+                        "1 cell differs".to_string()
+                    } else {
+                        format!("{} cells differ", cells.len())
+                    },
+                    list.join(" "),
+                    if cells.len() > SHOW_CELLS { " ..." } else { "" }
+                )
+            }
         };
         let _ = write!(
             out,
@@ -1118,7 +1135,11 @@ pub fn texas(v: &View<'_, Texas>) -> String {
         a: v.a,
         b: v.b,
     };
-    let anchor = divergence.map(|d| anchor_of(case, d, v.a, v.b));
+    // Without an outcome there are no boards to point at: the answers hold the difference.
+    let anchor = divergence.map(|d| match (v.a, v.b) {
+        (None, None) => Anchor::Score,
+        _ => anchor_of(case, d, v.a, v.b),
+    });
     let first_op = match anchor {
         Some(Anchor::Op(i) | Anchor::Round(i, _)) => Some(i),
         _ => None,
@@ -1162,9 +1183,6 @@ pub fn texas(v: &View<'_, Texas>) -> String {
         &css,
     );
     header(&mut out, &v, divergence, anchor.is_some());
-    if let Some(f) = v.failure.filter(|f| f.kind != Kind::Mismatch) {
-        let _ = writeln!(out, "<p class=\"bad\">{}</p>", escape(&f.what));
-    }
     let _ = writeln!(
         out,
         "<p class=\"meta\">Contents: <a href=\"#score\">score</a> &middot; <a href=\"#legend\">legend</a> \
@@ -1172,11 +1190,11 @@ pub fn texas(v: &View<'_, Texas>) -> String {
          <a href=\"#final\">final boards</a> &middot; <a href=\"#input\">input</a></p>"
     );
     if engines.is_empty() {
-        answers(&mut out, &v, Some("score"));
+        answers(&mut out, &v, Some("score"), anchor == Some(Anchor::Score));
     } else {
         score_table(&mut out, &engines, anchor == Some(Anchor::Score));
         if engines.len() < 2 {
-            answers(&mut out, &v, None);
+            answers(&mut out, &v, None, false);
         }
     }
     legend(&mut out, case);
@@ -1221,7 +1239,8 @@ pub fn texas(v: &View<'_, Texas>) -> String {
     if let Some(d) = divergence {
         let _ = writeln!(
             out,
-            "<h2>The first difference as text</h2>\n<details><summary>{}: {}</summary>",
+            "<h2>The first difference as text</h2>\n<details{}><summary>{}: {}</summary>",
+            if engines.is_empty() { " open" } else { "" },
             escape(&d.at),
             escape(&d.what)
         );

@@ -246,6 +246,9 @@ fn a_planted_mismatch_is_drawn_round_by_round_with_its_differing_cell_marked() {
                 .any(|c| is_marked(c)));
         }
     }
+    // The caption above both boards of that round names the cell.
+    let caption = format!("1 cell differs: ({} {})", pr + 1, pc + 1);
+    assert_eq!(page.matches(&caption).count(), 2, "{caption}");
     // M and E: the matched cells of the first round outlined as M on the reference's board.
     let first_round = cell_classes(&tables[&key("a", 1)][0]);
     assert_eq!(
@@ -540,4 +543,14 @@ fn a_wrong_answer_and_a_crash_get_pages_too() {
     assert!(page.contains("texas: <span class=\"verdict bad\">CRASH</span>"));
     assert!(page.contains("crasher panicked: boom &lt;here&gt;"));
     assert!(!page.contains("id=\"first\""));
+
+    // A saved mismatch pictured without its engines: no boards but the initial one, and the
+    // link to the first difference still lands on the page.
+    let pair = planted_pair(Planted::new("planted"));
+    let failure = pair.failure(&case).expect("the planted engine differs");
+    let page = html::failure_page::<Texas>("saved", &case, &failure, None);
+    assert_well_formed(&page);
+    assert!(page.contains("href=\"#first\""));
+    assert_eq!(page.matches("id=\"first\"").count(), 1);
+    assert_eq!(boards(&page).len(), 1, "the initial board only");
 }
