@@ -2,11 +2,11 @@
 //!
 //! A failing case is saved as `<dir>/<game>-<profile>-<seed as 16 hex digits>.in` (the contest
 //! input), with `.json` beside it (the machine-readable report), and for answers `.ans` (what the
-//! trusted engine answered) and `.got` (what the engine under test printed). Files are written
-//! before anything is reported about them.
+//! trusted engine answered) and `.got` (what the engine under test printed), and `.html` (a picture
+//! of the case, docs/html-report.md). Files are written before anything is reported about them.
 
 use crate::game::Game;
-use crate::oracle::Failure;
+use crate::oracle::{catching, Failure, Pair};
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
@@ -46,7 +46,8 @@ pub fn check_writable(dir: &Path) -> anyhow::Result<()> {
 /// The most of a program's output kept in a `.got` file.
 const GOT_LIMIT: usize = 1 << 20;
 
-/// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, then `.json` with `meta`,
+/// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (with a case; for
+/// a mismatch the engines of `pair` run it again to draw their boards), then `.json` with `meta`,
 /// the failure and its text. Returns the path of the `.in` (of the `.json` without a case).
 pub fn save<G: Game>(
     dir: &Path,
@@ -55,6 +56,7 @@ pub fn save<G: Game>(
     failure: &Failure,
     text: &str,
     mut meta: serde_json::Value,
+    pair: Option<&Pair<G>>,
 ) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let base = dir.join(name);
@@ -75,6 +77,13 @@ pub fn save<G: Game>(
         }
         std::fs::write(with("got"), &got[..end])
             .with_context(|| format!("cannot write {}", with("got").display()))?;
+    }
+    if let Some(case) = case {
+        // A page that cannot be made (a panic while drawing) is left out, not an error.
+        if let Ok(page) = catching(|| crate::html::failure_page::<G>(name, case, failure, pair)) {
+            std::fs::write(with("html"), page)
+                .with_context(|| format!("cannot write {}", with("html").display()))?;
+        }
     }
     if let Some(obj) = meta.as_object_mut() {
         obj.insert("failure".into(), serde_json::to_value(failure)?);

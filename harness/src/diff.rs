@@ -399,6 +399,7 @@ fn shrink_and_save<G: Game>(
         &shrunk_failure,
         &plain,
         meta,
+        Some(pair),
     );
     let (repro, save_error) = match saved {
         Ok(p) => {

@@ -157,6 +157,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         compare_tokens(&Self::answer(trusted), output)
     }
 
+    /// A self-contained HTML page picturing a case and what both engines made of it
+    /// ([`crate::html`]). The default shows the verdict, both answers, the first difference with
+    /// both views, and the input.
+    fn html(view: &crate::html::View<'_, Self>) -> String {
+        crate::html::generic(view)
+    }
+
     /// The profile called `name`, if the game has one.
     fn profile(name: &str) -> Option<&'static Profile> {
         Self::profiles().iter().find(|p| p.name == name)

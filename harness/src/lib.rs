@@ -11,6 +11,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod games;
+pub mod html;
 pub mod interrupt;
 pub mod judge;
 pub mod merge;

@@ -296,6 +296,10 @@ pub enum Command {
         /// Also write the verdicts as JSON to this file (docs/reports.md).
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
+        /// Also draw each case as a self-contained HTML page (docs/html-report.md): OUT is the
+        /// page of one FILE, or a folder that gets NAME.html per file.
+        #[arg(long, value_name = "OUT")]
+        html: Option<PathBuf>,
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },

@@ -436,9 +436,11 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout, colour: bool) -
             game,
             pair,
             json,
+            html,
             files,
         } => {
             json_target(&json)?;
+            let several = files.len() > 1;
             let mut verdicts = Vec::new();
             let mut status = 0;
             for file in &files {
@@ -463,7 +465,11 @@ fn dispatch(command: Command, extra: &Engines, out: &mut Stdout, colour: bool) -
                 let one = std::slice::from_ref(file);
                 let (s, mut v) = with_game!(name, G => {
                     let pair = pair_of::<G>(extra, &pair)?;
-                    crate::replay::run::<G>(one, &pair, colour, out)?
+                    let verdict = crate::replay::run::<G>(one, &pair, colour, out)?;
+                    if let Some(dest) = &html {
+                        crate::html::write_replay::<G>(dest, file, several, &pair, out)?;
+                    }
+                    verdict
                 });
                 verdicts.append(&mut v);
                 status = if s == 2 || status == 2 {

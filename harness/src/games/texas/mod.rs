@@ -170,6 +170,10 @@ impl Game for Texas {
     fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
         coverage(case, outcome)
     }
+
+    fn html(view: &crate::html::View<'_, Self>) -> String {
+        crate::html::texas(view)
+    }
 }
 
 pub fn untraced((score, board): (model::texas::Score, Board)) -> Outcome {
