@@ -19,6 +19,15 @@
 //!
 //! The board packs each column into a `u32`: row y is the nibble at bits 4y..4y+4, 0 for empty.
 //! Since blocks never float, a column's height is given by its highest non-zero nibble.
+//!
+//! Most moves remove nothing (on dense boards more than nine in ten), and on a settled board a run
+//! can only form through a cell the drag changed: a swap changes two cells of one row, a drop the
+//! top of the target column and the source column from the dragged row up. A drag therefore looks
+//! for runs in the two columns it touched and in the column triples that include one of them, and
+//! settles the board (the full run search, repeated until nothing falls) only when it finds one.
+//! With one move left, a move that removes nothing cannot empty the board: it costs that local
+//! look and nothing more. The colour counts travel down the search and change only by the blocks a
+//! settle removes, so the lonely-colour test costs ten comparisons.
 
 use model::mayan::{Answer, Case, Move, COLS, MAX_COLOUR, ROWS};
 
@@ -26,6 +35,9 @@ use model::mayan::{Answer, Case, Move, COLS, MAX_COLOUR, ROWS};
 const NIBBLES: u32 = 0x0111_1111;
 /// The bits a column may use.
 const COLUMN_BITS: u32 = (1 << (4 * ROWS)) - 1;
+
+/// How many blocks of each colour a board holds (index = colour; 0 and 11..15 unused).
+type Counts = [u8; 16];
 
 /// For each nibble of `v`, bit 0 set when the nibble is non-zero.
 #[inline]
@@ -39,6 +51,12 @@ fn same(a: u32, b: u32) -> u32 {
     !nonzero(a ^ b) & NIBBLES
 }
 
+/// For each row, bit 0 of its nibble set when the column holds colour `c` (1..=15) there.
+#[inline]
+fn holds(column: u32, c: u32) -> u32 {
+    same(column, c * NIBBLES)
+}
+
 /// Number of blocks in a packed column.
 #[inline]
 fn height(column: u32) -> usize {
@@ -46,35 +64,64 @@ fn height(column: u32) -> usize {
 }
 
 /// The nibble at row y.
-#[inline]
+#[cfg(test)]
 fn cell(column: u32, y: usize) -> u32 {
     (column >> (4 * y)) & 0xF
+}
+
+/// Removes the nibble at bit `shift` (= 4 * row) from a column: the blocks above move down one row.
+#[inline]
+fn take_out_at(column: u32, shift: u32) -> u32 {
+    let low = column & ((1 << shift) - 1);
+    let high = (column >> (shift + 4)) << shift;
+    low | high
 }
 
 /// Removes row y from a column: the blocks above move down one row.
 #[inline]
 fn take_out(column: u32, y: usize) -> u32 {
-    let low = column & ((1 << (4 * y)) - 1);
-    let high = (column >> (4 * y + 4)) << (4 * y);
-    low | high
+    take_out_at(column, 4 * y as u32)
 }
 
-/// Keeps the nibbles whose bit 0 in `marked` is clear, packed down in order.
+/// True when three equal blocks stand on top of each other somewhere in the column.
 #[inline]
-fn compact(column: u32, marked: u32) -> u32 {
-    let (mut v, mut m, mut out, mut shift) = (column, marked, 0u32, 0u32);
-    while v != 0 {
-        if m & 1 == 0 {
-            out |= (v & 0xF) << shift;
-            shift += 4;
-        }
-        v >>= 4;
-        m >>= 4;
-    }
-    out
+fn vertical_run(column: u32) -> bool {
+    let up = same(column, column >> 4) & nonzero(column);
+    up & (up >> 4) != 0
 }
 
-/// A settled board: one packed column per x.
+/// True when three blocks of colour `c` stand on top of each other somewhere in the column.
+#[inline]
+fn vertical_run_of(column: u32, c: u32) -> bool {
+    let e = holds(column, c);
+    e & (e >> 4) & (e >> 8) != 0
+}
+
+/// Removes the marked nibbles (bit 0 of each) from a column, packing the rest down in order, and
+/// takes the removed blocks off `counts`.
+#[inline]
+fn remove_marked(column: u32, marked: u32, counts: &mut Counts) -> u32 {
+    let (mut v, mut m) = (column, marked);
+    // Top down, so the rows still to remove keep their places.
+    while m != 0 {
+        let shift = 31 - m.leading_zeros();
+        let colour = ((v >> shift) & 0xF) as usize;
+        counts[colour] = counts[colour].wrapping_sub(1);
+        v = take_out_at(v, shift);
+        m &= !(1 << shift);
+    }
+    v
+}
+
+/// True when some colour is on the board exactly once or twice: such a board cannot be emptied.
+#[inline]
+fn has_lonely_colour(counts: &Counts) -> bool {
+    counts[1..=usize::from(MAX_COLOUR)]
+        .iter()
+        .fold(false, |lonely, &n| lonely | (n.wrapping_sub(1) < 2))
+}
+
+/// A board: one packed column per x.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Packed([u32; COLS]);
 
@@ -91,83 +138,162 @@ impl Packed {
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+        self.0.iter().fold(0, |a, &c| a | c) == 0
     }
 
-    /// True when some colour is on the board exactly once or twice: such a board cannot be emptied.
-    #[inline]
-    fn has_lonely_colour(&self) -> bool {
+    /// How many blocks of each colour the board holds.
+    fn counts(&self) -> Counts {
         let mut counts = [0u8; 16];
         for &col in &self.0 {
             let mut v = col;
             while v != 0 {
-                counts[(v & 0xF) as usize] += 1;
+                let c = (v & 0xF) as usize;
+                counts[c] = counts[c].saturating_add(1);
                 v >>= 4;
             }
         }
-        counts[1..=usize::from(MAX_COLOUR)]
-            .iter()
-            .any(|&n| n == 1 || n == 2)
+        counts
     }
 
-    /// Removes every run, lets the rest fall, and repeats until no run is left. Returns whether
-    /// anything was removed.
+    /// For each column, the rows (bit 0 of their nibbles) in a run of three or more.
     #[inline]
-    fn settle(&mut self) -> bool {
-        let c = &mut self.0;
+    fn runs(&self) -> ([u32; COLS], u32) {
+        let c = &self.0;
+        let mut marked = [0u32; COLS];
+        let mut any = 0;
+        for x in 0..COLS {
+            let v = c[x];
+            let up = same(v, v >> 4) & nonzero(v);
+            let start = up & (up >> 4);
+            marked[x] = start | start << 4 | start << 8;
+            any |= marked[x];
+        }
+        for x in 0..COLS - 2 {
+            let run = same(c[x], c[x + 1]) & same(c[x + 1], c[x + 2]) & nonzero(c[x]);
+            marked[x] |= run;
+            marked[x + 1] |= run;
+            marked[x + 2] |= run;
+            any |= run;
+        }
+        (marked, any)
+    }
+
+    /// True when some horizontal run goes through column `lo` or `lo + 1`.
+    #[inline(always)]
+    fn horizontal_run_near(&self, lo: usize) -> bool {
+        let c = &self.0;
+        let first = lo.saturating_sub(2);
+        let last = (lo + 1).min(COLS - 3);
+        let mut run = 0;
+        for x in first..=last {
+            run |= same(c[x], c[x + 1]) & same(c[x + 1], c[x + 2]) & nonzero(c[x + 1]);
+        }
+        run != 0
+    }
+
+    /// Removes every run, lets the rest fall, and repeats until no run is left, taking the removed
+    /// blocks off `counts`. Returns whether anything was removed.
+    #[inline]
+    fn settle(&mut self, counts: &mut Counts) -> bool {
         let mut removed = false;
         loop {
-            let mut marked = [0u32; COLS];
-            let mut any = 0;
-            for x in 0..COLS {
-                let v = c[x];
-                let up = same(v, v >> 4) & nonzero(v);
-                let start = up & (up >> 4);
-                marked[x] = start | start << 4 | start << 8;
-                any |= marked[x];
-            }
-            for x in 0..COLS - 2 {
-                let run = same(c[x], c[x + 1]) & same(c[x + 1], c[x + 2]) & nonzero(c[x]);
-                marked[x] |= run;
-                marked[x + 1] |= run;
-                marked[x + 2] |= run;
-                any |= run;
-            }
+            let (marked, any) = self.runs();
             if any == 0 {
                 return removed;
             }
             removed = true;
-            for x in 0..COLS {
-                if marked[x] != 0 {
-                    c[x] = compact(c[x], marked[x]);
+            for (col, &m) in self.0.iter_mut().zip(&marked) {
+                if m != 0 {
+                    *col = remove_marked(*col, m, counts);
                 }
             }
         }
     }
 
-    /// Drags the block at (x, y) to column t = x +- 1 and settles. Returns the new board and whether
-    /// anything was removed. The caller makes sure (x, y) holds a block and t is on the board.
-    #[inline]
-    fn drag(&self, x: usize, y: usize, t: usize) -> (Packed, bool) {
-        let mut b = *self;
-        let block = cell(b.0[x], y);
-        let target_height = height(b.0[t]);
-        if y < target_height {
-            let other = cell(b.0[t], y);
-            if other == block {
-                // Two equal blocks swap: nothing changes.
-                return (b, false);
+    /// For each pair of neighbouring columns x and x + 1, the rows y (bit 0 of their nibbles) where
+    /// swapping (x, y) and (x + 1, y) forms a run. On a settled board a new run goes through a
+    /// changed cell: the block a of (x, y) at (x + 1, y) or the block b of (x + 1, y) at (x, y).
+    /// Vertically a needs two of its colour among (x + 1, y - 2..=y + 2) next to each other and to
+    /// it; horizontally it needs (x + 2, y) and (x + 3, y), since (x, y) now holds b. Likewise for
+    /// b. Every row at once: column x compared with column x + 1 shifted by one or two rows. A
+    /// swap of two equal blocks changes nothing and is never marked.
+    #[inline(always)]
+    fn swap_runs(&self) -> [u32; COLS - 1] {
+        let c = &self.0;
+        let mut out = [0u32; COLS - 1];
+        for (x, out) in out.iter_mut().enumerate() {
+            let (a, b) = (c[x], c[x + 1]);
+            let both = nonzero(a) & nonzero(b);
+            if both == 0 {
+                continue;
             }
-            let mask = !(0xF << (4 * y));
-            b.0[x] = (b.0[x] & mask) | other << (4 * y);
-            b.0[t] = (b.0[t] & mask) | block << (4 * y);
-        } else {
-            b.0[x] = take_out(b.0[x], y);
-            b.0[t] |= block << (4 * target_height);
+            // Colour `s` of each row put into column `col` at that row: a vertical run forms.
+            let vertical = |s: u32, col: u32| {
+                let up1 = same(s, col >> 4);
+                let up2 = same(s, col >> 8);
+                let down1 = same(s, col << 4);
+                let down2 = same(s, col << 8);
+                (up1 & up2) | (down1 & up1) | (down1 & down2)
+            };
+            let mut run = vertical(a, b) | vertical(b, a);
+            if x + 3 < COLS {
+                run |= same(a, c[x + 2]) & same(a, c[x + 3]);
+            }
+            if x >= 2 {
+                run |= same(b, c[x - 1]) & same(b, c[x - 2]);
+            }
+            *out = run & both;
         }
+        out
+    }
+
+    /// Swaps (x, y) and (x + 1, y), both occupied.
+    #[inline(always)]
+    fn swapped(&self, x: usize, y: usize) -> Packed {
+        let mut b = *self;
+        let shift = 4 * y;
+        let diff = ((b.0[x] ^ b.0[x + 1]) >> shift) & 0xF;
+        b.0[x] ^= diff << shift;
+        b.0[x + 1] ^= diff << shift;
+        b
+    }
+
+    /// Drops the block at (x, y) into column t = x +- 1, whose height is at most y, without
+    /// settling. Returns the new board and whether a run formed through a changed cell (on a
+    /// settled board, whether the move removes anything).
+    #[inline(always)]
+    fn dropped(&self, x: usize, y: usize, t: usize) -> (Packed, bool) {
+        let mut b = *self;
+        let block = (b.0[x] >> (4 * y)) & 0xF;
+        let target = b.0[t];
+        let target_height = height(target);
+        debug_assert!(target_height <= y);
+        b.0[x] = take_out(b.0[x], y);
+        b.0[t] = target | block << (4 * target_height);
         debug_assert!(b.0.iter().all(|&c| c & !COLUMN_BITS == 0));
-        let removed = b.settle();
-        (b, removed)
+        let run = vertical_run(b.0[x])
+            || vertical_run_of(b.0[t], block)
+            || b.horizontal_run_near(x.min(t));
+        (b, run)
+    }
+
+    /// Drags the block at (x, y) to column t = x +- 1 without settling. Returns the new board and
+    /// whether a run formed through a changed cell (on a settled board, whether the move removes
+    /// anything). The caller makes sure (x, y) holds a block and t is on the board.
+    #[cfg(test)]
+    fn drag(&self, x: usize, y: usize, t: usize) -> (Packed, bool) {
+        if y < height(self.0[t]) {
+            let lo = x.min(t);
+            let next = self.swapped(lo, y);
+            (next, self.swap_runs()[lo] >> (4 * y) & 1 != 0)
+        } else {
+            self.dropped(x, y, t)
+        }
+    }
+
+    /// True when the board holds a run (a settled board holds none).
+    fn has_run(&self) -> bool {
+        self.runs().1 != 0
     }
 }
 
@@ -180,9 +306,9 @@ struct Hopeless {
 }
 
 impl Hopeless {
-    fn new() -> Self {
+    fn new(capacity_log2: u32) -> Self {
         Hopeless {
-            slots: vec![[0; COLS]; 1 << 10],
+            slots: vec![[0; COLS]; 1 << capacity_log2],
             len: 0,
         }
     }
@@ -223,6 +349,16 @@ impl Hopeless {
         }
     }
 
+    /// Loads the first slot of each (board, left) key into the cache, all loads at once, so that
+    /// the lookups that follow find them there.
+    fn warm<'a>(&self, boards: impl Iterator<Item = &'a Packed>, left: usize) {
+        let mut touched = 0;
+        for board in boards {
+            touched ^= self.slots[self.slot(&Self::key(board, left))][0];
+        }
+        std::hint::black_box(touched);
+    }
+
     fn insert(&mut self, board: &Packed, left: usize) {
         if 2 * (self.len + 1) > self.slots.len() {
             let bigger = vec![[0; COLS]; 2 * self.slots.len()];
@@ -256,8 +392,10 @@ impl Hopeless {
 /// Counters of one search, for benchmarks and reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Moves played (drag + cascade).
+    /// Moves tried.
     pub moves: u64,
+    /// Moves that formed a run, so the board was settled (a drag and its cascade).
+    pub settled: u64,
     /// Positions searched (with at least one move left).
     pub nodes: u64,
     /// Positions skipped because they were known hopeless.
@@ -268,81 +406,194 @@ pub struct Stats {
     pub remembered: usize,
 }
 
-/// The solver's state for one case.
-struct Search {
-    path: Vec<Move>,
-    hopeless: Hopeless,
-    stats: Stats,
-}
-
 /// The most moves left a key can hold (4 bits). The statement allows 5; positions with more moves
 /// left (only in cases beyond the statement) are searched without the table. Positions with one
 /// move left are remembered too: transpositions make them recur often, and a lookup is cheaper than
 /// trying their moves again.
 const MAX_LEFT: usize = 15;
 
+/// Plays every move of the board in the statement's order (x, then y, then right before left),
+/// the left swaps left out, and calls `f(x, y, t, board, run)` with the board after the drag
+/// (not settled) and whether a run formed, until `f` returns true; returns whether it did. The
+/// columns are unrolled so that the drags index the board with constants.
+#[inline(always)]
+fn each_move(board: &Packed, mut f: impl FnMut(usize, usize, usize, Packed, bool) -> bool) -> bool {
+    let swaps = board.swap_runs();
+    column_moves::<0>(board, &swaps, &mut f)
+        || column_moves::<1>(board, &swaps, &mut f)
+        || column_moves::<2>(board, &swaps, &mut f)
+        || column_moves::<3>(board, &swaps, &mut f)
+        || column_moves::<4>(board, &swaps, &mut f)
+}
+
+/// The moves of the blocks of column X, for [`each_move`].
+#[inline(always)]
+fn column_moves<const X: usize>(
+    board: &Packed,
+    swaps: &[u32; COLS - 1],
+    f: &mut impl FnMut(usize, usize, usize, Packed, bool) -> bool,
+) -> bool {
+    let h = height(board.0[X]);
+    let right_height = if X + 1 < COLS {
+        height(board.0[(X + 1).min(COLS - 1)])
+    } else {
+        0
+    };
+    // Left drags from rows at or above the left column's height only: a left swap is skipped.
+    // Column 0 has no left drag.
+    let left_from = if X > 0 {
+        height(board.0[X.saturating_sub(1)])
+    } else {
+        ROWS
+    };
+    for y in 0..h {
+        if X + 1 < COLS {
+            let t = (X + 1).min(COLS - 1);
+            let stop = if y < right_height {
+                let run = swaps[X.min(COLS - 2)] >> (4 * y) & 1 != 0;
+                f(X, y, t, board.swapped(X.min(COLS - 2), y), run)
+            } else {
+                let (next, run) = board.dropped(X, y, t);
+                f(X, y, t, next, run)
+            };
+            if stop {
+                return true;
+            }
+        }
+        if y >= left_from {
+            let t = X.saturating_sub(1);
+            let (next, run) = board.dropped(X, y, t);
+            if f(X, y, t, next, run) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A position one move deeper, waiting to be searched.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    board: Packed,
+    counts: Counts,
+    x: u8,
+    y: u8,
+    t: u8,
+}
+
+/// The move from (x, y) to column t.
+fn move_to(x: usize, y: usize, t: usize) -> Move {
+    Move::new(x, y, if t > x { 1 } else { -1 })
+}
+
+/// The solver's state for one case.
+struct Search {
+    path: Vec<Move>,
+    hopeless: Hopeless,
+    stats: Stats,
+    /// False when the starting board holds a run (outside the statement): its moves then settle
+    /// the whole board instead of looking for runs near the changed cells only.
+    settled_start: bool,
+    /// The children of the position being searched at each depth (kept to reuse their memory).
+    children: Vec<Vec<Child>>,
+}
+
 impl Search {
-    /// Searches `board` with `left` >= 1 moves to go; `depth` moves are already on the path. The
-    /// board is not empty and has no lonely colour.
-    fn run(&mut self, board: Packed, left: usize, depth: usize) -> bool {
+    /// Searches `board` (whose colour counts are `counts`) with `left` >= 1 moves to go; `depth`
+    /// moves are already on the path. The board is not empty and has no lonely colour.
+    fn run(&mut self, board: &Packed, counts: &Counts, left: usize, depth: usize) -> bool {
         self.stats.nodes += 1;
-        if left <= MAX_LEFT && self.hopeless.contains(&board, left) {
+        let table = left <= MAX_LEFT;
+        if table && self.hopeless.contains(board, left) {
             self.stats.memo_hits += 1;
             return false;
         }
-        for x in 0..COLS {
-            let column = board.0[x];
-            let h = height(column);
-            for y in 0..h {
-                // g = 1 first, then g = -1 when the left cell is empty (a left swap is skipped).
-                if x + 1 < COLS && self.step(&board, x, y, x + 1, 1, left, depth) {
-                    return true;
-                }
-                if x > 0
-                    && y >= height(board.0[x - 1])
-                    && self.step(&board, x, y, x - 1, -1, left, depth)
-                {
-                    return true;
-                }
-            }
-        }
-        if left <= MAX_LEFT {
-            self.hopeless.insert(&board, left);
+        let found = if left == 1 {
+            self.last_move(board, depth)
+        } else {
+            self.expand(board, counts, left, depth)
+        };
+        if !found && table {
+            self.hopeless.insert(board, left);
             self.stats.remembered = self.hopeless.len;
         }
-        false
+        found
     }
 
-    /// Plays one move and searches on; true when it leads to the answer.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        &mut self,
-        board: &Packed,
-        x: usize,
-        y: usize,
-        t: usize,
-        g: i8,
-        left: usize,
-        depth: usize,
-    ) -> bool {
-        self.stats.moves += 1;
-        let (next, removed) = board.drag(x, y, t);
-        let found = if left == 1 {
-            next.is_empty()
-        } else if next.is_empty() {
-            // Emptied too early: no move is possible on an empty board.
-            false
-        } else if removed && next.has_lonely_colour() {
-            self.stats.lonely += 1;
-            false
-        } else {
-            self.path[depth] = Move::new(x, y, g);
-            self.run(next, left - 1, depth + 1)
-        };
-        if found {
-            self.path[depth] = Move::new(x, y, g);
+    /// With one move left: the first move that empties the board, written on the path.
+    fn last_move(&mut self, board: &Packed, depth: usize) -> bool {
+        let force = depth == 0 && !self.settled_start;
+        let stats = &mut self.stats;
+        let mut hit = None;
+        each_move(board, |x, y, t, mut next, run| {
+            stats.moves += 1;
+            // A move that removes nothing leaves at least the dragged block.
+            if !(run || force) {
+                return false;
+            }
+            stats.settled += 1;
+            let mut scratch = [0; 16];
+            next.settle(&mut scratch);
+            let empty = next.is_empty();
+            if empty {
+                hit = Some(move_to(x, y, t));
+            }
+            empty
+        });
+        match hit {
+            Some(m) => {
+                self.path[depth] = m;
+                true
+            }
+            None => false,
         }
+    }
+
+    /// With two or more moves left: plays every move, then searches the resulting positions in
+    /// order. Playing them all first lets their table slots be loaded together.
+    fn expand(&mut self, board: &Packed, counts: &Counts, left: usize, depth: usize) -> bool {
+        let force = depth == 0 && !self.settled_start;
+        let mut children = std::mem::take(&mut self.children[depth]);
+        children.clear();
+        let stats = &mut self.stats;
+        each_move(board, |x, y, t, mut next, run| {
+            stats.moves += 1;
+            let mut after = *counts;
+            if run || force {
+                stats.settled += 1;
+                next.settle(&mut after);
+                // Emptied too early (no move is possible on an empty board), or never to be
+                // emptied.
+                if next.is_empty() {
+                    return false;
+                }
+                if has_lonely_colour(&after) {
+                    stats.lonely += 1;
+                    return false;
+                }
+            }
+            children.push(Child {
+                board: next,
+                counts: after,
+                x: x as u8,
+                y: y as u8,
+                t: t as u8,
+            });
+            false
+        });
+        if left - 1 <= MAX_LEFT {
+            self.hopeless
+                .warm(children.iter().map(|c| &c.board), left - 1);
+        }
+        let mut found = false;
+        for child in &children {
+            if self.run(&child.board, &child.counts, left - 1, depth + 1) {
+                self.path[depth] = move_to(child.x.into(), child.y.into(), child.t.into());
+                found = true;
+                break;
+            }
+        }
+        self.children[depth] = children;
         found
     }
 }
@@ -353,17 +604,22 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
     let n = case.n;
     let mut search = Search {
         path: vec![Move::new(0, 0, 1); n],
-        hopeless: Hopeless::new(),
+        // About as many slots as a dense board at n = 5 fills; the pages are only touched
+        // (zeroed by the system) where keys land.
+        hopeless: Hopeless::new(if n >= 4 { 16 } else { 10 }),
         stats: Stats::default(),
+        settled_start: !board.has_run(),
+        children: vec![Vec::with_capacity(2 * COLS * ROWS); n],
     };
     if n == 0 {
         let answer = board.is_empty().then(Vec::new);
         return (answer, search.stats);
     }
-    if board.is_empty() || board.has_lonely_colour() {
+    let counts = board.counts();
+    if board.is_empty() || has_lonely_colour(&counts) {
         return (None, search.stats);
     }
-    let found = search.run(board, n, 0);
+    let found = search.run(&board, &counts, n, 0);
     let answer = found.then_some(search.path);
     (answer, search.stats)
 }
@@ -398,6 +654,27 @@ mod tests {
         })
     }
 
+    /// Drags and settles: the board after the move, and whether anything was removed.
+    fn play(b: &Packed, x: usize, y: usize, t: usize) -> (Packed, bool) {
+        let (mut next, run) = b.drag(x, y, t);
+        let mut counts = next.counts();
+        let removed = next.settle(&mut counts);
+        assert_eq!(
+            run, removed,
+            "the local look and the settle disagree at ({x}, {y}) -> {t}"
+        );
+        assert_eq!(counts, next.counts(), "counts after ({x}, {y}) -> {t}");
+        (next, removed)
+    }
+
+    fn to_board(b: &Packed) -> Board {
+        let columns: Vec<Vec<u8>> =
+            b.0.iter()
+                .map(|&c| (0..height(c)).map(|y| cell(c, y) as u8).collect())
+                .collect();
+        Board::from_columns(&columns).unwrap()
+    }
+
     #[test]
     fn column_helpers() {
         let col = 0x0000_4321;
@@ -407,9 +684,24 @@ mod tests {
         assert_eq!(cell(col, 2), 3);
         assert_eq!(take_out(col, 1), 0x0000_0431);
         assert_eq!(take_out(col, 3), 0x0000_0321);
-        assert_eq!(compact(col, 0x0000_0101), 0x0000_0042);
+        assert_eq!(take_out(0x0a98_7654, 6), 0x0098_7654);
+        let mut counts = [0; 16];
+        counts[2] = 3;
+        counts[4] = 5;
+        assert_eq!(remove_marked(col, 0x0000_0101, &mut counts), 0x0000_0042);
+        assert_eq!((counts[2], counts[4]), (3, 5));
+        assert_eq!(
+            remove_marked(0x0000_4242, 0x0000_0011, &mut counts),
+            0x0000_0042
+        );
+        assert_eq!((counts[2], counts[4]), (2, 4));
         assert_eq!(nonzero(0x0000_0a01), 0x0000_0101);
         assert_eq!(same(0x0000_0321, 0x0000_0331) & 0x111, 0x101);
+        assert_eq!(holds(0x0000_5353, 5), 0x0000_1010);
+        assert!(vertical_run(0x0000_7772));
+        assert!(!vertical_run(0x0000_7727));
+        assert!(vertical_run_of(0x0000_8882, 8));
+        assert!(!vertical_run_of(0x0000_8882, 2));
     }
 
     #[test]
@@ -423,27 +715,30 @@ mod tests {
         // Swap.
         let b = packed(&[&[1, 2], &[2, 1], &[], &[], &[]]);
         assert_eq!(
-            b.drag(0, 1, 1),
+            play(&b, 0, 1, 1),
             (packed(&[&[1, 1], &[2, 2], &[], &[], &[]]), false)
         );
         // Drop: the blocks above fall, the dragged block rests on column 1.
         let b = packed(&[&[1, 2, 3], &[4], &[], &[], &[]]);
         assert_eq!(
-            b.drag(0, 1, 1),
+            play(&b, 0, 1, 1),
             (packed(&[&[1, 3], &[4, 2], &[], &[], &[]]), false)
         );
         // A horizontal and a vertical run sharing a block: one wave.
         let b = packed(&[&[1], &[1], &[2, 1, 1], &[1], &[]]);
-        assert_eq!(b.drag(2, 0, 3), (packed(&[&[], &[], &[], &[2], &[]]), true));
+        assert_eq!(
+            play(&b, 2, 0, 3),
+            (packed(&[&[], &[], &[], &[2], &[]]), true)
+        );
         // Two waves.
         let b = packed(&[&[], &[5, 6, 4], &[4, 4, 7, 5], &[5], &[]]);
         assert_eq!(
-            b.drag(1, 2, 2),
+            play(&b, 1, 2, 2),
             (packed(&[&[], &[6, 7], &[], &[], &[]]), true)
         );
         // A full column of seven stays within its 28 bits.
         let b = packed(&[&[1, 2, 1, 2, 1, 2, 1], &[2], &[], &[], &[]]);
-        let (after, _) = b.drag(1, 0, 0);
+        let (after, _) = play(&b, 1, 0, 0);
         assert_eq!(
             after,
             packed(&[&[2, 2, 1, 2, 1, 2, 1], &[1], &[], &[], &[]])
@@ -452,9 +747,12 @@ mod tests {
 
     #[test]
     fn lonely_colours_are_seen() {
-        assert!(packed(&[&[1], &[2], &[1], &[2], &[1]]).has_lonely_colour());
-        assert!(!packed(&[&[1], &[2], &[1], &[2], &[1, 2]]).has_lonely_colour());
-        assert!(!packed(&[&[], &[], &[], &[], &[]]).has_lonely_colour());
+        let lonely = |columns: &[&[u8]]| has_lonely_colour(&packed(columns).counts());
+        assert!(lonely(&[&[1], &[2], &[1], &[2], &[1]]));
+        assert!(!lonely(&[&[1], &[2], &[1], &[2], &[1, 2]]));
+        assert!(!lonely(&[&[], &[], &[], &[], &[]]));
+        assert!(lonely(&[&[10, 9, 10], &[9, 10], &[], &[], &[]]));
+        assert!(!lonely(&[&[10, 9, 10], &[9, 10], &[9], &[], &[]]));
     }
 
     #[test]
@@ -502,7 +800,7 @@ mod tests {
         let mut checked = 0;
         for x in 1..COLS {
             for y in 0..height(b.0[x]).min(height(b.0[x - 1])) {
-                assert_eq!(b.drag(x, y, x - 1), b.drag(x - 1, y, x), "({x}, {y})");
+                assert_eq!(play(&b, x, y, x - 1), play(&b, x - 1, y, x), "({x}, {y})");
                 checked += 1;
             }
         }
@@ -511,5 +809,112 @@ mod tests {
         // both the right drag of (2, 0) and the left drag of (3, 0); the answer names the first.
         let c = case(1, &[&[1], &[1], &[2], &[1, 2, 2], &[]]);
         assert_eq!(solve(&c), moves(&[(2, 0, 1)]));
+    }
+
+    #[test]
+    fn a_start_holding_a_run_is_solved_like_the_reference() {
+        // Outside the statement (the parser rejects it), but the answer is still the reference's:
+        // the first move settles the whole board, whatever it touches.
+        for columns in [
+            &[&[1u8][..], &[1], &[1], &[2, 2], &[2]][..],
+            &[&[3, 4], &[3, 4], &[3], &[4], &[]],
+            &[&[5, 5, 5], &[6], &[6], &[], &[6]],
+        ] {
+            for n in 1..=3 {
+                let c = Case {
+                    n,
+                    board: Board::from_columns(columns).unwrap(),
+                };
+                assert!(c.board.find_run().is_some());
+                assert_eq!(
+                    solve(&c),
+                    reference::mayan::solve(&c),
+                    "{columns:?}, n = {n}"
+                );
+            }
+        }
+    }
+
+    /// Settled boards of a few colours (so that moves often form runs): each block takes the first
+    /// colour from a drawn one on that makes no run with the blocks below it and to its left; a
+    /// column stops early when none fits.
+    fn settled_board() -> impl Strategy<Value = Packed> {
+        (
+            2u8..=4,
+            proptest::collection::vec(
+                (0usize..=ROWS, proptest::collection::vec(0u8..4, ROWS)),
+                COLS,
+            ),
+        )
+            .prop_map(|(k, columns)| {
+                let mut cells = [[0u8; ROWS]; COLS];
+                for (x, (h, draws)) in columns.iter().enumerate() {
+                    for (y, &draw) in draws.iter().enumerate().take(*h) {
+                        let fits = (0..k).map(|i| (draw + i) % k + 1).find(|&c| {
+                            let below = y >= 2 && cells[x][y - 1] == c && cells[x][y - 2] == c;
+                            let beside = x >= 2 && cells[x - 1][y] == c && cells[x - 2][y] == c;
+                            !below && !beside
+                        });
+                        match fits {
+                            Some(c) => cells[x][y] = c,
+                            None => break,
+                        }
+                    }
+                }
+                let columns: Vec<Vec<u8>> = cells
+                    .iter()
+                    .map(|col| col.iter().copied().take_while(|&c| c != 0).collect())
+                    .collect();
+                let board = Board::from_columns(&columns).unwrap();
+                assert!(board.find_run().is_none());
+                Packed::from_case(&Case { n: 1, board })
+            })
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Every drag of a settled board, left swaps included: the local look for runs agrees with
+        /// the full settle (checked inside `play`), the colour counts follow the removals, and the
+        /// board is the reference's.
+        #[test]
+        fn every_drag_matches_the_reference(b in settled_board()) {
+            let board = to_board(&b);
+            for x in 0..COLS {
+                for y in 0..height(b.0[x]) {
+                    for t in [x.wrapping_sub(1), x + 1] {
+                        if t >= COLS {
+                            continue;
+                        }
+                        let (next, removed) = play(&b, x, y, t);
+                        let g = if t > x { 1 } else { -1 };
+                        let want = reference::mayan::play(&board, Move::new(x, y, g)).unwrap();
+                        prop_assert_eq!(to_board(&next), want.board, "({}, {}, {})", x, y, g);
+                        prop_assert_eq!(removed, want.removed > 0);
+                    }
+                }
+            }
+        }
+
+        /// The packed moves visit the statement's order, left swaps left out.
+        #[test]
+        fn moves_come_in_order(b in settled_board()) {
+            let mut seen = Vec::new();
+            each_move(&b, |x, y, t, _, _| {
+                seen.push(move_to(x, y, t));
+                false
+            });
+            let board = to_board(&b);
+            let want: Vec<Move> = reference::mayan::legal_moves(&board)
+                .into_iter()
+                .filter(|m| {
+                    let (x, y) = (usize::from(m.x), usize::from(m.y));
+                    !(m.g == -1 && y < board.height(x - 1))
+                })
+                .collect();
+            prop_assert_eq!(seen, want);
+        }
     }
 }
