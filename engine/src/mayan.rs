@@ -1,17 +1,27 @@
 //! Mayan puzzle (NOIP 2011): the fast solver.
 //!
 //! The same answer as the exhaustive search (the lexicographically smallest sequence of exactly n
-//! moves that empties the board), found with a packed board and three safe prunes:
+//! moves that empties the board), found with a packed board and four safe prunes:
 //!
 //! 1. **Lonely colours.** Blocks are only ever removed in runs of three or more of one colour and no
 //!    block is ever added, so a board holding a colour exactly once or twice can never be emptied.
 //! 2. **Left swaps.** Dragging (x, y) left into an occupied cell swaps it with (x - 1, y), exactly as
 //!    dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order and
 //!    leads to the same board. A sequence using the left swap is never the smallest: skip it.
-//! 3. **Hopeless positions.** The search visits moves in order and stops at the first success, so
+//! 3. **Spread-out colours** ([`Spread`]). A colour held three to five times goes in one wave or
+//!    never, and only as a run (or, for five, two crossing runs), so its blocks must first reach
+//!    one of a few column patterns. Blocks change columns only when dragged, one column per move,
+//!    and a move displaces at most one block of each colour and two in all. A position whose
+//!    colours need more column steps than its moves left can make (one colour more than the moves,
+//!    or all together more than twice the moves) can never be emptied in time. And a colour that
+//!    needs as many steps as there are moves left must have a block displaced by the very next
+//!    move: the other moves are not tried. Prune 1 is the case of a colour that no steps can
+//!    help.
+//! 4. **Hopeless positions.** The search visits moves in order and stops at the first success, so
 //!    a (board, moves left) that failed once fails again: it is remembered and skipped. Only full
-//!    failures are remembered (prunes 1 and 2 never hide a success, so "failed" means "no sequence
-//!    at all"), which makes the table safe whatever path reaches the position again.
+//!    failures are remembered (prunes 1 to 3 only skip moves and positions that lead to no empty
+//!    board at all, so "failed" means "no sequence at all"), which makes the table safe whatever
+//!    path reaches the position again.
 //!
 //! Moves that remove nothing (even a swap of two equal blocks, which changes nothing) are legal and
 //! are searched like any other: when the board can be emptied early, such a stall is what fills the
@@ -22,12 +32,15 @@
 //!
 //! Most moves remove nothing (on dense boards more than nine in ten), and on a settled board a run
 //! can only form through a cell the drag changed: a swap changes two cells of one row, a drop the
-//! top of the target column and the source column from the dragged row up. A drag therefore looks
-//! for runs in the two columns it touched and in the column triples that include one of them, and
-//! settles the board (the full run search, repeated until nothing falls) only when it finds one.
-//! With one move left, a move that removes nothing cannot empty the board: it costs that local
-//! look and nothing more. The colour counts travel down the search and change only by the blocks a
-//! settle removes, so the lonely-colour test costs ten comparisons.
+//! top of the target column and the source column from the dragged row up. A drop therefore looks
+//! for runs in the two columns it touched and in the column triples that include one of them; the
+//! swaps of a pair of columns are looked at all at once, every row in parallel. The board is
+//! settled (the full run search, repeated until nothing falls) only when a run forms. With one
+//! move left, a move that removes nothing cannot empty the board: it costs that look and nothing
+//! more. How many blocks of each colour stand in each column travels down the search and changes
+//! only by the dragged blocks and the blocks a settle removes, so prune 3 costs ten table lookups.
+//! A position's children are all played before any is searched, so that their table slots can be
+//! loaded from memory together.
 
 use model::mayan::{Answer, Case, Move, COLS, MAX_COLOUR, ROWS};
 
@@ -36,8 +49,9 @@ const NIBBLES: u32 = 0x0111_1111;
 /// The bits a column may use.
 const COLUMN_BITS: u32 = (1 << (4 * ROWS)) - 1;
 
-/// How many blocks of each colour a board holds (index = colour; 0 and 11..15 unused).
-type Counts = [u8; 16];
+/// For each colour (index = colour; 0 and 11..15 unused), how many of its blocks stand in each
+/// column: 3 bits per column, column x at bits 3x..3x+3 (a column holds 7 blocks at most).
+type Spreads = [u16; 16];
 
 /// For each nibble of `v`, bit 0 set when the nibble is non-zero.
 #[inline]
@@ -97,28 +111,166 @@ fn vertical_run_of(column: u32, c: u32) -> bool {
     e & (e >> 4) & (e >> 8) != 0
 }
 
-/// Removes the marked nibbles (bit 0 of each) from a column, packing the rest down in order, and
-/// takes the removed blocks off `counts`.
+/// Removes the marked nibbles (bit 0 of each) from column x, packing the rest down in order, and
+/// takes the removed blocks off `spreads`.
 #[inline]
-fn remove_marked(column: u32, marked: u32, counts: &mut Counts) -> u32 {
+fn remove_marked(column: u32, marked: u32, x: usize, spreads: &mut Spreads) -> u32 {
     let (mut v, mut m) = (column, marked);
     // Top down, so the rows still to remove keep their places.
     while m != 0 {
         let shift = 31 - m.leading_zeros();
         let colour = ((v >> shift) & 0xF) as usize;
-        counts[colour] = counts[colour].wrapping_sub(1);
+        spreads[colour] = spreads[colour].wrapping_sub(1 << (SPREAD_BITS as usize * x));
         v = take_out_at(v, shift);
         m &= !(1 << shift);
     }
     v
 }
 
-/// True when some colour is on the board exactly once or twice: such a board cannot be emptied.
-#[inline]
-fn has_lonely_colour(counts: &Counts) -> bool {
-    counts[1..=usize::from(MAX_COLOUR)]
-        .iter()
-        .fold(false, |lonely, &n| lonely | (n.wrapping_sub(1) < 2))
+/// Bits per column in a [`Spreads`] entry.
+const SPREAD_BITS: u32 = 3;
+
+/// The [`Spread`] entry of a colour held once or twice: more steps than any search has moves.
+const LONELY: u8 = u8::MAX;
+
+/// How many column steps the blocks of one colour need before they can all go in one wave, indexed
+/// by how many of them stand in each column (3 bits per column, column x at bits 3x..3x+3).
+///
+/// A colour held 3 to 5 times goes in a single wave or never: removing only some of its blocks
+/// leaves one or two, which can never go. What goes in one wave is a union of runs of three or
+/// more: for 3 or 4 blocks a single run, for 5 a run of five or two runs of three crossing. A run
+/// holds its blocks in one column (vertical) or one per column in neighbouring columns
+/// (horizontal), so the blocks' columns must first reach one of these column patterns. Blocks
+/// only change columns when dragged: a drop moves one block one column, a swap two blocks of two
+/// colours one column each. So one move brings each colour one step closer at most, and all
+/// colours two steps at most. The least number of steps to a pattern is the cheapest way to pair
+/// the blocks' columns with the pattern's, which pairs both in sorted order. A colour held once
+/// or twice can never go ([`LONELY`]). Other counts get 0 (no bound): a colour held 6 times or
+/// more may go in several waves.
+struct Spread;
+
+impl Spread {
+    const TABLE: [u8; 1 << (SPREAD_BITS as usize * COLS)] = Spread::table();
+
+    const fn table() -> [u8; 1 << (SPREAD_BITS as usize * COLS)] {
+        let mut table = [0u8; 1 << (SPREAD_BITS as usize * COLS)];
+        let mut index = 0;
+        while index < table.len() {
+            table[index] = Spread::steps(index);
+            index += 1;
+        }
+        table
+    }
+
+    /// The entry for one index: the sorted columns of the blocks against every pattern.
+    const fn steps(index: usize) -> u8 {
+        let mut columns = [0usize; 5];
+        let mut k = 0;
+        let mut x = 0;
+        while x < COLS {
+            let mut n = (index >> (SPREAD_BITS as usize * x)) & 7;
+            while n > 0 {
+                if k == 5 {
+                    return 0;
+                }
+                columns[k] = x;
+                k += 1;
+                n -= 1;
+            }
+            x += 1;
+        }
+        if k == 0 {
+            return 0;
+        }
+        if k < 3 {
+            return LONELY;
+        }
+        let mut best = usize::MAX;
+        // Vertical: all in column z.
+        let mut z = 0;
+        while z < COLS {
+            let mut pattern = [z; 5];
+            pattern[4] = z;
+            best = Spread::min(best, Spread::cost(&columns, &pattern, k));
+            z += 1;
+        }
+        // Horizontal: columns z..z + k.
+        let mut z = 0;
+        while z + k <= COLS {
+            let mut pattern = [0; 5];
+            let mut i = 0;
+            while i < k {
+                pattern[i] = z + i;
+                i += 1;
+            }
+            best = Spread::min(best, Spread::cost(&columns, &pattern, k));
+            z += 1;
+        }
+        // Five: a horizontal three at z..z + 3 crossed by a vertical three in column z + j.
+        if k == 5 {
+            let mut z = 0;
+            while z + 3 <= COLS {
+                let mut j = 0;
+                while j < 3 {
+                    // Sorted: the columns left of z + j, three times z + j, the columns right.
+                    let mut pattern = [0; 5];
+                    let mut i = 0;
+                    let mut col = z;
+                    while col < z + 3 {
+                        let times = if col == z + j { 3 } else { 1 };
+                        let mut t = 0;
+                        while t < times {
+                            pattern[i] = col;
+                            i += 1;
+                            t += 1;
+                        }
+                        col += 1;
+                    }
+                    best = Spread::min(best, Spread::cost(&columns, &pattern, k));
+                    j += 1;
+                }
+                z += 1;
+            }
+        }
+        best as u8
+    }
+
+    const fn cost(columns: &[usize; 5], pattern: &[usize; 5], k: usize) -> usize {
+        let mut sum = 0;
+        let mut i = 0;
+        while i < k {
+            sum += columns[i].abs_diff(pattern[i]);
+            i += 1;
+        }
+        sum
+    }
+
+    const fn min(a: usize, b: usize) -> usize {
+        if a < b {
+            a
+        } else {
+            b
+        }
+    }
+
+    /// `None` when the colours need more column steps than `left` moves can make: one colour
+    /// more than `left`, or all together more than `2 * left` (always with a lonely colour).
+    /// Otherwise the colours (a bit per colour) that need `left` steps: the next move must
+    /// displace a block of each, since one that stays put keeps needing `left` steps.
+    #[inline]
+    fn needs(spreads: &Spreads, left: usize) -> Option<u16> {
+        let mut worst = 0;
+        let mut total = 0;
+        let mut need = 0u16;
+        for (i, &s) in spreads[1..=usize::from(MAX_COLOUR)].iter().enumerate() {
+            let c = i + 1;
+            let steps = usize::from(Spread::TABLE[usize::from(s) & (Spread::TABLE.len() - 1)]);
+            worst = worst.max(steps);
+            total += steps;
+            need |= u16::from(steps == left) << c;
+        }
+        (worst <= left && total <= 2 * left).then_some(need)
+    }
 }
 
 /// A board: one packed column per x.
@@ -141,18 +293,17 @@ impl Packed {
         self.0.iter().fold(0, |a, &c| a | c) == 0
     }
 
-    /// How many blocks of each colour the board holds.
-    fn counts(&self) -> Counts {
-        let mut counts = [0u8; 16];
-        for &col in &self.0 {
+    /// How many blocks of each colour stand in each column.
+    fn spreads(&self) -> Spreads {
+        let mut spreads = [0u16; 16];
+        for (x, &col) in self.0.iter().enumerate() {
             let mut v = col;
             while v != 0 {
-                let c = (v & 0xF) as usize;
-                counts[c] = counts[c].saturating_add(1);
+                spreads[(v & 0xF) as usize] += 1 << (SPREAD_BITS as usize * x);
                 v >>= 4;
             }
         }
-        counts
+        spreads
     }
 
     /// For each column, the rows (bit 0 of their nibbles) in a run of three or more.
@@ -192,9 +343,9 @@ impl Packed {
     }
 
     /// Removes every run, lets the rest fall, and repeats until no run is left, taking the removed
-    /// blocks off `counts`. Returns whether anything was removed.
+    /// blocks off `spreads`. Returns whether anything was removed.
     #[inline]
-    fn settle(&mut self, counts: &mut Counts) -> bool {
+    fn settle(&mut self, spreads: &mut Spreads) -> bool {
         let mut removed = false;
         loop {
             let (marked, any) = self.runs();
@@ -202,9 +353,9 @@ impl Packed {
                 return removed;
             }
             removed = true;
-            for (col, &m) in self.0.iter_mut().zip(&marked) {
+            for (x, (col, &m)) in self.0.iter_mut().zip(&marked).enumerate() {
                 if m != 0 {
-                    *col = remove_marked(*col, m, counts);
+                    *col = remove_marked(*col, m, x, spreads);
                 }
             }
         }
@@ -400,8 +551,9 @@ pub struct Stats {
     pub nodes: u64,
     /// Positions skipped because they were known hopeless.
     pub memo_hits: u64,
-    /// Positions skipped because a colour was left once or twice.
-    pub lonely: u64,
+    /// Positions skipped because a colour was left once or twice, or its blocks stand too far
+    /// apart for the moves left ([`Spread`]).
+    pub too_far: u64,
     /// Positions remembered as hopeless.
     pub remembered: usize,
 }
@@ -414,31 +566,36 @@ const MAX_LEFT: usize = 15;
 
 /// Plays every move of the board in the statement's order (x, then y, then right before left),
 /// the left swaps left out, and calls `f(x, y, t, board, run)` with the board after the drag
-/// (not settled) and whether a run formed, until `f` returns true; returns whether it did. The
+/// (not settled) and whether a run formed, until `f` returns true; returns whether it did. Moves
+/// that displace no block of some colour of `need` (a bit per colour) are left out too. The
 /// columns are unrolled so that the drags index the board with constants.
 #[inline(always)]
-fn each_move(board: &Packed, mut f: impl FnMut(usize, usize, usize, Packed, bool) -> bool) -> bool {
+fn each_move(
+    board: &Packed,
+    need: u16,
+    mut f: impl FnMut(usize, usize, usize, Packed, bool) -> bool,
+) -> bool {
     let swaps = board.swap_runs();
-    column_moves::<0>(board, &swaps, &mut f)
-        || column_moves::<1>(board, &swaps, &mut f)
-        || column_moves::<2>(board, &swaps, &mut f)
-        || column_moves::<3>(board, &swaps, &mut f)
-        || column_moves::<4>(board, &swaps, &mut f)
+    column_moves::<0>(board, need, &swaps, &mut f)
+        || column_moves::<1>(board, need, &swaps, &mut f)
+        || column_moves::<2>(board, need, &swaps, &mut f)
+        || column_moves::<3>(board, need, &swaps, &mut f)
+        || column_moves::<4>(board, need, &swaps, &mut f)
 }
 
 /// The moves of the blocks of column X, for [`each_move`].
 #[inline(always)]
 fn column_moves<const X: usize>(
     board: &Packed,
+    need: u16,
     swaps: &[u32; COLS - 1],
     f: &mut impl FnMut(usize, usize, usize, Packed, bool) -> bool,
 ) -> bool {
-    let h = height(board.0[X]);
-    let right_height = if X + 1 < COLS {
-        height(board.0[(X + 1).min(COLS - 1)])
-    } else {
-        0
-    };
+    let column = board.0[X];
+    let h = height(column);
+    // The right neighbour (column X itself stands in for a missing one; it is not used then).
+    let right = board.0[(X + 1).min(COLS - 1)];
+    let right_height = if X + 1 < COLS { height(right) } else { 0 };
     // Left drags from rows at or above the left column's height only: a left swap is skipped.
     // Column 0 has no left drag.
     let left_from = if X > 0 {
@@ -447,20 +604,25 @@ fn column_moves<const X: usize>(
         ROWS
     };
     for y in 0..h {
+        let dragged = 1u16 << ((column >> (4 * y)) & 0xF);
         if X + 1 < COLS {
             let t = (X + 1).min(COLS - 1);
-            let stop = if y < right_height {
-                let run = swaps[X.min(COLS - 2)] >> (4 * y) & 1 != 0;
-                f(X, y, t, board.swapped(X.min(COLS - 2), y), run)
-            } else {
+            if y < right_height {
+                let partner = 1u16 << ((right >> (4 * y)) & 0xF);
+                if need & !(dragged | partner) == 0 {
+                    let run = swaps[X.min(COLS - 2)] >> (4 * y) & 1 != 0;
+                    if f(X, y, t, board.swapped(X.min(COLS - 2), y), run) {
+                        return true;
+                    }
+                }
+            } else if need & !dragged == 0 {
                 let (next, run) = board.dropped(X, y, t);
-                f(X, y, t, next, run)
-            };
-            if stop {
-                return true;
+                if f(X, y, t, next, run) {
+                    return true;
+                }
             }
         }
-        if y >= left_from {
+        if y >= left_from && need & !dragged == 0 {
             let t = X.saturating_sub(1);
             let (next, run) = board.dropped(X, y, t);
             if f(X, y, t, next, run) {
@@ -475,7 +637,9 @@ fn column_moves<const X: usize>(
 #[derive(Debug, Clone, Copy)]
 struct Child {
     board: Packed,
-    counts: Counts,
+    /// The colours the next move must displace ([`Spread::needs`]).
+    need: u16,
+    spreads: Spreads,
     x: u8,
     y: u8,
     t: u8,
@@ -499,9 +663,18 @@ struct Search {
 }
 
 impl Search {
-    /// Searches `board` (whose colour counts are `counts`) with `left` >= 1 moves to go; `depth`
-    /// moves are already on the path. The board is not empty and has no lonely colour.
-    fn run(&mut self, board: &Packed, counts: &Counts, left: usize, depth: usize) -> bool {
+    /// Searches `board` (whose blocks stand as `spreads` tells) with `left` >= 1 moves to go;
+    /// `depth` moves are already on the path. The board is not empty and its colours are not too
+    /// far apart for `left` moves.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        board: &Packed,
+        spreads: &Spreads,
+        need: u16,
+        left: usize,
+        depth: usize,
+    ) -> bool {
         self.stats.nodes += 1;
         let table = left <= MAX_LEFT;
         if table && self.hopeless.contains(board, left) {
@@ -509,9 +682,9 @@ impl Search {
             return false;
         }
         let found = if left == 1 {
-            self.last_move(board, depth)
+            self.last_move(board, need, depth)
         } else {
-            self.expand(board, counts, left, depth)
+            self.expand(board, spreads, need, left, depth)
         };
         if !found && table {
             self.hopeless.insert(board, left);
@@ -521,11 +694,11 @@ impl Search {
     }
 
     /// With one move left: the first move that empties the board, written on the path.
-    fn last_move(&mut self, board: &Packed, depth: usize) -> bool {
+    fn last_move(&mut self, board: &Packed, need: u16, depth: usize) -> bool {
         let force = depth == 0 && !self.settled_start;
         let stats = &mut self.stats;
         let mut hit = None;
-        each_move(board, |x, y, t, mut next, run| {
+        each_move(board, need, |x, y, t, mut next, run| {
             stats.moves += 1;
             // A move that removes nothing leaves at least the dragged block.
             if !(run || force) {
@@ -551,30 +724,46 @@ impl Search {
 
     /// With two or more moves left: plays every move, then searches the resulting positions in
     /// order. Playing them all first lets their table slots be loaded together.
-    fn expand(&mut self, board: &Packed, counts: &Counts, left: usize, depth: usize) -> bool {
+    fn expand(
+        &mut self,
+        board: &Packed,
+        spreads: &Spreads,
+        need: u16,
+        left: usize,
+        depth: usize,
+    ) -> bool {
         let force = depth == 0 && !self.settled_start;
         let mut children = std::mem::take(&mut self.children[depth]);
         children.clear();
         let stats = &mut self.stats;
-        each_move(board, |x, y, t, mut next, run| {
+        each_move(board, need, |x, y, t, mut next, run| {
             stats.moves += 1;
-            let mut after = *counts;
+            // The dragged block goes from column x to t; in a swap the block of (t, y) goes the
+            // other way (when both have one colour, the two cancel).
+            let (from, to) = (SPREAD_BITS as usize * x, SPREAD_BITS as usize * t);
+            let mut after = *spreads;
+            let dragged = ((board.0[x] >> (4 * y)) & 0xF) as usize;
+            after[dragged] = after[dragged].wrapping_add(1 << to).wrapping_sub(1 << from);
+            let swapped = ((board.0[t] >> (4 * y)) & 0xF) as usize;
+            if swapped != 0 {
+                after[swapped] = after[swapped].wrapping_add(1 << from).wrapping_sub(1 << to);
+            }
             if run || force {
                 stats.settled += 1;
                 next.settle(&mut after);
-                // Emptied too early (no move is possible on an empty board), or never to be
-                // emptied.
+                // Emptied too early: no move is possible on an empty board.
                 if next.is_empty() {
                     return false;
                 }
-                if has_lonely_colour(&after) {
-                    stats.lonely += 1;
-                    return false;
-                }
             }
+            let Some(need) = Spread::needs(&after, left - 1) else {
+                stats.too_far += 1;
+                return false;
+            };
             children.push(Child {
                 board: next,
-                counts: after,
+                need,
+                spreads: after,
                 x: x as u8,
                 y: y as u8,
                 t: t as u8,
@@ -587,7 +776,13 @@ impl Search {
         }
         let mut found = false;
         for child in &children {
-            if self.run(&child.board, &child.counts, left - 1, depth + 1) {
+            if self.run(
+                &child.board,
+                &child.spreads,
+                child.need,
+                left - 1,
+                depth + 1,
+            ) {
                 self.path[depth] = move_to(child.x.into(), child.y.into(), child.t.into());
                 found = true;
                 break;
@@ -615,11 +810,15 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
         let answer = board.is_empty().then(Vec::new);
         return (answer, search.stats);
     }
-    let counts = board.counts();
-    if board.is_empty() || has_lonely_colour(&counts) {
+    if board.is_empty() {
         return (None, search.stats);
     }
-    let found = search.run(&board, &counts, n, 0);
+    let spreads = board.spreads();
+    let Some(need) = Spread::needs(&spreads, n) else {
+        search.stats.too_far += 1;
+        return (None, search.stats);
+    };
+    let found = search.run(&board, &spreads, need, n, 0);
     let answer = found.then_some(search.path);
     (answer, search.stats)
 }
@@ -657,13 +856,13 @@ mod tests {
     /// Drags and settles: the board after the move, and whether anything was removed.
     fn play(b: &Packed, x: usize, y: usize, t: usize) -> (Packed, bool) {
         let (mut next, run) = b.drag(x, y, t);
-        let mut counts = next.counts();
-        let removed = next.settle(&mut counts);
+        let mut spreads = next.spreads();
+        let removed = next.settle(&mut spreads);
         assert_eq!(
             run, removed,
             "the local look and the settle disagree at ({x}, {y}) -> {t}"
         );
-        assert_eq!(counts, next.counts(), "counts after ({x}, {y}) -> {t}");
+        assert_eq!(spreads, next.spreads(), "spreads after ({x}, {y}) -> {t}");
         (next, removed)
     }
 
@@ -685,16 +884,22 @@ mod tests {
         assert_eq!(take_out(col, 1), 0x0000_0431);
         assert_eq!(take_out(col, 3), 0x0000_0321);
         assert_eq!(take_out(0x0a98_7654, 6), 0x0098_7654);
-        let mut counts = [0; 16];
-        counts[2] = 3;
-        counts[4] = 5;
-        assert_eq!(remove_marked(col, 0x0000_0101, &mut counts), 0x0000_0042);
-        assert_eq!((counts[2], counts[4]), (3, 5));
+        let mut spreads = [0; 16];
+        spreads[1] = 0o1000;
+        spreads[3] = 0o1000;
+        spreads[2] = 0o3000;
+        spreads[4] = 0o5000;
+        // Column 3: rows 0 and 2 (colours 1 and 3) go.
         assert_eq!(
-            remove_marked(0x0000_4242, 0x0000_0011, &mut counts),
+            remove_marked(col, 0x0000_0101, 3, &mut spreads),
             0x0000_0042
         );
-        assert_eq!((counts[2], counts[4]), (2, 4));
+        assert_eq!(spreads[..5], [0, 0, 0o3000, 0, 0o5000]);
+        assert_eq!(
+            remove_marked(0x0000_4242, 0x0000_0011, 3, &mut spreads),
+            0x0000_0042
+        );
+        assert_eq!(spreads[..5], [0, 0, 0o2000, 0, 0o4000]);
         assert_eq!(nonzero(0x0000_0a01), 0x0000_0101);
         assert_eq!(same(0x0000_0321, 0x0000_0331) & 0x111, 0x101);
         assert_eq!(holds(0x0000_5353, 5), 0x0000_1010);
@@ -747,7 +952,7 @@ mod tests {
 
     #[test]
     fn lonely_colours_are_seen() {
-        let lonely = |columns: &[&[u8]]| has_lonely_colour(&packed(columns).counts());
+        let lonely = |columns: &[&[u8]]| Spread::needs(&packed(columns).spreads(), 5).is_none();
         assert!(lonely(&[&[1], &[2], &[1], &[2], &[1]]));
         assert!(!lonely(&[&[1], &[2], &[1], &[2], &[1, 2]]));
         assert!(!lonely(&[&[], &[], &[], &[], &[]]));
@@ -809,6 +1014,149 @@ mod tests {
         // both the right drag of (2, 0) and the left drag of (3, 0); the answer names the first.
         let c = case(1, &[&[1], &[1], &[2], &[1, 2, 2], &[]]);
         assert_eq!(solve(&c), moves(&[(2, 0, 1)]));
+    }
+
+    /// The table entry for blocks standing in these columns.
+    fn steps(columns: &[usize]) -> u8 {
+        let index: usize = columns.iter().map(|&x| 1 << (3 * x)).sum();
+        Spread::TABLE[index]
+    }
+
+    #[test]
+    fn column_steps_to_a_run() {
+        assert_eq!(steps(&[]), 0);
+        assert_eq!(steps(&[2]), LONELY);
+        assert_eq!(steps(&[0, 4]), LONELY);
+        // Three: a vertical or a horizontal run.
+        assert_eq!(steps(&[1, 1, 1]), 0);
+        assert_eq!(steps(&[0, 1, 2]), 0);
+        assert_eq!(steps(&[0, 2, 3]), 1);
+        assert_eq!(steps(&[0, 2, 4]), 2);
+        assert_eq!(steps(&[0, 0, 4]), 3);
+        assert_eq!(steps(&[0, 4, 4]), 3);
+        // Four.
+        assert_eq!(steps(&[3, 3, 3, 3]), 0);
+        assert_eq!(steps(&[1, 2, 3, 4]), 0);
+        assert_eq!(steps(&[0, 2, 3, 4]), 1);
+        assert_eq!(steps(&[0, 0, 4, 4]), 4);
+        // Five: a line or two crossing runs of three.
+        assert_eq!(steps(&[0, 1, 2, 3, 4]), 0);
+        assert_eq!(steps(&[1, 2, 2, 2, 3]), 0);
+        assert_eq!(steps(&[2, 2, 2, 3, 4]), 0);
+        assert_eq!(steps(&[0, 1, 2, 2, 2]), 0);
+        assert_eq!(steps(&[0, 0, 1, 2, 4]), 3);
+        // Six and more: no bound.
+        assert_eq!(steps(&[0, 0, 0, 4, 4, 4]), 0);
+        assert_eq!(steps(&[0, 0, 2, 2, 4, 4]), 0);
+    }
+
+    #[test]
+    fn too_far_and_needed_colours() {
+        // Colour 1 in columns 0, 2, 4 needs two steps; colour 2 in 0, 1, 3 one.
+        let b = packed(&[&[1, 2], &[2], &[1], &[2], &[1]]);
+        let spreads = b.spreads();
+        assert_eq!(Spread::needs(&spreads, 1), None);
+        assert_eq!(Spread::needs(&spreads, 2), Some(1 << 1));
+        assert_eq!(Spread::needs(&spreads, 3), Some(0));
+        // Three colours one step each: three steps are more than one move makes.
+        let b = packed(&[&[1, 2, 3], &[], &[1, 2, 3], &[1, 2, 3], &[]]);
+        assert_eq!(Spread::needs(&b.spreads(), 1), None);
+        assert_eq!(Spread::needs(&b.spreads(), 2), Some(0));
+        // A board one move from empty: colour 5 needs its step now.
+        let b = packed(&[&[5], &[5], &[], &[5], &[]]);
+        assert_eq!(Spread::needs(&b.spreads(), 1), Some(1 << 5));
+        assert_eq!(
+            solve(&case(1, &[&[5], &[5], &[], &[5], &[]])),
+            moves(&[(3, 0, -1)])
+        );
+    }
+
+    /// Every sequence of `left` moves from `board` that empties it exactly at the end (the
+    /// reference's rules), each as the boards before its moves.
+    fn all_answers(
+        board: &Board,
+        left: usize,
+        path: &mut Vec<(Board, Move)>,
+        out: &mut Vec<Vec<(Board, Move)>>,
+    ) {
+        if left == 0 {
+            if board.is_cleared() {
+                out.push(path.clone());
+            }
+            return;
+        }
+        for m in reference::mayan::legal_moves(board) {
+            if let Some(played) = reference::mayan::play(board, m) {
+                path.push((*board, m));
+                all_answers(&played.board, left - 1, path, out);
+                path.pop();
+            }
+        }
+    }
+
+    /// On random small boards of one or two colours: along every answer (every sequence of n
+    /// moves that empties the board, not only the smallest), each position is within the spread
+    /// bound for the moves it has left and each move displaces a block of every colour the bound
+    /// says it must. The engine's answer is the reference's.
+    #[test]
+    fn the_spread_bound_never_cuts_an_answer() {
+        use rand::{Rng as _, SeedableRng as _};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let (mut answers, mut bound_used) = (0, 0);
+        for _ in 0..2000 {
+            let k = rng.random_range(1..=2u8);
+            let mut cells = [[0u8; ROWS]; COLS];
+            let mut blocks = 0;
+            for x in 0..COLS {
+                for y in 0..rng.random_range(0..=3usize) {
+                    let wanted = rng.random_range(1..=k);
+                    let fits = (0..k).map(|i| (wanted - 1 + i) % k + 1).find(|&c| {
+                        let below = y >= 2 && cells[x][y - 1] == c && cells[x][y - 2] == c;
+                        let beside = x >= 2 && cells[x - 1][y] == c && cells[x - 2][y] == c;
+                        !below && !beside
+                    });
+                    match fits {
+                        Some(c) if blocks < 7 => {
+                            cells[x][y] = c;
+                            blocks += 1;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            let columns: Vec<Vec<u8>> = cells
+                .iter()
+                .map(|col| col.iter().copied().take_while(|&c| c != 0).collect())
+                .collect();
+            let c = Case {
+                n: rng.random_range(1..=3),
+                board: Board::from_columns(&columns).unwrap(),
+            };
+            assert_eq!(solve(&c), reference::mayan::solve(&c), "{}", c.write());
+            if c.n == 3 {
+                continue;
+            }
+            let mut all = Vec::new();
+            all_answers(&c.board, c.n, &mut Vec::new(), &mut all);
+            for answer in &all {
+                answers += 1;
+                for (i, (board, m)) in answer.iter().enumerate() {
+                    let here = Packed::from_case(&Case {
+                        n: 1,
+                        board: *board,
+                    });
+                    let need = Spread::needs(&here.spreads(), c.n - i);
+                    let need = need.unwrap_or_else(|| panic!("{} cut at move {i}", c.write()));
+                    bound_used += usize::from(need != 0);
+                    let (x, y) = (usize::from(m.x), usize::from(m.y));
+                    let t = m.target().unwrap();
+                    let moved = 1u16 << board.get(x, y) | 1u16 << board.get(t, y);
+                    assert_eq!(need & !moved, 0, "{} move {i}", c.write());
+                }
+            }
+        }
+        assert!(answers > 300, "{answers} {bound_used}");
+        assert!(bound_used > 100, "{answers} {bound_used}");
     }
 
     #[test]
@@ -902,7 +1250,7 @@ mod tests {
         #[test]
         fn moves_come_in_order(b in settled_board()) {
             let mut seen = Vec::new();
-            each_move(&b, |x, y, t, _, _| {
+            each_move(&b, 0, |x, y, t, _, _| {
                 seen.push(move_to(x, y, t));
                 false
             });
