@@ -42,10 +42,14 @@
 //! A position's children are all played before any is searched, so that their table slots can be
 //! loaded from memory together.
 
-use model::mayan::{Answer, Case, Move, COLS, MAX_COLOUR, ROWS};
+use model::mayan::{Answer, Case, Move, COLS, ROWS};
 
-/// Bit 0 of each of the seven nibbles of a column.
+/// Bit 0 of each of the seven nibbles of a column: times a colour, the colour in every row.
 const NIBBLES: u32 = 0x0111_1111;
+/// Bit 3 of each of the seven nibbles: the flag bit of a row in the masks below.
+const FLAGS: u32 = 0x0888_8888;
+/// Bits 0..3 of each of the seven nibbles.
+const LOW3: u32 = 0x0777_7777;
 /// The bits a column may use.
 const COLUMN_BITS: u32 = (1 << (4 * ROWS)) - 1;
 
@@ -53,19 +57,23 @@ const COLUMN_BITS: u32 = (1 << (4 * ROWS)) - 1;
 /// column: 3 bits per column, column x at bits 3x..3x+3 (a column holds 7 blocks at most).
 type Spreads = [u16; 16];
 
-/// For each nibble of `v`, bit 0 set when the nibble is non-zero.
+/// For each colour, the column steps its blocks need before they can go ([`Spread`]).
+type Steps = [u8; 16];
+
+/// For each of the seven nibbles of `v`, the flag bit set when the nibble is non-zero: adding 7
+/// to its low three bits carries into bit 3 unless they are all zero.
 #[inline]
 fn nonzero(v: u32) -> u32 {
-    (v | v >> 1 | v >> 2 | v >> 3) & NIBBLES
+    (((v & LOW3) + LOW3) | v) & FLAGS
 }
 
-/// For each nibble position, bit 0 set when `a` and `b` hold the same value there.
+/// For each nibble position, the flag bit set when `a` and `b` hold the same value there.
 #[inline]
 fn same(a: u32, b: u32) -> u32 {
-    !nonzero(a ^ b) & NIBBLES
+    !nonzero(a ^ b) & FLAGS
 }
 
-/// For each row, bit 0 of its nibble set when the column holds colour `c` (1..=15) there.
+/// For each row, the flag bit of its nibble set when the column holds colour `c` (1..=15) there.
 #[inline]
 fn holds(column: u32, c: u32) -> u32 {
     same(column, c * NIBBLES)
@@ -111,18 +119,18 @@ fn vertical_run_of(column: u32, c: u32) -> bool {
     e & (e >> 4) & (e >> 8) != 0
 }
 
-/// Removes the marked nibbles (bit 0 of each) from column x, packing the rest down in order, and
+/// Removes the marked nibbles (flag bit of each) from column x, packing the rest down in order, and
 /// takes the removed blocks off `spreads`.
 #[inline]
 fn remove_marked(column: u32, marked: u32, x: usize, spreads: &mut Spreads) -> u32 {
     let (mut v, mut m) = (column, marked);
     // Top down, so the rows still to remove keep their places.
     while m != 0 {
-        let shift = 31 - m.leading_zeros();
+        let shift = 28 - m.leading_zeros();
         let colour = ((v >> shift) & 0xF) as usize;
         spreads[colour] = spreads[colour].wrapping_sub(1 << (SPREAD_BITS as usize * x));
         v = take_out_at(v, shift);
-        m &= !(1 << shift);
+        m &= !(8 << shift);
     }
     v
 }
@@ -253,23 +261,37 @@ impl Spread {
         }
     }
 
+    /// The steps each colour needs.
+    #[inline]
+    fn steps_of(spreads: &Spreads) -> Steps {
+        let mut steps = [0u8; 16];
+        for (st, &sp) in steps.iter_mut().zip(spreads) {
+            *st = Spread::of(sp);
+        }
+        steps
+    }
+
+    /// The steps of one colour.
+    #[inline(always)]
+    fn of(spread: u16) -> u8 {
+        Spread::TABLE[usize::from(spread) & (Spread::TABLE.len() - 1)]
+    }
+
     /// `None` when the colours need more column steps than `left` moves can make: one colour
     /// more than `left`, or all together more than `2 * left` (always with a lonely colour).
     /// Otherwise the colours (a bit per colour) that need `left` steps: the next move must
     /// displace a block of each, since one that stays put keeps needing `left` steps.
     #[inline]
-    fn needs(spreads: &Spreads, left: usize) -> Option<u16> {
-        let mut worst = 0;
-        let mut total = 0;
+    fn needs(steps: &Steps, left: usize) -> Option<u16> {
+        let mut worst = 0u8;
+        let mut total = 0u32;
         let mut need = 0u16;
-        for (i, &s) in spreads[1..=usize::from(MAX_COLOUR)].iter().enumerate() {
-            let c = i + 1;
-            let steps = usize::from(Spread::TABLE[usize::from(s) & (Spread::TABLE.len() - 1)]);
-            worst = worst.max(steps);
-            total += steps;
-            need |= u16::from(steps == left) << c;
+        for (c, &s) in steps.iter().enumerate() {
+            worst = worst.max(s);
+            total += u32::from(s);
+            need |= u16::from(usize::from(s) == left) << c;
         }
-        (worst <= left && total <= 2 * left).then_some(need)
+        (usize::from(worst) <= left && total as usize <= 2 * left).then_some(need)
     }
 }
 
@@ -306,7 +328,7 @@ impl Packed {
         spreads
     }
 
-    /// For each column, the rows (bit 0 of their nibbles) in a run of three or more.
+    /// For each column, the rows (flag bits of their nibbles) in a run of three or more.
     #[inline]
     fn runs(&self) -> ([u32; COLS], u32) {
         let c = &self.0;
@@ -361,41 +383,32 @@ impl Packed {
         }
     }
 
-    /// For each pair of neighbouring columns x and x + 1, the rows y (bit 0 of their nibbles) where
-    /// swapping (x, y) and (x + 1, y) forms a run. On a settled board a new run goes through a
+    /// The rows y (flag bits of their nibbles) where swapping (x, y) and (x + 1, y) forms a run. On a settled board a new run goes through a
     /// changed cell: the block a of (x, y) at (x + 1, y) or the block b of (x + 1, y) at (x, y).
     /// Vertically a needs two of its colour among (x + 1, y - 2..=y + 2) next to each other and to
     /// it; horizontally it needs (x + 2, y) and (x + 3, y), since (x, y) now holds b. Likewise for
     /// b. Every row at once: column x compared with column x + 1 shifted by one or two rows. A
     /// swap of two equal blocks changes nothing and is never marked.
     #[inline(always)]
-    fn swap_runs(&self) -> [u32; COLS - 1] {
+    fn swap_runs(&self, x: usize) -> u32 {
         let c = &self.0;
-        let mut out = [0u32; COLS - 1];
-        for (x, out) in out.iter_mut().enumerate() {
-            let (a, b) = (c[x], c[x + 1]);
-            let both = nonzero(a) & nonzero(b);
-            if both == 0 {
-                continue;
-            }
-            // Colour `s` of each row put into column `col` at that row: a vertical run forms.
-            let vertical = |s: u32, col: u32| {
-                let up1 = same(s, col >> 4);
-                let up2 = same(s, col >> 8);
-                let down1 = same(s, col << 4);
-                let down2 = same(s, col << 8);
-                (up1 & up2) | (down1 & up1) | (down1 & down2)
-            };
-            let mut run = vertical(a, b) | vertical(b, a);
-            if x + 3 < COLS {
-                run |= same(a, c[x + 2]) & same(a, c[x + 3]);
-            }
-            if x >= 2 {
-                run |= same(b, c[x - 1]) & same(b, c[x - 2]);
-            }
-            *out = run & both;
+        let (a, b) = (c[x], c[x + 1]);
+        // Colour `s` of each row put into column `col` at that row: a vertical run forms.
+        let vertical = |s: u32, col: u32| {
+            let up1 = same(s, col >> 4);
+            let up2 = same(s, col >> 8);
+            let down1 = same(s, col << 4);
+            let down2 = same(s, col << 8);
+            (up1 & up2) | (down1 & up1) | (down1 & down2)
+        };
+        let mut run = vertical(a, b) | vertical(b, a);
+        if x + 3 < COLS {
+            run |= same(a, c[x + 2]) & same(a, c[x + 3]);
         }
-        out
+        if x >= 2 {
+            run |= same(b, c[x - 1]) & same(b, c[x - 2]);
+        }
+        run & nonzero(a) & nonzero(b)
     }
 
     /// Swaps (x, y) and (x + 1, y), both occupied.
@@ -436,7 +449,7 @@ impl Packed {
         if y < height(self.0[t]) {
             let lo = x.min(t);
             let next = self.swapped(lo, y);
-            (next, self.swap_runs()[lo] >> (4 * y) & 1 != 0)
+            (next, self.swap_runs(lo) >> (4 * y) & 8 != 0)
         } else {
             self.dropped(x, y, t)
         }
@@ -448,91 +461,98 @@ impl Packed {
     }
 }
 
-/// A hash set of (board, moves left) pairs, open addressing with linear probing. The key keeps the
-/// moves left (1..=[`MAX_LEFT`]) in the spare top bits of column 0, so a stored key is never all
-/// zero (the empty slot).
+/// A (board, moves left) pair as three words: columns 0 and 1 (28 bits each) with the moves left
+/// (1..=[`MAX_LEFT`]) at bits 56..60 of the first, columns 2 and 3 in the second, column 4 in the
+/// third. Never all zero.
+type Key = [u64; 3];
+
+/// The key of a board with `left` moves to go.
+#[inline]
+fn key(board: &Packed, left: usize) -> Key {
+    let c = board.0.map(u64::from);
+    [
+        c[0] | c[1] << 28 | (left as u64) << 56,
+        c[2] | c[3] << 28,
+        c[4],
+    ]
+}
+
+/// A key's hash.
+#[inline]
+fn hash(key: &Key) -> u64 {
+    let mut h = key[0].wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ key[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        ^ key[2].wrapping_mul(0x1656_67b1_9e37_79f9);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ h >> 32
+}
+
+/// A hash set of keys, open addressing with linear probing; the all-zero key marks an empty slot.
 struct Hopeless {
-    slots: Vec<[u32; COLS]>,
+    slots: Vec<Key>,
     len: usize,
 }
 
 impl Hopeless {
     fn new(capacity_log2: u32) -> Self {
         Hopeless {
-            slots: vec![[0; COLS]; 1 << capacity_log2],
+            slots: vec![[0; 3]; 1 << capacity_log2],
             len: 0,
         }
     }
 
     #[inline]
-    fn key(board: &Packed, left: usize) -> [u32; COLS] {
-        let mut k = board.0;
-        k[0] |= (left as u32) << 28;
-        k
-    }
-
-    #[inline]
-    fn slot(&self, key: &[u32; COLS]) -> usize {
-        let a = u64::from(key[0]) | u64::from(key[1]) << 32;
-        let b = u64::from(key[2]) | u64::from(key[3]) << 32;
-        let mut h = a.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ b.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-            ^ u64::from(key[4]).wrapping_mul(0x1656_67b1_9e37_79f9);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h ^= h >> 32;
-        (h as usize) & (self.slots.len() - 1)
-    }
-
-    fn contains(&self, board: &Packed, left: usize) -> bool {
-        let key = Self::key(board, left);
+    fn contains(&self, key: &Key, hash: u64) -> bool {
         let mask = self.slots.len() - 1;
-        let mut i = self.slot(&key);
+        let mut i = hash as usize & mask;
         loop {
             let s = &self.slots[i];
-            if *s == key {
+            if s[0] == key[0] && s[1] == key[1] && s[2] == key[2] {
                 return true;
             }
-            if *s == [0; COLS] {
+            if s[0] == 0 {
                 return false;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Loads the first slot of each (board, left) key into the cache, all loads at once, so that
-    /// the lookups that follow find them there.
-    fn warm<'a>(&self, boards: impl Iterator<Item = &'a Packed>, left: usize) {
+    /// Loads the first slot of each hash into the cache, all loads at once, so that the lookups
+    /// that follow find them there.
+    #[inline]
+    fn warm(&self, hashes: impl Iterator<Item = u64>) {
+        let mask = self.slots.len() - 1;
         let mut touched = 0;
-        for board in boards {
-            touched ^= self.slots[self.slot(&Self::key(board, left))][0];
+        for h in hashes {
+            touched ^= self.slots[h as usize & mask][0];
         }
         std::hint::black_box(touched);
     }
 
-    fn insert(&mut self, board: &Packed, left: usize) {
+    fn insert(&mut self, key: &Key, hash: u64) {
         if 2 * (self.len + 1) > self.slots.len() {
-            let bigger = vec![[0; COLS]; 2 * self.slots.len()];
+            let bigger = vec![[0; 3]; 2 * self.slots.len()];
             let old = std::mem::replace(&mut self.slots, bigger);
-            for key in old.into_iter().filter(|k| *k != [0; COLS]) {
-                self.put(key);
+            for k in old.iter().filter(|k| k[0] != 0) {
+                self.put(k, self::hash(k));
             }
         }
-        if self.put(Self::key(board, left)) {
+        if self.put(key, hash) {
             self.len += 1;
         }
     }
 
     /// Stores a key; false when it was already there.
-    fn put(&mut self, key: [u32; COLS]) -> bool {
+    fn put(&mut self, key: &Key, hash: u64) -> bool {
         let mask = self.slots.len() - 1;
-        let mut i = self.slot(&key);
+        let mut i = hash as usize & mask;
         loop {
-            if self.slots[i] == key {
+            if self.slots[i] == *key {
                 return false;
             }
-            if self.slots[i] == [0; COLS] {
-                self.slots[i] = key;
+            if self.slots[i][0] == 0 {
+                self.slots[i] = *key;
                 return true;
             }
             i = (i + 1) & mask;
@@ -575,12 +595,11 @@ fn each_move(
     need: u16,
     mut f: impl FnMut(usize, usize, usize, Packed, bool) -> bool,
 ) -> bool {
-    let swaps = board.swap_runs();
-    column_moves::<0>(board, need, &swaps, &mut f)
-        || column_moves::<1>(board, need, &swaps, &mut f)
-        || column_moves::<2>(board, need, &swaps, &mut f)
-        || column_moves::<3>(board, need, &swaps, &mut f)
-        || column_moves::<4>(board, need, &swaps, &mut f)
+    column_moves::<0>(board, need, &mut f)
+        || column_moves::<1>(board, need, &mut f)
+        || column_moves::<2>(board, need, &mut f)
+        || column_moves::<3>(board, need, &mut f)
+        || column_moves::<4>(board, need, &mut f)
 }
 
 /// The moves of the blocks of column X, for [`each_move`].
@@ -588,7 +607,6 @@ fn each_move(
 fn column_moves<const X: usize>(
     board: &Packed,
     need: u16,
-    swaps: &[u32; COLS - 1],
     f: &mut impl FnMut(usize, usize, usize, Packed, bool) -> bool,
 ) -> bool {
     let column = board.0[X];
@@ -603,6 +621,8 @@ fn column_moves<const X: usize>(
     } else {
         ROWS
     };
+    // The swaps of columns X and X + 1 that form a run, looked at when first needed.
+    let mut swaps = None;
     for y in 0..h {
         let dragged = 1u16 << ((column >> (4 * y)) & 0xF);
         if X + 1 < COLS {
@@ -610,7 +630,8 @@ fn column_moves<const X: usize>(
             if y < right_height {
                 let partner = 1u16 << ((right >> (4 * y)) & 0xF);
                 if need & !(dragged | partner) == 0 {
-                    let run = swaps[X.min(COLS - 2)] >> (4 * y) & 1 != 0;
+                    let runs = *swaps.get_or_insert_with(|| board.swap_runs(X.min(COLS - 2)));
+                    let run = runs >> (4 * y) & 8 != 0;
                     if f(X, y, t, board.swapped(X.min(COLS - 2), y), run) {
                         return true;
                     }
@@ -633,13 +654,23 @@ fn column_moves<const X: usize>(
     false
 }
 
-/// A position one move deeper, waiting to be searched.
+/// A position to search with what the search keeps about it.
 #[derive(Debug, Clone, Copy)]
-struct Child {
+struct Node {
     board: Packed,
+    spreads: Spreads,
+    steps: Steps,
     /// The colours the next move must displace ([`Spread::needs`]).
     need: u16,
-    spreads: Spreads,
+    /// The table key for the moves left, and its hash.
+    key: Key,
+    hash: u64,
+}
+
+/// A position one move deeper, waiting to be searched, and the move to it.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    node: Node,
     x: u8,
     y: u8,
     t: u8,
@@ -663,31 +694,22 @@ struct Search {
 }
 
 impl Search {
-    /// Searches `board` (whose blocks stand as `spreads` tells) with `left` >= 1 moves to go;
-    /// `depth` moves are already on the path. The board is not empty and its colours are not too
-    /// far apart for `left` moves.
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &mut self,
-        board: &Packed,
-        spreads: &Spreads,
-        need: u16,
-        left: usize,
-        depth: usize,
-    ) -> bool {
+    /// Searches `node` with `left` >= 1 moves to go; `depth` moves are already on the path. The
+    /// board is not empty and its colours are not too far apart for `left` moves.
+    fn run(&mut self, node: &Node, left: usize, depth: usize) -> bool {
         self.stats.nodes += 1;
         let table = left <= MAX_LEFT;
-        if table && self.hopeless.contains(board, left) {
+        if table && self.hopeless.contains(&node.key, node.hash) {
             self.stats.memo_hits += 1;
             return false;
         }
         let found = if left == 1 {
-            self.last_move(board, need, depth)
+            self.last_move(&node.board, node.need, depth)
         } else {
-            self.expand(board, spreads, need, left, depth)
+            self.expand(node, left, depth)
         };
         if !found && table {
-            self.hopeless.insert(board, left);
+            self.hopeless.insert(&node.key, node.hash);
             self.stats.remembered = self.hopeless.len;
         }
         found
@@ -724,46 +746,54 @@ impl Search {
 
     /// With two or more moves left: plays every move, then searches the resulting positions in
     /// order. Playing them all first lets their table slots be loaded together.
-    fn expand(
-        &mut self,
-        board: &Packed,
-        spreads: &Spreads,
-        need: u16,
-        left: usize,
-        depth: usize,
-    ) -> bool {
+    fn expand(&mut self, node: &Node, left: usize, depth: usize) -> bool {
         let force = depth == 0 && !self.settled_start;
         let mut children = std::mem::take(&mut self.children[depth]);
         children.clear();
         let stats = &mut self.stats;
-        each_move(board, need, |x, y, t, mut next, run| {
+        let board = &node.board;
+        each_move(board, node.need, |x, y, t, mut next, run| {
             stats.moves += 1;
             // The dragged block goes from column x to t; in a swap the block of (t, y) goes the
             // other way (when both have one colour, the two cancel).
             let (from, to) = (SPREAD_BITS as usize * x, SPREAD_BITS as usize * t);
-            let mut after = *spreads;
+            let mut spreads = node.spreads;
             let dragged = ((board.0[x] >> (4 * y)) & 0xF) as usize;
-            after[dragged] = after[dragged].wrapping_add(1 << to).wrapping_sub(1 << from);
+            spreads[dragged] = spreads[dragged]
+                .wrapping_add(1 << to)
+                .wrapping_sub(1 << from);
             let swapped = ((board.0[t] >> (4 * y)) & 0xF) as usize;
-            if swapped != 0 {
-                after[swapped] = after[swapped].wrapping_add(1 << from).wrapping_sub(1 << to);
-            }
-            if run || force {
+            spreads[swapped] = spreads[swapped]
+                .wrapping_add(u16::from(swapped != 0) << from)
+                .wrapping_sub(u16::from(swapped != 0) << to);
+            let steps = if run || force {
                 stats.settled += 1;
-                next.settle(&mut after);
+                next.settle(&mut spreads);
                 // Emptied too early: no move is possible on an empty board.
                 if next.is_empty() {
                     return false;
                 }
-            }
-            let Some(need) = Spread::needs(&after, left - 1) else {
+                Spread::steps_of(&spreads)
+            } else {
+                let mut steps = node.steps;
+                steps[dragged] = Spread::of(spreads[dragged]);
+                steps[swapped] = Spread::of(spreads[swapped]);
+                steps
+            };
+            let Some(need) = Spread::needs(&steps, left - 1) else {
                 stats.too_far += 1;
                 return false;
             };
+            let key = key(&next, left - 1);
             children.push(Child {
-                board: next,
-                need,
-                spreads: after,
+                node: Node {
+                    board: next,
+                    spreads,
+                    steps,
+                    need,
+                    key,
+                    hash: hash(&key),
+                },
                 x: x as u8,
                 y: y as u8,
                 t: t as u8,
@@ -771,18 +801,11 @@ impl Search {
             false
         });
         if left - 1 <= MAX_LEFT {
-            self.hopeless
-                .warm(children.iter().map(|c| &c.board), left - 1);
+            self.hopeless.warm(children.iter().map(|c| c.node.hash));
         }
         let mut found = false;
         for child in &children {
-            if self.run(
-                &child.board,
-                &child.spreads,
-                child.need,
-                left - 1,
-                depth + 1,
-            ) {
+            if self.run(&child.node, left - 1, depth + 1) {
                 self.path[depth] = move_to(child.x.into(), child.y.into(), child.t.into());
                 found = true;
                 break;
@@ -814,11 +837,21 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
         return (None, search.stats);
     }
     let spreads = board.spreads();
-    let Some(need) = Spread::needs(&spreads, n) else {
+    let steps = Spread::steps_of(&spreads);
+    let Some(need) = Spread::needs(&steps, n) else {
         search.stats.too_far += 1;
         return (None, search.stats);
     };
-    let found = search.run(&board, &spreads, need, n, 0);
+    let key = key(&board, n.min(MAX_LEFT));
+    let node = Node {
+        board,
+        spreads,
+        steps,
+        need,
+        key,
+        hash: hash(&key),
+    };
+    let found = search.run(&node, n, 0);
     let answer = found.then_some(search.path);
     (answer, search.stats)
 }
@@ -891,18 +924,20 @@ mod tests {
         spreads[4] = 0o5000;
         // Column 3: rows 0 and 2 (colours 1 and 3) go.
         assert_eq!(
-            remove_marked(col, 0x0000_0101, 3, &mut spreads),
+            remove_marked(col, 0x0000_0808, 3, &mut spreads),
             0x0000_0042
         );
         assert_eq!(spreads[..5], [0, 0, 0o3000, 0, 0o5000]);
         assert_eq!(
-            remove_marked(0x0000_4242, 0x0000_0011, 3, &mut spreads),
+            remove_marked(0x0000_4242, 0x0000_0088, 3, &mut spreads),
             0x0000_0042
         );
         assert_eq!(spreads[..5], [0, 0, 0o2000, 0, 0o4000]);
-        assert_eq!(nonzero(0x0000_0a01), 0x0000_0101);
-        assert_eq!(same(0x0000_0321, 0x0000_0331) & 0x111, 0x101);
-        assert_eq!(holds(0x0000_5353, 5), 0x0000_1010);
+        assert_eq!(nonzero(0x0000_0a01), 0x0000_0808);
+        assert_eq!(nonzero(0x0fff_ffff), FLAGS);
+        assert_eq!(nonzero(0x0808_0107), 0x0808_0808);
+        assert_eq!(same(0x0000_0321, 0x0000_0331) & 0x888, 0x808);
+        assert_eq!(holds(0x0000_5353, 5), 0x0000_8080);
         assert!(vertical_run(0x0000_7772));
         assert!(!vertical_run(0x0000_7727));
         assert!(vertical_run_of(0x0000_8882, 8));
@@ -952,7 +987,7 @@ mod tests {
 
     #[test]
     fn lonely_colours_are_seen() {
-        let lonely = |columns: &[&[u8]]| Spread::needs(&packed(columns).spreads(), 5).is_none();
+        let lonely = |columns: &[&[u8]]| needs(&packed(columns), 5).is_none();
         assert!(lonely(&[&[1], &[2], &[1], &[2], &[1]]));
         assert!(!lonely(&[&[1], &[2], &[1], &[2], &[1, 2]]));
         assert!(!lonely(&[&[], &[], &[], &[], &[]]));
@@ -1016,6 +1051,10 @@ mod tests {
         assert_eq!(solve(&c), moves(&[(2, 0, 1)]));
     }
 
+    fn needs(b: &Packed, left: usize) -> Option<u16> {
+        Spread::needs(&Spread::steps_of(&b.spreads()), left)
+    }
+
     /// The table entry for blocks standing in these columns.
     fn steps(columns: &[usize]) -> u8 {
         let index: usize = columns.iter().map(|&x| 1 << (3 * x)).sum();
@@ -1054,17 +1093,16 @@ mod tests {
     fn too_far_and_needed_colours() {
         // Colour 1 in columns 0, 2, 4 needs two steps; colour 2 in 0, 1, 3 one.
         let b = packed(&[&[1, 2], &[2], &[1], &[2], &[1]]);
-        let spreads = b.spreads();
-        assert_eq!(Spread::needs(&spreads, 1), None);
-        assert_eq!(Spread::needs(&spreads, 2), Some(1 << 1));
-        assert_eq!(Spread::needs(&spreads, 3), Some(0));
+        assert_eq!(needs(&b, 1), None);
+        assert_eq!(needs(&b, 2), Some(1 << 1));
+        assert_eq!(needs(&b, 3), Some(0));
         // Three colours one step each: three steps are more than one move makes.
         let b = packed(&[&[1, 2, 3], &[], &[1, 2, 3], &[1, 2, 3], &[]]);
-        assert_eq!(Spread::needs(&b.spreads(), 1), None);
-        assert_eq!(Spread::needs(&b.spreads(), 2), Some(0));
+        assert_eq!(needs(&b, 1), None);
+        assert_eq!(needs(&b, 2), Some(0));
         // A board one move from empty: colour 5 needs its step now.
         let b = packed(&[&[5], &[5], &[], &[5], &[]]);
-        assert_eq!(Spread::needs(&b.spreads(), 1), Some(1 << 5));
+        assert_eq!(needs(&b, 1), Some(1 << 5));
         assert_eq!(
             solve(&case(1, &[&[5], &[5], &[], &[5], &[]])),
             moves(&[(3, 0, -1)])
@@ -1145,7 +1183,7 @@ mod tests {
                         n: 1,
                         board: *board,
                     });
-                    let need = Spread::needs(&here.spreads(), c.n - i);
+                    let need = needs(&here, c.n - i);
                     let need = need.unwrap_or_else(|| panic!("{} cut at move {i}", c.write()));
                     bound_used += usize::from(need != 0);
                     let (x, y) = (usize::from(m.x), usize::from(m.y));
