@@ -141,124 +141,143 @@ const SPREAD_BITS: u32 = 3;
 /// The [`Spread`] entry of a colour held once or twice: more steps than any search has moves.
 const LONELY: u8 = u8::MAX;
 
-/// How many column steps the blocks of one colour need before they can all go in one wave, indexed
-/// by how many of them stand in each column (3 bits per column, column x at bits 3x..3x+3).
+/// The number of [`Spread`] entries.
+const SPREAD_SIZE: usize = 1 << (SPREAD_BITS as usize * COLS);
+
+/// How many column steps the blocks of one colour need before they can all be gone, indexed by
+/// how many of them stand in each column (3 bits per column, column x at bits 3x..3x+3).
 ///
-/// A colour held 3 to 5 times goes in a single wave or never: removing only some of its blocks
-/// leaves one or two, which can never go. What goes in one wave is a union of runs of three or
-/// more: for 3 or 4 blocks a single run, for 5 a run of five or two runs of three crossing. A run
-/// holds its blocks in one column (vertical) or one per column in neighbouring columns
-/// (horizontal), so the blocks' columns must first reach one of these column patterns. Blocks
-/// only change columns when dragged: a drop moves one block one column, a swap two blocks of two
-/// colours one column each. So one move brings each colour one step closer at most, and all
-/// colours two steps at most. The least number of steps to a pattern is the cheapest way to pair
-/// the blocks' columns with the pattern's, which pairs both in sorted order. A colour held once
-/// or twice can never go ([`LONELY`]). Other counts get 0 (no bound): a colour held 6 times or
-/// more may go in several waves.
+/// Blocks go in waves, and what goes in one wave is a union of runs of three or more. A run holds
+/// its blocks one per column in three to five neighbouring columns (horizontal) or three or more
+/// in one column (vertical); a vertical run may share blocks with horizontal runs that cross it,
+/// at most one each. So when the last of a colour's blocks is gone, the columns where they all
+/// went form a sum of horizontal intervals plus, in each column z, extra blocks: none, or at least
+/// 3 - (the intervals over z), and at least 1. Blocks only change columns when dragged: a drop
+/// moves one block one column, a swap two blocks of two colours one column each. So each move
+/// brings each colour one step closer at most, and all colours two steps at most; the steps a
+/// colour needs are the fewest single-column moves of its blocks that reach such a sum (found by
+/// a search from all sums at once). With three to five blocks this is one run or, for five, two
+/// crossing runs; a colour held once or twice can never go ([`LONELY`]). Above seven blocks there
+/// is no bound (0).
 struct Spread;
 
 impl Spread {
-    const TABLE: [u8; 1 << (SPREAD_BITS as usize * COLS)] = Spread::table();
+    const TABLE: [u8; SPREAD_SIZE] = Spread::table();
 
-    const fn table() -> [u8; 1 << (SPREAD_BITS as usize * COLS)] {
-        let mut table = [0u8; 1 << (SPREAD_BITS as usize * COLS)];
-        let mut index = 0;
-        while index < table.len() {
-            table[index] = Spread::steps(index);
-            index += 1;
-        }
-        table
+    /// How many blocks column z holds in entry `index`.
+    const fn count(index: usize, z: usize) -> usize {
+        (index >> (SPREAD_BITS as usize * z)) & 7
     }
 
-    /// The entry for one index: the sorted columns of the blocks against every pattern.
-    const fn steps(index: usize) -> u8 {
-        let mut columns = [0usize; 5];
+    const fn total(index: usize) -> usize {
         let mut k = 0;
-        let mut x = 0;
-        while x < COLS {
-            let mut n = (index >> (SPREAD_BITS as usize * x)) & 7;
-            while n > 0 {
-                if k == 5 {
-                    return 0;
-                }
-                columns[k] = x;
-                k += 1;
-                n -= 1;
-            }
-            x += 1;
-        }
-        if k == 0 {
-            return 0;
-        }
-        if k < 3 {
-            return LONELY;
-        }
-        let mut best = usize::MAX;
-        // Vertical: all in column z.
         let mut z = 0;
         while z < COLS {
-            let mut pattern = [z; 5];
-            pattern[4] = z;
-            best = Spread::min(best, Spread::cost(&columns, &pattern, k));
+            k += Spread::count(index, z);
             z += 1;
         }
-        // Horizontal: columns z..z + k.
-        let mut z = 0;
-        while z + k <= COLS {
-            let mut pattern = [0; 5];
-            let mut i = 0;
-            while i < k {
-                pattern[i] = z + i;
-                i += 1;
-            }
-            best = Spread::min(best, Spread::cost(&columns, &pattern, k));
-            z += 1;
-        }
-        // Five: a horizontal three at z..z + 3 crossed by a vertical three in column z + j.
-        if k == 5 {
-            let mut z = 0;
-            while z + 3 <= COLS {
-                let mut j = 0;
-                while j < 3 {
-                    // Sorted: the columns left of z + j, three times z + j, the columns right.
-                    let mut pattern = [0; 5];
-                    let mut i = 0;
-                    let mut col = z;
-                    while col < z + 3 {
-                        let times = if col == z + j { 3 } else { 1 };
-                        let mut t = 0;
-                        while t < times {
-                            pattern[i] = col;
-                            i += 1;
-                            t += 1;
-                        }
-                        col += 1;
+        k
+    }
+
+    /// True when the columns of entry `index` are a sum of horizontal intervals (at most two: the
+    /// entries searched hold seven blocks at most) plus extras as described above.
+    const fn reachable(index: usize) -> bool {
+        // The intervals of three columns or more, as (first, last).
+        const INTERVALS: [(usize, usize); 6] = [(0, 2), (1, 3), (2, 4), (0, 3), (1, 4), (0, 4)];
+        // Choice 0 is "no interval", choice i + 1 interval i.
+        let mut first = 0;
+        while first <= INTERVALS.len() {
+            let mut second = first;
+            while second <= INTERVALS.len() {
+                let mut ok = true;
+                let mut z = 0;
+                while z < COLS {
+                    let mut cover = 0;
+                    if first > 0 && INTERVALS[first - 1].0 <= z && z <= INTERVALS[first - 1].1 {
+                        cover += 1;
                     }
-                    best = Spread::min(best, Spread::cost(&columns, &pattern, k));
-                    j += 1;
+                    if second > 0 && INTERVALS[second - 1].0 <= z && z <= INTERVALS[second - 1].1 {
+                        cover += 1;
+                    }
+                    let n = Spread::count(index, z);
+                    if n < cover {
+                        ok = false;
+                    } else {
+                        let extra = n - cover;
+                        let least = if cover >= 2 { 1 } else { 3 - cover };
+                        if extra != 0 && extra < least {
+                            ok = false;
+                        }
+                    }
+                    z += 1;
+                }
+                if ok {
+                    return true;
+                }
+                second += 1;
+            }
+            first += 1;
+        }
+        false
+    }
+
+    const fn table() -> [u8; SPREAD_SIZE] {
+        // Breadth-first from every reachable entry of three to seven blocks; an edge moves one
+        // block one column. Entries of seven blocks or fewer never fill a column's 3 bits.
+        let mut dist = [u8::MAX; SPREAD_SIZE];
+        let mut queue = [0u16; SPREAD_SIZE];
+        let (mut head, mut tail) = (0, 0);
+        let mut index = 0;
+        while index < SPREAD_SIZE {
+            let k = Spread::total(index);
+            if k >= 3 && k <= 7 && Spread::reachable(index) {
+                dist[index] = 0;
+                queue[tail] = index as u16;
+                tail += 1;
+            }
+            index += 1;
+        }
+        while head < tail {
+            let index = queue[head] as usize;
+            head += 1;
+            let mut z = 0;
+            while z < COLS {
+                if Spread::count(index, z) > 0 {
+                    let from = index - (1 << (SPREAD_BITS as usize * z));
+                    if z > 0 {
+                        let next = from + (1 << (SPREAD_BITS as usize * (z - 1)));
+                        if dist[next] == u8::MAX {
+                            dist[next] = dist[index] + 1;
+                            queue[tail] = next as u16;
+                            tail += 1;
+                        }
+                    }
+                    if z + 1 < COLS {
+                        let next = from + (1 << (SPREAD_BITS as usize * (z + 1)));
+                        if dist[next] == u8::MAX {
+                            dist[next] = dist[index] + 1;
+                            queue[tail] = next as u16;
+                            tail += 1;
+                        }
+                    }
                 }
                 z += 1;
             }
         }
-        best as u8
-    }
-
-    const fn cost(columns: &[usize; 5], pattern: &[usize; 5], k: usize) -> usize {
-        let mut sum = 0;
-        let mut i = 0;
-        while i < k {
-            sum += columns[i].abs_diff(pattern[i]);
-            i += 1;
+        let mut table = [0u8; SPREAD_SIZE];
+        let mut index = 0;
+        while index < SPREAD_SIZE {
+            let k = Spread::total(index);
+            table[index] = if k == 0 || k > 7 {
+                0
+            } else if k < 3 {
+                LONELY
+            } else {
+                dist[index]
+            };
+            index += 1;
         }
-        sum
-    }
-
-    const fn min(a: usize, b: usize) -> usize {
-        if a < b {
-            a
-        } else {
-            b
-        }
+        table
     }
 
     /// The steps each colour needs.
@@ -274,7 +293,7 @@ impl Spread {
     /// The steps of one colour.
     #[inline(always)]
     fn of(spread: u16) -> u8 {
-        Spread::TABLE[usize::from(spread) & (Spread::TABLE.len() - 1)]
+        Spread::TABLE[usize::from(spread) & (SPREAD_SIZE - 1)]
     }
 
     /// `None` when the colours need more column steps than `left` moves can make: one colour
@@ -283,6 +302,42 @@ impl Spread {
     /// displace a block of each, since one that stays put keeps needing `left` steps.
     #[inline]
     fn needs(steps: &Steps, left: usize) -> Option<u16> {
+        if left > 100 {
+            return Spread::needs_slowly(steps, left);
+        }
+        // Eight colours a word, a byte each.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let (lo, hi) = steps.split_at(8);
+        let words = [lo, hi].map(|w| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(w);
+            u64::from_le_bytes(b)
+        });
+        let left_bytes = left as u64 * ONES;
+        let mut need = 0u16;
+        let mut sum = 0u64;
+        for (i, &w) in words.iter().enumerate() {
+            // Bytes above `left`: the low seven bits plus 127 - left reach bit 7, or bit 7 is
+            // set already (a lonely colour).
+            if (((w & !HIGH) + (127 - left as u64) * ONES) | w) & HIGH != 0 {
+                return None;
+            }
+            // Bytes equal to `left`: zero after the xor.
+            let e = w ^ left_bytes;
+            let zero = !(((e & !HIGH) + !HIGH) | e) & HIGH;
+            need |= ((((zero >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u16) << (8 * i);
+            sum += w;
+        }
+        // Every byte is at most `left`, so two words add bytewise without carries; then pairs
+        // of bytes into 16-bit lanes, and the lanes together.
+        let lanes = (sum & 0x00FF_00FF_00FF_00FF) + ((sum >> 8) & 0x00FF_00FF_00FF_00FF);
+        let total = (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+        (total <= 2 * left).then_some(need)
+    }
+
+    /// [`Spread::needs`] one colour at a time, for any number of moves.
+    fn needs_slowly(steps: &Steps, left: usize) -> Option<u16> {
         let mut worst = 0u8;
         let mut total = 0u32;
         let mut need = 0u16;
@@ -1061,6 +1116,112 @@ mod tests {
         Spread::TABLE[index]
     }
 
+    /// The steps of three to five blocks found another way: their sorted columns paired with
+    /// the sorted columns of every run (and, for five, every pair of crossing runs of three).
+    fn explicit_steps(index: usize) -> u8 {
+        let mut columns = [0usize; 5];
+        let mut k = 0;
+        let mut x = 0;
+        while x < COLS {
+            let mut n = (index >> (SPREAD_BITS as usize * x)) & 7;
+            while n > 0 {
+                if k == 5 {
+                    return 0;
+                }
+                columns[k] = x;
+                k += 1;
+                n -= 1;
+            }
+            x += 1;
+        }
+        if k == 0 {
+            return 0;
+        }
+        if k < 3 {
+            return LONELY;
+        }
+        let mut best = usize::MAX;
+        // Vertical: all in column z.
+        let mut z = 0;
+        while z < COLS {
+            let mut pattern = [z; 5];
+            pattern[4] = z;
+            best = min(best, cost(&columns, &pattern, k));
+            z += 1;
+        }
+        // Horizontal: columns z..z + k.
+        let mut z = 0;
+        while z + k <= COLS {
+            let mut pattern = [0; 5];
+            let mut i = 0;
+            while i < k {
+                pattern[i] = z + i;
+                i += 1;
+            }
+            best = min(best, cost(&columns, &pattern, k));
+            z += 1;
+        }
+        // Five: a horizontal three at z..z + 3 crossed by a vertical three in column z + j.
+        if k == 5 {
+            let mut z = 0;
+            while z + 3 <= COLS {
+                let mut j = 0;
+                while j < 3 {
+                    // Sorted: the columns left of z + j, three times z + j, the columns right.
+                    let mut pattern = [0; 5];
+                    let mut i = 0;
+                    let mut col = z;
+                    while col < z + 3 {
+                        let times = if col == z + j { 3 } else { 1 };
+                        let mut t = 0;
+                        while t < times {
+                            pattern[i] = col;
+                            i += 1;
+                            t += 1;
+                        }
+                        col += 1;
+                    }
+                    best = min(best, cost(&columns, &pattern, k));
+                    j += 1;
+                }
+                z += 1;
+            }
+        }
+        best as u8
+    }
+
+    fn cost(columns: &[usize; 5], pattern: &[usize; 5], k: usize) -> usize {
+        let mut sum = 0;
+        let mut i = 0;
+        while i < k {
+            sum += columns[i].abs_diff(pattern[i]);
+            i += 1;
+        }
+        sum
+    }
+
+    fn min(a: usize, b: usize) -> usize {
+        if a < b {
+            a
+        } else {
+            b
+        }
+    }
+
+    #[test]
+    fn three_to_five_blocks_need_the_steps_to_a_run() {
+        let mut checked = 0;
+        for index in 0..SPREAD_SIZE {
+            let k = Spread::total(index);
+            if (1..=5).contains(&k) {
+                let want = if k < 3 { LONELY } else { explicit_steps(index) };
+                assert_eq!(Spread::TABLE[index], want, "{index:o}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 5 + 15 + 35 + 70 + 126);
+    }
+
     #[test]
     fn column_steps_to_a_run() {
         assert_eq!(steps(&[]), 0);
@@ -1084,9 +1245,51 @@ mod tests {
         assert_eq!(steps(&[2, 2, 2, 3, 4]), 0);
         assert_eq!(steps(&[0, 1, 2, 2, 2]), 0);
         assert_eq!(steps(&[0, 0, 1, 2, 4]), 3);
-        // Six and more: no bound.
+        // Six and seven: several runs, in one wave or more.
         assert_eq!(steps(&[0, 0, 0, 4, 4, 4]), 0);
-        assert_eq!(steps(&[0, 0, 2, 2, 4, 4]), 0);
+        assert_eq!(steps(&[0, 1, 1, 2, 2, 3]), 0);
+        assert_eq!(steps(&[1, 1, 1, 2, 3, 4]), 0);
+        assert_eq!(steps(&[0, 1, 2, 2, 2, 2]), 0);
+        assert_eq!(steps(&[0, 1, 2, 3, 3, 3]), 0);
+        assert_eq!(steps(&[0, 0, 2, 2, 4, 4]), 2);
+        assert_eq!(steps(&[0, 1, 2, 2, 3, 4, 4]), 1);
+        assert_eq!(steps(&[0, 0, 0, 0, 4, 4, 4]), 0);
+        assert_eq!(steps(&[0, 0, 2, 2, 2, 4, 4]), 2);
+        // Above seven: no bound.
+        assert_eq!(steps(&[0, 0, 2, 2, 2, 2, 4, 4]), 0);
+    }
+
+    #[test]
+    fn needs_a_word_at_a_time_as_one_colour_at_a_time() {
+        use rand::{Rng as _, SeedableRng as _};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..20_000 {
+            let mut steps = [0u8; 16];
+            for s in &mut steps[1..=10] {
+                *s = match rng.random_range(0..12) {
+                    0 => LONELY,
+                    k => (k % 7) as u8,
+                };
+            }
+            let left = rng.random_range(1..=6);
+            assert_eq!(
+                Spread::needs(&steps, left),
+                Spread::needs_slowly(&steps, left),
+                "{steps:?} {left}"
+            );
+        }
+        let mut steps = [0u8; 16];
+        steps[3] = 2;
+        steps[7] = 2;
+        assert_eq!(Spread::needs(&steps, 2), Some(1 << 3 | 1 << 7));
+        steps[9] = 1;
+        assert_eq!(Spread::needs(&steps, 2), None);
+        steps[9] = 0;
+        assert_eq!(Spread::needs(&steps, 3), Some(0));
+        steps[10] = 2;
+        assert_eq!(Spread::needs(&steps, 3), Some(0));
+        steps[1] = 2;
+        assert_eq!(Spread::needs(&steps, 3), None);
     }
 
     #[test]
@@ -1154,7 +1357,7 @@ mod tests {
                         !below && !beside
                     });
                     match fits {
-                        Some(c) if blocks < 7 => {
+                        Some(c) if blocks < 9 => {
                             cells[x][y] = c;
                             blocks += 1;
                         }
