@@ -300,7 +300,7 @@ impl Spread {
     /// more than `left`, or all together more than `2 * left` (always with a lonely colour).
     /// Otherwise the colours (a bit per colour) that need `left` steps: the next move must
     /// displace a block of each, since one that stays put keeps needing `left` steps.
-    #[inline]
+    #[inline(always)]
     fn needs(steps: &Steps, left: usize) -> Option<u16> {
         if left > 100 {
             return Spread::needs_slowly(steps, left);
@@ -308,12 +308,8 @@ impl Spread {
         // Eight colours a word, a byte each.
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x8080_8080_8080_8080;
-        let (lo, hi) = steps.split_at(8);
-        let words = [lo, hi].map(|w| {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(w);
-            u64::from_le_bytes(b)
-        });
+        let both = u128::from_le_bytes(*steps);
+        let words = [both as u64, (both >> 64) as u64];
         let left_bytes = left as u64 * ONES;
         let mut need = 0u16;
         let mut sum = 0u64;
