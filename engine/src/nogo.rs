@@ -28,6 +28,9 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const EDGE: u8 = 3;
 
+/// The shift of [`Position::point`]'s reciprocal.
+const RECIP_SHIFT: u32 = 40;
+
 /// In a root's link word: the flag that marks a root.
 const ROOT: u32 = 1 << 31;
 /// In a root's link word: where the union-by-rank rank starts (5 bits).
@@ -56,6 +59,9 @@ pub struct Position {
     n: usize,
     /// Width of the padded grid, n + 2.
     w: usize,
+    /// ceil(2^[`RECIP_SHIFT`] / w) when every index is below 2^20, so that p / w is a multiply
+    /// and a shift (exact: the error stays below 2^-20 < 1 / w); 0 on larger boards.
+    recip: u64,
     cell: Vec<u8>,
     /// One word per stone: a root holds [`ROOT`], its rank and its group's pseudo-liberty count;
     /// any other stone holds its union-find parent. Empty points hold nothing meaningful.
@@ -78,6 +84,11 @@ impl Position {
         let mut pos = Position {
             n,
             w,
+            recip: if w * w < 1 << 20 {
+                (1u64 << RECIP_SHIFT).div_ceil(w as u64)
+            } else {
+                0
+            },
             // Zeroed by the system, page by page as stones arrive.
             link: vec![0; w * w],
             cell,
@@ -120,10 +131,12 @@ impl Position {
 
     #[inline]
     fn point(&self, p: usize) -> Move {
-        // Indices fit in u32 (n <= 1000 in the statement; the board's own limit keeps w * w
-        // small): a 32-bit division is much cheaper than a 64-bit one.
-        let (p, w) = (p as u32, self.w as u32);
-        Move::new((p / w - 1) as usize, (p % w - 1) as usize)
+        let r = if self.recip != 0 {
+            ((p as u64 * self.recip) >> RECIP_SHIFT) as usize
+        } else {
+            p / self.w
+        };
+        Move::new(r - 1, p - r * self.w - 1)
     }
 
     /// The root of the group of stone p, halving the path on the way.
@@ -411,6 +424,20 @@ mod tests {
 
     const X: Colour = Colour::Black;
     const O: Colour = Colour::White;
+
+    #[test]
+    fn points_from_indices() {
+        for n in [1, 2, 3, 7, 100, 1000, 1021, 1022, 1023, 1200] {
+            let pos = Position::new(&Board::empty(n));
+            assert_eq!(pos.recip != 0, n <= 1021, "{n}");
+            for r in [0, 1, n / 2, n - 1] {
+                for c in [0, 1, n / 3, n - 1] {
+                    let m = Move::new(r, c);
+                    assert_eq!(pos.point(pos.index(m)), m, "{n}: {m}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn legality_by_hand() {
