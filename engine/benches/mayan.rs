@@ -6,8 +6,8 @@
 //! them): seed 0, and the seeds among the first twenty on which the solver works hardest. Before
 //! the criterion runs, the search counters of each board are printed.
 //!
-//! - `mayan/dense-n5`: one solve per board.
-//! - `mayan/corpus`: every solvable puzzle of `corpus/mayan` per iteration.
+//! - `engine mayan/dense-n5`: one solve per board.
+//! - `engine mayan/corpus`: every solvable puzzle of `corpus/mayan` per iteration.
 //!
 //! The reference solver takes seconds per dense board; `harness/benches/mayan.rs` times it beside
 //! the optimized one. The whole-process comparison with a plain C++ search is in
@@ -97,7 +97,7 @@ fn dense(c: &mut Criterion) {
             stats.settled
         );
     }
-    let mut group = c.benchmark_group("mayan/dense-n5");
+    let mut group = c.benchmark_group("engine mayan/dense-n5");
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(3));
@@ -113,7 +113,7 @@ fn dense(c: &mut Criterion) {
 fn corpus(c: &mut Criterion) {
     let puzzles = solvable_corpus();
     assert!(!puzzles.is_empty(), "no solvable puzzle in corpus/mayan");
-    let mut group = c.benchmark_group("mayan/corpus");
+    let mut group = c.benchmark_group("engine mayan/corpus");
     group.sample_size(20);
     let label = format!("{}puzzles", puzzles.len());
     group.bench_with_input(BenchmarkId::new("optimized", &label), &puzzles, |b, p| {

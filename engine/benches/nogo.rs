@@ -1,11 +1,12 @@
 //! NoGo: the optimized play-out and checker.
 //!
-//! - `nogo/empty play-out`: empty boards of side 250, 500 and 1000 (time per point should stay
-//!   flat).
-//! - `nogo/striped play-out`: 1000x1000 boards with random stones (density 0.3 and 0.6, colours
-//!   even) on two rows of every three; the third row stays empty, so every stone has a liberty.
-//! - `nogo/1000x1000`: the contest run in memory (parse the board, play out, write the moves),
-//!   writing the million moves alone, and checking them.
+//! - `engine nogo/empty play-out`: empty boards of side 250, 500 and 1000 (time per point should
+//!   stay flat).
+//! - `engine nogo/striped play-out`: 1000x1000 boards with random stones (density 0.3 and 0.6,
+//!   colours even) on two rows of every three; the third row stays empty, so every stone has a
+//!   liberty.
+//! - `engine nogo/1000x1000`: the contest run in memory (parse the board, play out, write the
+//!   moves), writing the million moves alone, and checking them.
 //!
 //! Run with `cargo bench -p engine --bench nogo`.
 
@@ -48,7 +49,7 @@ fn striped(n: usize, density: f64, seed: u64) -> Board {
 }
 
 fn empty_boards(c: &mut Criterion) {
-    let mut group = c.benchmark_group("nogo/empty play-out");
+    let mut group = c.benchmark_group("engine nogo/empty play-out");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));
@@ -63,7 +64,7 @@ fn empty_boards(c: &mut Criterion) {
 }
 
 fn striped_boards(c: &mut Criterion) {
-    let mut group = c.benchmark_group("nogo/striped play-out");
+    let mut group = c.benchmark_group("engine nogo/striped play-out");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));
@@ -82,7 +83,7 @@ fn contest_run_1000(c: &mut Criterion) {
     let board = Board::empty(1000);
     let input = board.write();
     let moves = engine::nogo::playout(&board);
-    let mut group = c.benchmark_group("nogo/1000x1000");
+    let mut group = c.benchmark_group("engine nogo/1000x1000");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));

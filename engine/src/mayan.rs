@@ -8,15 +8,16 @@
 //! 2. **Left swaps.** Dragging (x, y) left into an occupied cell swaps it with (x - 1, y), exactly as
 //!    dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order and
 //!    leads to the same board. A sequence using the left swap is never the smallest: skip it.
-//! 3. **Spread-out colours** ([`Spread`]). A colour held three to five times goes in one wave or
-//!    never, and only as a run (or, for five, two crossing runs), so its blocks must first reach
-//!    one of a few column patterns. Blocks change columns only when dragged, one column per move,
-//!    and a move displaces at most one block of each colour and two in all. A position whose
-//!    colours need more column steps than its moves left can make (one colour more than the moves,
-//!    or all together more than twice the moves) can never be emptied in time. And a colour that
-//!    needs as many steps as there are moves left must have a block displaced by the very next
-//!    move: the other moves are not tried. Prune 1 is the case of a colour that no steps can
-//!    help.
+//! 3. **Spread-out colours** ([`Spread`]). A colour's blocks go in runs, so by the time the last
+//!    of them is gone, the columns where they went form a sum of run patterns (one block per
+//!    column over three to five neighbouring columns, or three or more in one column, crossing
+//!    runs sharing a block). Blocks change columns only when dragged, one column per move, and a
+//!    move displaces at most one block of each colour and two in all. For a colour held up to
+//!    seven times, a table gives the fewest column steps to such a sum. A position whose colours
+//!    need more steps than its moves left can make (one colour more than the moves, or all
+//!    together more than twice the moves) can never be emptied in time. And a colour that needs
+//!    as many steps as there are moves left must have a block displaced by the very next move:
+//!    the other moves are not tried. Prune 1 is the case of a colour that no steps can help.
 //! 4. **Hopeless positions.** The search visits moves in order and stops at the first success, so
 //!    a (board, moves left) that failed once fails again: it is remembered and skipped. Only full
 //!    failures are remembered (prunes 1 to 3 only skip moves and positions that lead to no empty
@@ -38,7 +39,8 @@
 //! settled (the full run search, repeated until nothing falls) only when a run forms. With one
 //! move left, a move that removes nothing cannot empty the board: it costs that look and nothing
 //! more. How many blocks of each colour stand in each column travels down the search and changes
-//! only by the dragged blocks and the blocks a settle removes, so prune 3 costs ten table lookups.
+//! only by the dragged blocks and the blocks a settle removes, so prune 3 costs two table lookups
+//! after a move that removes nothing.
 //! A position's children are all played before any is searched, so that their table slots can be
 //! loaded from memory together.
 
@@ -434,12 +436,13 @@ impl Packed {
         }
     }
 
-    /// The rows y (flag bits of their nibbles) where swapping (x, y) and (x + 1, y) forms a run. On a settled board a new run goes through a
-    /// changed cell: the block a of (x, y) at (x + 1, y) or the block b of (x + 1, y) at (x, y).
-    /// Vertically a needs two of its colour among (x + 1, y - 2..=y + 2) next to each other and to
-    /// it; horizontally it needs (x + 2, y) and (x + 3, y), since (x, y) now holds b. Likewise for
-    /// b. Every row at once: column x compared with column x + 1 shifted by one or two rows. A
-    /// swap of two equal blocks changes nothing and is never marked.
+    /// The rows y (flag bits of their nibbles) where swapping (x, y) and (x + 1, y) forms a run.
+    /// On a settled board a new run goes through a changed cell: the block a of (x, y) at
+    /// (x + 1, y) or the block b of (x + 1, y) at (x, y). Vertically a needs two of its colour
+    /// among (x + 1, y - 2..=y + 2) next to each other and to it; horizontally it needs (x + 2, y)
+    /// and (x + 3, y), since (x, y) now holds b. Likewise for b. Every row at once: column x
+    /// compared with column x + 1 shifted by one or two rows. A swap of two equal blocks changes
+    /// nothing and is never marked.
     #[inline(always)]
     fn swap_runs(&self, x: usize) -> u32 {
         let c = &self.0;

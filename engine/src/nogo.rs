@@ -551,7 +551,10 @@ mod tests {
 
         /// Playing through `try_play` is the legality test followed by the plain move.
         #[test]
-        fn try_play_is_legal_then_play(b in arb_board(8), picks in prop::collection::vec(0usize..64, 0..40)) {
+        fn try_play_is_legal_then_play(
+            b in arb_board(8),
+            picks in prop::collection::vec(0usize..64, 0..40),
+        ) {
             let mut pos = Position::new(&b);
             for (i, pick) in picks.into_iter().enumerate() {
                 let empty: Vec<usize> = pos.interior().filter(|&p| pos.cell[p] == EMPTY).collect();
