@@ -3,21 +3,23 @@
 //! The same answer as the exhaustive search (the lexicographically smallest sequence of exactly n
 //! moves that empties the board), found with a packed board and four safe prunes:
 //!
-//! 1. **Lonely colours.** Blocks are only ever removed in runs of three or more of one colour and no
-//!    block is ever added, so a board holding a colour exactly once or twice can never be emptied.
-//! 2. **Left swaps.** Dragging (x, y) left into an occupied cell swaps it with (x - 1, y), exactly as
-//!    dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order and
-//!    leads to the same board. A sequence using the left swap is never the smallest: skip it.
+//! 1. **Lonely colours.** Blocks are only ever removed in runs of three or more of one colour and
+//!    no block is ever added, so a board holding a colour exactly once or twice can never be
+//!    emptied.
+//! 2. **Left swaps.** Dragging (x, y) left into an occupied cell swaps it with (x - 1, y), exactly
+//!    as dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order
+//!    and leads to the same board. A sequence using the left swap is never the smallest: skip it.
 //! 3. **Spread-out colours** (`spread::Spread`). A colour's blocks go in runs, so by the time
 //!    the last of them is gone, the columns where they went form a sum of run patterns (one
 //!    block per column over three to five neighbouring columns, or three or more in one column,
-//!    crossing runs sharing a block). Blocks change columns only when dragged, one column per move, and a
-//!    move displaces at most one block of each colour and two in all. For a colour held up to
-//!    seven times, a table gives the fewest column steps to such a sum. A position whose colours
-//!    need more steps than its moves left can make (one colour more than the moves, or all
-//!    together more than twice the moves) can never be emptied in time. And a colour that needs
-//!    as many steps as there are moves left must have a block displaced by the very next move:
-//!    the other moves are not tried. Prune 1 is the case of a colour that no steps can help.
+//!    crossing runs sharing a block). Blocks change columns only when dragged, one column per
+//!    move, and a move displaces at most one block of each colour and two in all. For a colour
+//!    held up to seven times, a table gives the fewest column steps to such a sum. A position
+//!    whose colours need more steps than its moves left can make (one colour more than the
+//!    moves, or all together more than twice the moves) can never be emptied in time. And a
+//!    colour that needs as many steps as there are moves left must have a block displaced by the
+//!    very next move: the other moves are not tried. Prune 1 is the case of a colour that no
+//!    steps can help.
 //! 4. **Hopeless positions.** The search visits moves in order and stops at the first success, so
 //!    a (board, moves left) that failed once fails again: it is remembered and skipped. Only full
 //!    failures are remembered (prunes 1 to 3 only skip moves and positions that lead to no empty
