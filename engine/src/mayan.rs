@@ -1,17 +1,30 @@
 //! Mayan puzzle (NOIP 2011): the fast solver.
 //!
 //! The same answer as the exhaustive search (the lexicographically smallest sequence of exactly n
-//! moves that empties the board), found with a packed board and three safe prunes:
+//! moves that empties the board), found with a packed board and four safe prunes:
 //!
-//! 1. **Lonely colours.** Blocks are only ever removed in runs of three or more of one colour and no
-//!    block is ever added, so a board holding a colour exactly once or twice can never be emptied.
-//! 2. **Left swaps.** Dragging (x, y) left into an occupied cell swaps it with (x - 1, y), exactly as
-//!    dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order and
-//!    leads to the same board. A sequence using the left swap is never the smallest: skip it.
-//! 3. **Hopeless positions.** The search visits moves in order and stops at the first success, so
+//! 1. **Lonely colours.** Blocks are only ever removed in runs of three or more of one colour and
+//!    no block is ever added, so a board holding a colour exactly once or twice can never be
+//!    emptied.
+//! 2. **Left swaps.** Dragging (x, y) left into an occupied cell swaps it with (x - 1, y), exactly
+//!    as dragging (x - 1, y) right does; that move has a smaller x, so it comes first in the order
+//!    and leads to the same board. A sequence using the left swap is never the smallest: skip it.
+//! 3. **Spread-out colours** (`spread::Spread`). A colour's blocks go in runs, so by the time
+//!    the last of them is gone, the columns where they went form a sum of run patterns (one
+//!    block per column over three to five neighbouring columns, or three or more in one column,
+//!    crossing runs sharing a block). Blocks change columns only when dragged, one column per
+//!    move, and a move displaces at most one block of each colour and two in all. For a colour
+//!    held up to seven times, a table gives the fewest column steps to such a sum. A position
+//!    whose colours need more steps than its moves left can make (one colour more than the
+//!    moves, or all together more than twice the moves) can never be emptied in time. And a
+//!    colour that needs as many steps as there are moves left must have a block displaced by the
+//!    very next move: the other moves are not tried. Prune 1 is the case of a colour that no
+//!    steps can help.
+//! 4. **Hopeless positions.** The search visits moves in order and stops at the first success, so
 //!    a (board, moves left) that failed once fails again: it is remembered and skipped. Only full
-//!    failures are remembered (prunes 1 and 2 never hide a success, so "failed" means "no sequence
-//!    at all"), which makes the table safe whatever path reaches the position again.
+//!    failures are remembered (prunes 1 to 3 only skip moves and positions that lead to no empty
+//!    board at all, so "failed" means "no sequence at all"), which makes the table safe whatever
+//!    path reaches the position again.
 //!
 //! Moves that remove nothing (even a swap of two equal blocks, which changes nothing) are legal and
 //! are searched like any other: when the board can be emptied early, such a stall is what fills the
@@ -19,260 +32,48 @@
 //!
 //! The board packs each column into a `u32`: row y is the nibble at bits 4y..4y+4, 0 for empty.
 //! Since blocks never float, a column's height is given by its highest non-zero nibble.
+//!
+//! Most moves remove nothing (on dense boards more than nine in ten), and on a settled board a run
+//! can only form through a cell the drag changed: a swap changes two cells of one row, a drop the
+//! top of the target column and the source column from the dragged row up. A drop therefore looks
+//! for runs in the two columns it touched and in the column triples that include one of them; the
+//! swaps of a pair of columns are looked at all at once, every row in parallel. The board is
+//! settled (the full run search, repeated until nothing falls) only when a run forms. With one
+//! move left, a move that removes nothing cannot empty the board: it costs that look and nothing
+//! more. How many blocks of each colour stand in each column travels down the search and changes
+//! only by the dragged blocks and the blocks a settle removes, so prune 3 costs two table lookups
+//! after a move that removes nothing.
+//! A position's children are all played before any is searched, so that their table slots can be
+//! loaded from memory together.
 
-use model::mayan::{Answer, Case, Move, COLS, MAX_COLOUR, ROWS};
+mod board;
+mod spread;
+mod table;
+#[cfg(test)]
+mod tests;
 
-/// Bit 0 of each of the seven nibbles of a column.
-const NIBBLES: u32 = 0x0111_1111;
-/// The bits a column may use.
-const COLUMN_BITS: u32 = (1 << (4 * ROWS)) - 1;
-
-/// For each nibble of `v`, bit 0 set when the nibble is non-zero.
-#[inline]
-fn nonzero(v: u32) -> u32 {
-    (v | v >> 1 | v >> 2 | v >> 3) & NIBBLES
-}
-
-/// For each nibble position, bit 0 set when `a` and `b` hold the same value there.
-#[inline]
-fn same(a: u32, b: u32) -> u32 {
-    !nonzero(a ^ b) & NIBBLES
-}
-
-/// Number of blocks in a packed column.
-#[inline]
-fn height(column: u32) -> usize {
-    (32 - column.leading_zeros() as usize).div_ceil(4)
-}
-
-/// The nibble at row y.
-#[inline]
-fn cell(column: u32, y: usize) -> u32 {
-    (column >> (4 * y)) & 0xF
-}
-
-/// Removes row y from a column: the blocks above move down one row.
-#[inline]
-fn take_out(column: u32, y: usize) -> u32 {
-    let low = column & ((1 << (4 * y)) - 1);
-    let high = (column >> (4 * y + 4)) << (4 * y);
-    low | high
-}
-
-/// Keeps the nibbles whose bit 0 in `marked` is clear, packed down in order.
-#[inline]
-fn compact(column: u32, marked: u32) -> u32 {
-    let (mut v, mut m, mut out, mut shift) = (column, marked, 0u32, 0u32);
-    while v != 0 {
-        if m & 1 == 0 {
-            out |= (v & 0xF) << shift;
-            shift += 4;
-        }
-        v >>= 4;
-        m >>= 4;
-    }
-    out
-}
-
-/// A settled board: one packed column per x.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Packed([u32; COLS]);
-
-impl Packed {
-    pub fn from_case(case: &Case) -> Packed {
-        let mut cols = [0u32; COLS];
-        for (x, col) in cols.iter_mut().enumerate() {
-            for (y, &c) in case.board.column(x).iter().enumerate() {
-                *col |= u32::from(c) << (4 * y);
-            }
-        }
-        Packed(cols)
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
-    }
-
-    /// True when some colour is on the board exactly once or twice: such a board cannot be emptied.
-    #[inline]
-    fn has_lonely_colour(&self) -> bool {
-        let mut counts = [0u8; 16];
-        for &col in &self.0 {
-            let mut v = col;
-            while v != 0 {
-                counts[(v & 0xF) as usize] += 1;
-                v >>= 4;
-            }
-        }
-        counts[1..=usize::from(MAX_COLOUR)]
-            .iter()
-            .any(|&n| n == 1 || n == 2)
-    }
-
-    /// Removes every run, lets the rest fall, and repeats until no run is left. Returns whether
-    /// anything was removed.
-    #[inline]
-    fn settle(&mut self) -> bool {
-        let c = &mut self.0;
-        let mut removed = false;
-        loop {
-            let mut marked = [0u32; COLS];
-            let mut any = 0;
-            for x in 0..COLS {
-                let v = c[x];
-                let up = same(v, v >> 4) & nonzero(v);
-                let start = up & (up >> 4);
-                marked[x] = start | start << 4 | start << 8;
-                any |= marked[x];
-            }
-            for x in 0..COLS - 2 {
-                let run = same(c[x], c[x + 1]) & same(c[x + 1], c[x + 2]) & nonzero(c[x]);
-                marked[x] |= run;
-                marked[x + 1] |= run;
-                marked[x + 2] |= run;
-                any |= run;
-            }
-            if any == 0 {
-                return removed;
-            }
-            removed = true;
-            for x in 0..COLS {
-                if marked[x] != 0 {
-                    c[x] = compact(c[x], marked[x]);
-                }
-            }
-        }
-    }
-
-    /// Drags the block at (x, y) to column t = x +- 1 and settles. Returns the new board and whether
-    /// anything was removed. The caller makes sure (x, y) holds a block and t is on the board.
-    #[inline]
-    fn drag(&self, x: usize, y: usize, t: usize) -> (Packed, bool) {
-        let mut b = *self;
-        let block = cell(b.0[x], y);
-        let target_height = height(b.0[t]);
-        if y < target_height {
-            let other = cell(b.0[t], y);
-            if other == block {
-                // Two equal blocks swap: nothing changes.
-                return (b, false);
-            }
-            let mask = !(0xF << (4 * y));
-            b.0[x] = (b.0[x] & mask) | other << (4 * y);
-            b.0[t] = (b.0[t] & mask) | block << (4 * y);
-        } else {
-            b.0[x] = take_out(b.0[x], y);
-            b.0[t] |= block << (4 * target_height);
-        }
-        debug_assert!(b.0.iter().all(|&c| c & !COLUMN_BITS == 0));
-        let removed = b.settle();
-        (b, removed)
-    }
-}
-
-/// A hash set of (board, moves left) pairs, open addressing with linear probing. The key keeps the
-/// moves left (1..=[`MAX_LEFT`]) in the spare top bits of column 0, so a stored key is never all
-/// zero (the empty slot).
-struct Hopeless {
-    slots: Vec<[u32; COLS]>,
-    len: usize,
-}
-
-impl Hopeless {
-    fn new() -> Self {
-        Hopeless {
-            slots: vec![[0; COLS]; 1 << 10],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn key(board: &Packed, left: usize) -> [u32; COLS] {
-        let mut k = board.0;
-        k[0] |= (left as u32) << 28;
-        k
-    }
-
-    #[inline]
-    fn slot(&self, key: &[u32; COLS]) -> usize {
-        let a = u64::from(key[0]) | u64::from(key[1]) << 32;
-        let b = u64::from(key[2]) | u64::from(key[3]) << 32;
-        let mut h = a.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ b.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-            ^ u64::from(key[4]).wrapping_mul(0x1656_67b1_9e37_79f9);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h ^= h >> 32;
-        (h as usize) & (self.slots.len() - 1)
-    }
-
-    fn contains(&self, board: &Packed, left: usize) -> bool {
-        let key = Self::key(board, left);
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(&key);
-        loop {
-            let s = &self.slots[i];
-            if *s == key {
-                return true;
-            }
-            if *s == [0; COLS] {
-                return false;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    fn insert(&mut self, board: &Packed, left: usize) {
-        if 2 * (self.len + 1) > self.slots.len() {
-            let bigger = vec![[0; COLS]; 2 * self.slots.len()];
-            let old = std::mem::replace(&mut self.slots, bigger);
-            for key in old.into_iter().filter(|k| *k != [0; COLS]) {
-                self.put(key);
-            }
-        }
-        if self.put(Self::key(board, left)) {
-            self.len += 1;
-        }
-    }
-
-    /// Stores a key; false when it was already there.
-    fn put(&mut self, key: [u32; COLS]) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(&key);
-        loop {
-            if self.slots[i] == key {
-                return false;
-            }
-            if self.slots[i] == [0; COLS] {
-                self.slots[i] = key;
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-}
+use board::height;
+pub use board::Packed;
+use model::mayan::{Answer, Case, Move, COLS, ROWS};
+use spread::{Spread, Spreads, Steps, SPREAD_BITS};
+use table::{hash, key, Hopeless, Key};
 
 /// Counters of one search, for benchmarks and reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Moves played (drag + cascade).
+    /// Moves tried.
     pub moves: u64,
+    /// Moves that formed a run, so the board was settled (a drag and its cascade).
+    pub settled: u64,
     /// Positions searched (with at least one move left).
     pub nodes: u64,
     /// Positions skipped because they were known hopeless.
     pub memo_hits: u64,
-    /// Positions skipped because a colour was left once or twice.
-    pub lonely: u64,
+    /// Positions skipped because a colour was left once or twice, or its blocks stand too far
+    /// apart for the moves left (`spread::Spread`).
+    pub too_far: u64,
     /// Positions remembered as hopeless.
     pub remembered: usize,
-}
-
-/// The solver's state for one case.
-struct Search {
-    path: Vec<Move>,
-    hopeless: Hopeless,
-    stats: Stats,
 }
 
 /// The most moves left a key can hold (4 bits). The statement allows 5; positions with more moves
@@ -281,68 +82,234 @@ struct Search {
 /// trying their moves again.
 const MAX_LEFT: usize = 15;
 
-impl Search {
-    /// Searches `board` with `left` >= 1 moves to go; `depth` moves are already on the path. The
-    /// board is not empty and has no lonely colour.
-    fn run(&mut self, board: Packed, left: usize, depth: usize) -> bool {
-        self.stats.nodes += 1;
-        if left <= MAX_LEFT && self.hopeless.contains(&board, left) {
-            self.stats.memo_hits += 1;
-            return false;
-        }
-        for x in 0..COLS {
-            let column = board.0[x];
-            let h = height(column);
-            for y in 0..h {
-                // g = 1 first, then g = -1 when the left cell is empty (a left swap is skipped).
-                if x + 1 < COLS && self.step(&board, x, y, x + 1, 1, left, depth) {
-                    return true;
+/// Plays every move of the board in the statement's order (x, then y, then right before left),
+/// the left swaps left out, and calls `f(x, y, t, board, run)` with the board after the drag
+/// (not settled) and whether a run formed, until `f` returns true; returns whether it did. Moves
+/// that displace no block of some colour of `need` (a bit per colour) are left out too. The
+/// columns are unrolled so that the drags index the board with constants.
+#[inline(always)]
+fn each_move(
+    board: &Packed,
+    need: u16,
+    mut f: impl FnMut(usize, usize, usize, Packed, bool) -> bool,
+) -> bool {
+    column_moves::<0>(board, need, &mut f)
+        || column_moves::<1>(board, need, &mut f)
+        || column_moves::<2>(board, need, &mut f)
+        || column_moves::<3>(board, need, &mut f)
+        || column_moves::<4>(board, need, &mut f)
+}
+
+/// The moves of the blocks of column X, for [`each_move`].
+#[inline(always)]
+fn column_moves<const X: usize>(
+    board: &Packed,
+    need: u16,
+    f: &mut impl FnMut(usize, usize, usize, Packed, bool) -> bool,
+) -> bool {
+    let column = board.0[X];
+    let h = height(column);
+    // The right neighbour (column X itself stands in for a missing one; it is not used then).
+    let right = board.0[(X + 1).min(COLS - 1)];
+    let right_height = if X + 1 < COLS { height(right) } else { 0 };
+    // Left drags from rows at or above the left column's height only: a left swap is skipped.
+    // Column 0 has no left drag.
+    let left_from = if X > 0 {
+        height(board.0[X.saturating_sub(1)])
+    } else {
+        ROWS
+    };
+    // The swaps of columns X and X + 1 that form a run, looked at when first needed.
+    let mut swaps = None;
+    for y in 0..h {
+        let dragged = 1u16 << ((column >> (4 * y)) & 0xF);
+        if X + 1 < COLS {
+            let t = (X + 1).min(COLS - 1);
+            if y < right_height {
+                let partner = 1u16 << ((right >> (4 * y)) & 0xF);
+                if need & !(dragged | partner) == 0 {
+                    let runs = *swaps.get_or_insert_with(|| board.swap_runs(X.min(COLS - 2)));
+                    let run = runs >> (4 * y) & 8 != 0;
+                    if f(X, y, t, board.swapped(X.min(COLS - 2), y), run) {
+                        return true;
+                    }
                 }
-                if x > 0
-                    && y >= height(board.0[x - 1])
-                    && self.step(&board, x, y, x - 1, -1, left, depth)
-                {
+            } else if need & !dragged == 0 {
+                let (next, run) = board.dropped(X, y, t);
+                if f(X, y, t, next, run) {
                     return true;
                 }
             }
         }
-        if left <= MAX_LEFT {
-            self.hopeless.insert(&board, left);
+        if y >= left_from && need & !dragged == 0 {
+            let t = X.saturating_sub(1);
+            let (next, run) = board.dropped(X, y, t);
+            if f(X, y, t, next, run) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A position to search with what the search keeps about it.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    board: Packed,
+    spreads: Spreads,
+    steps: Steps,
+    /// The colours the next move must displace ([`Spread::needs`]).
+    need: u16,
+    /// The table key for the moves left, and its hash.
+    key: Key,
+    hash: u64,
+}
+
+/// A position one move deeper, waiting to be searched, and the move to it.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    node: Node,
+    x: u8,
+    y: u8,
+    t: u8,
+}
+
+/// The move from (x, y) to column t.
+fn move_to(x: usize, y: usize, t: usize) -> Move {
+    Move::new(x, y, if t > x { 1 } else { -1 })
+}
+
+/// The solver's state for one case.
+struct Search {
+    path: Vec<Move>,
+    hopeless: Hopeless,
+    stats: Stats,
+    /// False when the starting board holds a run (outside the statement): its moves then settle
+    /// the whole board instead of looking for runs near the changed cells only.
+    settled_start: bool,
+    /// The children of the position being searched at each depth (kept to reuse their memory).
+    children: Vec<Vec<Child>>,
+}
+
+impl Search {
+    /// Searches `node` with `left` >= 1 moves to go; `depth` moves are already on the path. The
+    /// board is not empty and its colours are not too far apart for `left` moves.
+    fn run(&mut self, node: &Node, left: usize, depth: usize) -> bool {
+        self.stats.nodes += 1;
+        let table = left <= MAX_LEFT;
+        if table && self.hopeless.contains(&node.key, node.hash) {
+            self.stats.memo_hits += 1;
+            return false;
+        }
+        let found = if left == 1 {
+            self.last_move(&node.board, node.need, depth)
+        } else {
+            self.expand(node, left, depth)
+        };
+        if !found && table {
+            self.hopeless.insert(&node.key, node.hash);
             self.stats.remembered = self.hopeless.len;
         }
-        false
+        found
     }
 
-    /// Plays one move and searches on; true when it leads to the answer.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        &mut self,
-        board: &Packed,
-        x: usize,
-        y: usize,
-        t: usize,
-        g: i8,
-        left: usize,
-        depth: usize,
-    ) -> bool {
-        self.stats.moves += 1;
-        let (next, removed) = board.drag(x, y, t);
-        let found = if left == 1 {
-            next.is_empty()
-        } else if next.is_empty() {
-            // Emptied too early: no move is possible on an empty board.
-            false
-        } else if removed && next.has_lonely_colour() {
-            self.stats.lonely += 1;
-            false
-        } else {
-            self.path[depth] = Move::new(x, y, g);
-            self.run(next, left - 1, depth + 1)
-        };
-        if found {
-            self.path[depth] = Move::new(x, y, g);
+    /// With one move left: the first move that empties the board, written on the path.
+    fn last_move(&mut self, board: &Packed, need: u16, depth: usize) -> bool {
+        let force = depth == 0 && !self.settled_start;
+        let stats = &mut self.stats;
+        let mut hit = None;
+        each_move(board, need, |x, y, t, mut next, run| {
+            stats.moves += 1;
+            // A move that removes nothing leaves at least the dragged block.
+            if !(run || force) {
+                return false;
+            }
+            stats.settled += 1;
+            let mut scratch = [0; 16];
+            next.settle(&mut scratch);
+            let empty = next.is_empty();
+            if empty {
+                hit = Some(move_to(x, y, t));
+            }
+            empty
+        });
+        match hit {
+            Some(m) => {
+                self.path[depth] = m;
+                true
+            }
+            None => false,
         }
+    }
+
+    /// With two or more moves left: plays every move, then searches the resulting positions in
+    /// order. Playing them all first lets their table slots be loaded together.
+    fn expand(&mut self, node: &Node, left: usize, depth: usize) -> bool {
+        let force = depth == 0 && !self.settled_start;
+        let mut children = std::mem::take(&mut self.children[depth]);
+        children.clear();
+        let stats = &mut self.stats;
+        let board = &node.board;
+        each_move(board, node.need, |x, y, t, mut next, run| {
+            stats.moves += 1;
+            // The dragged block goes from column x to t; in a swap the block of (t, y) goes the
+            // other way (when both have one colour, the two cancel).
+            let (from, to) = (SPREAD_BITS as usize * x, SPREAD_BITS as usize * t);
+            let mut spreads = node.spreads;
+            let dragged = ((board.0[x] >> (4 * y)) & 0xF) as usize;
+            spreads[dragged] = spreads[dragged]
+                .wrapping_add(1 << to)
+                .wrapping_sub(1 << from);
+            let swapped = ((board.0[t] >> (4 * y)) & 0xF) as usize;
+            spreads[swapped] = spreads[swapped]
+                .wrapping_add(u16::from(swapped != 0) << from)
+                .wrapping_sub(u16::from(swapped != 0) << to);
+            let steps = if run || force {
+                stats.settled += 1;
+                next.settle(&mut spreads);
+                // Emptied too early: no move is possible on an empty board.
+                if next.is_empty() {
+                    return false;
+                }
+                Spread::steps_of(&spreads)
+            } else {
+                let mut steps = node.steps;
+                steps[dragged] = Spread::of(spreads[dragged]);
+                steps[swapped] = Spread::of(spreads[swapped]);
+                steps
+            };
+            let Some(need) = Spread::needs(&steps, left - 1) else {
+                stats.too_far += 1;
+                return false;
+            };
+            let key = key(&next, left - 1);
+            children.push(Child {
+                node: Node {
+                    board: next,
+                    spreads,
+                    steps,
+                    need,
+                    key,
+                    hash: hash(&key),
+                },
+                x: x as u8,
+                y: y as u8,
+                t: t as u8,
+            });
+            false
+        });
+        if left - 1 <= MAX_LEFT {
+            self.hopeless.warm(children.iter().map(|c| c.node.hash));
+        }
+        let mut found = false;
+        for child in &children {
+            if self.run(&child.node, left - 1, depth + 1) {
+                self.path[depth] = move_to(child.x.into(), child.y.into(), child.t.into());
+                found = true;
+                break;
+            }
+        }
+        self.children[depth] = children;
         found
     }
 }
@@ -353,17 +320,36 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
     let n = case.n;
     let mut search = Search {
         path: vec![Move::new(0, 0, 1); n],
-        hopeless: Hopeless::new(),
+        // About as many slots as a dense board at n = 5 fills; the pages are only touched
+        // (zeroed by the system) where keys land.
+        hopeless: Hopeless::new(if n >= 4 { 16 } else { 10 }),
         stats: Stats::default(),
+        settled_start: !board.has_run(),
+        children: vec![Vec::with_capacity(2 * COLS * ROWS); n],
     };
     if n == 0 {
         let answer = board.is_empty().then(Vec::new);
         return (answer, search.stats);
     }
-    if board.is_empty() || board.has_lonely_colour() {
+    if board.is_empty() {
         return (None, search.stats);
     }
-    let found = search.run(board, n, 0);
+    let spreads = board.spreads();
+    let steps = Spread::steps_of(&spreads);
+    let Some(need) = Spread::needs(&steps, n) else {
+        search.stats.too_far += 1;
+        return (None, search.stats);
+    };
+    let key = key(&board, n.min(MAX_LEFT));
+    let node = Node {
+        board,
+        spreads,
+        steps,
+        need,
+        key,
+        hash: hash(&key),
+    };
+    let found = search.run(&node, n, 0);
     let answer = found.then_some(search.path);
     (answer, search.stats)
 }
@@ -371,145 +357,4 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
 /// The answer: the lexicographically smallest sequence of exactly n moves that empties the board.
 pub fn solve(case: &Case) -> Answer {
     solve_with_stats(case).0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use model::mayan::Board;
-
-    fn case(n: usize, columns: &[&[u8]]) -> Case {
-        let case = Case {
-            n,
-            board: Board::from_columns(columns).unwrap(),
-        };
-        case.validate().unwrap();
-        case
-    }
-
-    fn moves(list: &[(usize, usize, i8)]) -> Option<Vec<Move>> {
-        Some(list.iter().map(|&(x, y, g)| Move::new(x, y, g)).collect())
-    }
-
-    fn packed(columns: &[&[u8]]) -> Packed {
-        Packed::from_case(&Case {
-            n: 1,
-            board: Board::from_columns(columns).unwrap(),
-        })
-    }
-
-    #[test]
-    fn column_helpers() {
-        let col = 0x0000_4321;
-        assert_eq!(height(col), 4);
-        assert_eq!(height(0), 0);
-        assert_eq!(height(0x0a00_0000 | 0x00ff_ffff), 7);
-        assert_eq!(cell(col, 2), 3);
-        assert_eq!(take_out(col, 1), 0x0000_0431);
-        assert_eq!(take_out(col, 3), 0x0000_0321);
-        assert_eq!(compact(col, 0x0000_0101), 0x0000_0042);
-        assert_eq!(nonzero(0x0000_0a01), 0x0000_0101);
-        assert_eq!(same(0x0000_0321, 0x0000_0331) & 0x111, 0x101);
-    }
-
-    #[test]
-    fn the_sample() {
-        let c = Case::parse(b"3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n").unwrap();
-        assert_eq!(solve(&c), moves(&[(2, 1, 1), (3, 1, 1), (3, 0, 1)]));
-    }
-
-    #[test]
-    fn swap_drop_fall_and_cascade() {
-        // Swap.
-        let b = packed(&[&[1, 2], &[2, 1], &[], &[], &[]]);
-        assert_eq!(
-            b.drag(0, 1, 1),
-            (packed(&[&[1, 1], &[2, 2], &[], &[], &[]]), false)
-        );
-        // Drop: the blocks above fall, the dragged block rests on column 1.
-        let b = packed(&[&[1, 2, 3], &[4], &[], &[], &[]]);
-        assert_eq!(
-            b.drag(0, 1, 1),
-            (packed(&[&[1, 3], &[4, 2], &[], &[], &[]]), false)
-        );
-        // A horizontal and a vertical run sharing a block: one wave.
-        let b = packed(&[&[1], &[1], &[2, 1, 1], &[1], &[]]);
-        assert_eq!(b.drag(2, 0, 3), (packed(&[&[], &[], &[], &[2], &[]]), true));
-        // Two waves.
-        let b = packed(&[&[], &[5, 6, 4], &[4, 4, 7, 5], &[5], &[]]);
-        assert_eq!(
-            b.drag(1, 2, 2),
-            (packed(&[&[], &[6, 7], &[], &[], &[]]), true)
-        );
-        // A full column of seven stays within its 28 bits.
-        let b = packed(&[&[1, 2, 1, 2, 1, 2, 1], &[2], &[], &[], &[]]);
-        let (after, _) = b.drag(1, 0, 0);
-        assert_eq!(
-            after,
-            packed(&[&[2, 2, 1, 2, 1, 2, 1], &[1], &[], &[], &[]])
-        );
-    }
-
-    #[test]
-    fn lonely_colours_are_seen() {
-        assert!(packed(&[&[1], &[2], &[1], &[2], &[1]]).has_lonely_colour());
-        assert!(!packed(&[&[1], &[2], &[1], &[2], &[1, 2]]).has_lonely_colour());
-        assert!(!packed(&[&[], &[], &[], &[], &[]]).has_lonely_colour());
-    }
-
-    #[test]
-    fn an_early_clear_needs_a_stall_move() {
-        let b: &[&[u8]] = &[&[1], &[1], &[], &[1], &[]];
-        assert_eq!(solve(&case(1, b)), moves(&[(3, 0, -1)]));
-        // The stall (a swap of two equal blocks) comes first; without it the answer would be
-        // 1 0 1, 0 0 1.
-        assert_eq!(solve(&case(2, b)), moves(&[(0, 0, 1), (3, 0, -1)]));
-        assert_eq!(
-            solve(&case(3, b)),
-            moves(&[(0, 0, 1), (0, 0, 1), (3, 0, -1)])
-        );
-        let b: &[&[u8]] = &[&[1], &[], &[1], &[1], &[]];
-        assert_eq!(solve(&case(1, b)), moves(&[(0, 0, 1)]));
-        assert_eq!(solve(&case(2, b)), moves(&[(2, 0, 1), (0, 0, 1)]));
-    }
-
-    #[test]
-    fn more_moves_than_the_statement_allows_still_search_right() {
-        // Beyond 15 moves left the table is not used; the answer is still the smallest: equal swaps
-        // until the last move, which clears.
-        let b: &[&[u8]] = &[&[1], &[1], &[], &[1], &[]];
-        let c = Case {
-            n: 17,
-            board: Board::from_columns(b).unwrap(),
-        };
-        let mut want = vec![Move::new(0, 0, 1); 16];
-        want.push(Move::new(3, 0, -1));
-        assert_eq!(solve(&c), Some(want));
-    }
-
-    #[test]
-    fn unsolvable_cases() {
-        let b: &[&[u8]] = &[&[1], &[], &[1], &[], &[1]];
-        assert_eq!(solve(&case(1, b)), None);
-        assert_eq!(solve(&case(2, b)), moves(&[(0, 0, 1), (4, 0, -1)]));
-        assert_eq!(solve(&case(5, &[&[2], &[2], &[], &[], &[]])), None);
-        assert_eq!(solve(&case(1, &[&[], &[], &[], &[], &[]])), None);
-    }
-
-    #[test]
-    fn a_left_swap_is_the_right_swap_of_the_left_neighbour() {
-        let b = packed(&[&[1, 2, 3], &[2, 3, 1, 2], &[3, 1], &[1], &[4, 4]]);
-        let mut checked = 0;
-        for x in 1..COLS {
-            for y in 0..height(b.0[x]).min(height(b.0[x - 1])) {
-                assert_eq!(b.drag(x, y, x - 1), b.drag(x - 1, y, x), "({x}, {y})");
-                checked += 1;
-            }
-        }
-        assert_eq!(checked, 7);
-        // 1 1 2 1 with 2 2 above the last 1: the swap of (2, 0) and (3, 0) empties the board. It is
-        // both the right drag of (2, 0) and the left drag of (3, 0); the answer names the first.
-        let c = case(1, &[&[1], &[1], &[2], &[1, 2, 2], &[]]);
-        assert_eq!(solve(&c), moves(&[(2, 0, 1)]));
-    }
 }

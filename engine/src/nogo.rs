@@ -6,7 +6,8 @@
 //!   *pseudo-liberty* count: the number of (stone, empty neighbour) pairs. A group's pseudo-liberty
 //!   count is zero exactly when it has no liberty, and it is maintained in O(1) per move: a new
 //!   stone removes one pair for every stone next to it and brings one pair for every empty point
-//!   next to it; a union adds the counts.
+//!   next to it; a union adds the counts. One 32-bit word per point holds either the parent or, at
+//!   a root, a root flag, the rank and the count, so a lookup touches one array.
 //! - Legality of an empty point p for colour s is decided by p's four neighbours alone (before the
 //!   move every group has a liberty, and only groups next to p lose one): each opposing group next
 //!   to p must keep a pair not involving p, and the group s forms at p must have a pair at all.
@@ -18,6 +19,7 @@
 //!   gain a liberty without a stone on p itself, and p's neighbours stay occupied, so p stays
 //!   illegal for s until someone plays on p. Every point behind a colour's pointer is therefore
 //!   still unplayable for it, and the first legal point is at or after the pointer.
+//! - A move's legality test and the move itself share the roots of its neighbours.
 
 use model::nogo::{Board, Colour, Move, Verdict};
 
@@ -25,6 +27,16 @@ const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const EDGE: u8 = 3;
+
+/// The shift of [`Position::point`]'s reciprocal.
+const RECIP_SHIFT: u32 = 40;
+
+/// In a root's link word: the flag that marks a root.
+const ROOT: u32 = 1 << 31;
+/// In a root's link word: where the union-by-rank rank starts (5 bits).
+const RANK_SHIFT: u32 = 26;
+/// In a root's link word: the pseudo-liberty count (26 bits; at most 4 n^2 < 2^26 pairs).
+const PLIB: u32 = (1 << RANK_SHIFT) - 1;
 
 fn stone_of(colour: Colour) -> u8 {
     match colour {
@@ -47,13 +59,13 @@ pub struct Position {
     n: usize,
     /// Width of the padded grid, n + 2.
     w: usize,
+    /// ceil(2^[`RECIP_SHIFT`] / w) when every index is below 2^20, so that p / w is a multiply
+    /// and a shift (exact: the error stays below 2^-20 < 1 / w); 0 on larger boards.
+    recip: u64,
     cell: Vec<u8>,
-    /// Union-find parent of each stone (a root is its own parent).
-    parent: Vec<u32>,
-    /// Union-by-rank rank, meaningful at roots.
-    rank: Vec<u8>,
-    /// Pseudo-liberties of the group, meaningful at roots.
-    plib: Vec<u32>,
+    /// One word per stone: a root holds [`ROOT`], its rank and its group's pseudo-liberty count;
+    /// any other stone holds its union-find parent. Empty points hold nothing meaningful.
+    link: Vec<u32>,
 }
 
 impl Position {
@@ -65,16 +77,20 @@ impl Position {
         let mut cell = vec![EDGE; w * w];
         for (r, row) in board.cells.chunks(n.max(1)).enumerate() {
             let base = (r + 1) * w + 1;
-            for (c, point) in row.iter().enumerate() {
-                cell[base + c] = point.map_or(EMPTY, stone_of);
+            for (dst, point) in cell[base..base + n].iter_mut().zip(row) {
+                *dst = point.map_or(EMPTY, stone_of);
             }
         }
         let mut pos = Position {
             n,
             w,
-            parent: (0..(w * w) as u32).collect(),
-            rank: vec![0; w * w],
-            plib: vec![0; w * w],
+            recip: if w * w < 1 << 20 {
+                (1u64 << RECIP_SHIFT).div_ceil(w as u64)
+            } else {
+                0
+            },
+            // Zeroed by the system, page by page as stones arrive.
+            link: vec![0; w * w],
             cell,
         };
         for p in pos.interior() {
@@ -82,11 +98,12 @@ impl Position {
             if s != BLACK && s != WHITE {
                 continue;
             }
-            pos.plib[p] = pos
+            let pairs = pos
                 .neighbours(p)
                 .iter()
                 .filter(|&&q| pos.cell[q] == EMPTY)
                 .count() as u32;
+            pos.link[p] = ROOT | pairs;
             for q in [p - 1, p - w] {
                 if pos.cell[q] == s {
                     let (a, b) = (pos.find(p), pos.find(q));
@@ -103,6 +120,7 @@ impl Position {
         (1..=n).flat_map(move |r| r * w + 1..r * w + 1 + n)
     }
 
+    #[inline]
     fn neighbours(&self, p: usize) -> [usize; 4] {
         [p - self.w, p - 1, p + 1, p + self.w]
     }
@@ -111,38 +129,62 @@ impl Position {
         (m.r() + 1) * self.w + m.c() + 1
     }
 
+    #[inline]
     fn point(&self, p: usize) -> Move {
-        Move::new(p / self.w - 1, p % self.w - 1)
+        let r = if self.recip != 0 {
+            ((p as u64 * self.recip) >> RECIP_SHIFT) as usize
+        } else {
+            p / self.w
+        };
+        Move::new(r - 1, p - r * self.w - 1)
     }
 
+    /// The root of the group of stone p, halving the path on the way.
+    #[inline]
     fn find(&mut self, mut p: usize) -> usize {
-        while self.parent[p] as usize != p {
-            let grand = self.parent[self.parent[p] as usize];
-            self.parent[p] = grand;
+        loop {
+            let up = self.link[p];
+            if up & ROOT != 0 {
+                return p;
+            }
+            let grand = self.link[up as usize];
+            if grand & ROOT != 0 {
+                return up as usize;
+            }
+            self.link[p] = grand;
             p = grand as usize;
         }
-        p
+    }
+
+    /// The pseudo-liberty count of the group whose root is `root`.
+    #[inline]
+    fn plib(&self, root: usize) -> u32 {
+        self.link[root] & PLIB
     }
 
     /// Joins two groups given by their roots; returns the new root.
+    #[inline]
     fn union(&mut self, a: usize, b: usize) -> usize {
         if a == b {
             return a;
         }
-        let (top, under) = if self.rank[a] >= self.rank[b] {
-            (a, b)
+        let (la, lb) = (self.link[a], self.link[b]);
+        let (top, under, lt, lu) = if la >> RANK_SHIFT >= lb >> RANK_SHIFT {
+            (a, b, la, lb)
         } else {
-            (b, a)
+            (b, a, lb, la)
         };
-        self.parent[under] = top as u32;
-        if self.rank[top] == self.rank[under] {
-            self.rank[top] += 1;
+        let mut word = lt + (lu & PLIB);
+        if lt >> RANK_SHIFT == lu >> RANK_SHIFT {
+            word += 1 << RANK_SHIFT;
         }
-        self.plib[top] += self.plib[under];
+        self.link[top] = word;
+        self.link[under] = top as u32;
         top
     }
 
     /// True when the empty point p is legal for `stone`.
+    #[inline]
     fn legal(&mut self, stone: u8, p: usize) -> bool {
         let mut empties = 0u32;
         // The distinct groups next to p, with how many of their stones touch p.
@@ -169,7 +211,7 @@ impl Position {
         let mut own = empties;
         for j in 0..k {
             // Every pair counted in `touching` is one of the group's pseudo-liberties.
-            let left = self.plib[roots[j]] - touching[j];
+            let left = self.plib(roots[j]) - touching[j];
             if self.cell[roots[j]] == stone {
                 own += left;
             } else if left == 0 {
@@ -180,30 +222,93 @@ impl Position {
     }
 
     /// Puts `stone` on the empty point p (legal or not: the counts stay exact either way).
+    #[cfg(test)]
     fn play(&mut self, stone: u8, p: usize) {
         self.cell[p] = stone;
-        self.parent[p] = p as u32;
-        self.rank[p] = 0;
-        self.plib[p] = 0;
+        let mut pairs = 0;
         for q in self.neighbours(p) {
             match self.cell[q] {
-                EMPTY => self.plib[p] += 1,
+                EMPTY => pairs += 1,
                 EDGE => {}
                 _ => {
                     let root = self.find(q);
-                    self.plib[root] -= 1;
+                    self.link[root] -= 1;
                 }
             }
         }
+        self.link[p] = ROOT | pairs;
+        let mut root = p;
         for q in self.neighbours(p) {
             if self.cell[q] == stone {
-                let (a, b) = (self.find(p), self.find(q));
-                self.union(a, b);
+                let other = self.find(q);
+                root = self.union(root, other);
             }
         }
     }
 
+    /// Plays `stone` on the empty point p when that is legal; false (and nothing changes) when it
+    /// is not. The legality test and the move share the neighbours' roots.
+    #[inline]
+    fn try_play(&mut self, stone: u8, p: usize) -> bool {
+        let mut empties = 0u32;
+        // The distinct groups next to p, with how many of their stones touch p.
+        let mut roots = [0usize; 4];
+        let mut touching = [0u32; 4];
+        let mut k = 0;
+        for q in self.neighbours(p) {
+            match self.cell[q] {
+                EMPTY => empties += 1,
+                EDGE => {}
+                _ => {
+                    let root = self.find(q);
+                    match roots[..k].iter().position(|&x| x == root) {
+                        Some(j) => touching[j] += 1,
+                        None => {
+                            roots[k] = root;
+                            touching[k] = 1;
+                            k += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut own = empties;
+        for j in 0..k {
+            let left = self.plib(roots[j]) - touching[j];
+            if self.cell[roots[j]] == stone {
+                own += left;
+            } else if left == 0 {
+                return false;
+            }
+        }
+        if own == 0 {
+            return false;
+        }
+        self.cell[p] = stone;
+        for j in 0..k {
+            // The pairs of these stones with p are gone.
+            self.link[roots[j]] -= touching[j];
+        }
+        self.link[p] = ROOT | empties;
+        let mut root = p;
+        for &r in &roots[..k] {
+            if self.cell[r] == stone {
+                root = self.union(root, r);
+            }
+        }
+        true
+    }
+
+    /// Plays `stone` on its first legal point at or after the padded index `from`, in row-major
+    /// order, and returns that point.
+    #[inline]
+    fn play_first_legal_from(&mut self, stone: u8, from: usize) -> Option<usize> {
+        let end = (self.n + 1) * self.w;
+        (from..end).find(|&p| self.cell[p] == EMPTY && self.try_play(stone, p))
+    }
+
     /// The first legal point for `stone` at or after the padded index `from`, in row-major order.
+    #[inline]
     fn first_legal_from(&mut self, stone: u8, from: usize) -> Option<usize> {
         let end = (self.n + 1) * self.w;
         (from..end).find(|&p| self.cell[p] == EMPTY && self.legal(stone, p))
@@ -214,18 +319,19 @@ impl Position {
 /// side to move has none.
 pub fn playout(board: &Board) -> Vec<Move> {
     let mut pos = Position::new(board);
-    let mut moves = Vec::new();
+    // At most one move per empty point; the pages are only touched as moves are written.
+    let empty = board.cells.iter().filter(|c| c.is_none()).count();
+    let mut moves = Vec::with_capacity(empty);
     let start = pos.w + 1;
     // Where each colour's scan resumes: every point before it is occupied or illegal for it.
     let mut resume = [start, start];
     loop {
         let side = moves.len() % 2;
         let stone = [BLACK, WHITE][side];
-        let Some(p) = pos.first_legal_from(stone, resume[side]) else {
+        let Some(p) = pos.play_first_legal_from(stone, resume[side]) else {
             return moves;
         };
         resume[side] = p + 1;
-        pos.play(stone, p);
         moves.push(pos.point(p));
     }
 }
@@ -255,10 +361,9 @@ pub fn check(board: &Board, moves: &[Move]) -> Verdict {
                 by: colour_of(pos.cell[p]),
             };
         }
-        if !pos.legal(stone, p) {
+        if !pos.try_play(stone, p) {
             return Verdict::Illegal { number, at, colour };
         }
-        pos.play(stone, p);
     }
     let colour = Colour::to_play(moves.len());
     let start = pos.w + 1;
@@ -303,7 +408,7 @@ mod tests {
         for p in pos.interior() {
             if pos.cell[p] == BLACK || pos.cell[p] == WHITE {
                 let root = pos.find(p);
-                assert_eq!(pos.plib[root], want[root], "group of {}", pos.point(p));
+                assert_eq!(pos.plib(root), want[root], "group of {}", pos.point(p));
                 for q in pos.neighbours(p) {
                     if pos.cell[q] == pos.cell[p] {
                         assert_eq!(pos.find(q), root, "neighbours of one colour share a group");
@@ -315,6 +420,20 @@ mod tests {
 
     const X: Colour = Colour::Black;
     const O: Colour = Colour::White;
+
+    #[test]
+    fn points_from_indices() {
+        for n in [1, 2, 3, 7, 100, 1000, 1021, 1022, 1023, 1200] {
+            let pos = Position::new(&Board::empty(n));
+            assert_eq!(pos.recip != 0, n <= 1021, "{n}");
+            for r in [0, 1, n / 2, n - 1] {
+                for c in [0, 1, n / 3, n - 1] {
+                    let m = Move::new(r, c);
+                    assert_eq!(pos.point(pos.index(m)), m, "{n}: {m}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn legality_by_hand() {
@@ -385,6 +504,36 @@ mod tests {
             let out = playout(&b);
             prop_assert_eq!(&out, &playout_rescanning(&b));
             prop_assert_eq!(check(&b, &out), Verdict::Ok);
+        }
+
+        /// Playing through `try_play` is the legality test followed by the plain move.
+        #[test]
+        fn try_play_is_legal_then_play(
+            b in arb_board(8),
+            picks in prop::collection::vec(0usize..64, 0..40),
+        ) {
+            let mut pos = Position::new(&b);
+            for (i, pick) in picks.into_iter().enumerate() {
+                let empty: Vec<usize> = pos.interior().filter(|&p| pos.cell[p] == EMPTY).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let (stone, p) = ([BLACK, WHITE][i % 2], empty[pick % empty.len()]);
+                let mut want = pos.clone();
+                let legal = want.legal(stone, p);
+                if legal {
+                    want.play(stone, p);
+                }
+                prop_assert_eq!(pos.try_play(stone, p), legal);
+                prop_assert_eq!(&pos.cell, &want.cell);
+                for q in pos.interior() {
+                    if pos.cell[q] == BLACK || pos.cell[q] == WHITE {
+                        let (a, b) = (pos.find(q), want.find(q));
+                        prop_assert_eq!(pos.plib(a), want.plib(b));
+                    }
+                }
+                recount(&mut pos);
+            }
         }
 
         #[test]

@@ -342,30 +342,102 @@ fn parse_moves_checked(input: &[u8]) -> Result<Vec<Move>, ParseError> {
 }
 
 /// Writes a move list, one `r c` line per move (1-based); `parse_moves` reads it back.
+///
+/// A million moves make about 9 MB of text. Numbers below 10000 (every move on a board of the
+/// statement) come from a table of their digits, and a line is put together in one 16-byte word,
+/// appended whole; the next line overwrites its tail. Larger numbers go digit pair by digit pair.
 pub fn write_moves(moves: &[Move]) -> String {
-    let mut out = Vec::with_capacity(moves.len() * 10);
+    // Lines are at most 10 bytes while coordinates stay below 10000; longer ones grow the buffer.
+    let mut out = Vec::with_capacity(moves.len() * 10 + LINE);
     for m in moves {
-        push_decimal(&mut out, u64::from(m.row) + 1);
-        out.push(b' ');
-        push_decimal(&mut out, u64::from(m.col) + 1);
-        out.push(b'\n');
+        let (r, c) = (u64::from(m.row) + 1, u64::from(m.col) + 1);
+        let at = out.len();
+        if r < 10_000 && c < 10_000 {
+            let (rd, rl) = SMALL[r as usize];
+            let (cd, cl) = SMALL[c as usize];
+            let (rl, cl) = (u32::from(rl), u32::from(cl));
+            let word = u128::from(rd)
+                | u128::from(b' ') << (8 * rl)
+                | u128::from(cd) << (8 * (rl + 1))
+                | u128::from(b'\n') << (8 * (rl + cl + 1));
+            out.extend_from_slice(&word.to_le_bytes());
+            out.truncate(at + (rl + cl + 2) as usize);
+        } else {
+            let mut line = [0u8; LINE];
+            let mut len = put_decimal(&mut line, 0, r);
+            line[len] = b' ';
+            len = put_decimal(&mut line, len + 1, c);
+            line[len] = b'\n';
+            out.extend_from_slice(&line);
+            out.truncate(at + len + 1);
+        }
     }
     // Only ASCII digits, spaces and newlines were written.
     String::from_utf8(out).unwrap_or_default()
 }
 
-fn push_decimal(out: &mut Vec<u8>, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
+/// For each number below 10000, its decimal digits as the little-endian bytes of a word, and how
+/// many.
+static SMALL: [(u32, u8); 10_000] = {
+    let mut table = [(0u32, 0u8); 10_000];
+    let mut v = 0;
+    while v < 10_000 {
+        let mut len = 1;
+        while len < 4 && v >= [1, 10, 100, 1000][len] {
+            len += 1;
         }
+        let mut word = 0u32;
+        let mut x = v;
+        let mut i = len;
+        while i > 0 {
+            i -= 1;
+            word |= (b'0' as u32 + (x % 10) as u32) << (8 * i);
+            x /= 10;
+        }
+        table[v] = (word, len as u8);
+        v += 1;
     }
-    out.extend_from_slice(&digits[i..]);
+    table
+};
+
+/// Room for one line of [`write_moves`]: two numbers of up to 10 digits, a space, a newline.
+const LINE: usize = 32;
+
+/// "00" to "99".
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
+/// Writes `v` (at most 20 digits) in decimal at `line[at..]`; returns where it ends.
+fn put_decimal(line: &mut [u8; LINE], at: usize, v: u64) -> usize {
+    let mut digits = 1;
+    let mut bound = 10u64;
+    while digits < 20 && v >= bound {
+        digits += 1;
+        bound = bound.saturating_mul(10);
+    }
+    let end = at + digits;
+    let (mut x, mut i) = (v, end);
+    while x >= 100 {
+        let d = (x % 100) as usize;
+        x /= 100;
+        i -= 2;
+        line[i..i + 2].copy_from_slice(&DIGIT_PAIRS[2 * d..2 * d + 2]);
+    }
+    if x >= 10 {
+        let d = x as usize;
+        line[i - 2..i].copy_from_slice(&DIGIT_PAIRS[2 * d..2 * d + 2]);
+    } else {
+        line[i - 1] = b'0' + x as u8;
+    }
+    end
 }
 
 /// What the checker says about a proposed move list. `number` is the 1-based position of the
@@ -563,6 +635,46 @@ mod tests {
         assert_eq!(b.dead_group(), None);
         b.set(0, 0, Some(Colour::White));
         assert_eq!(b.dead_group(), Some((0, 0)), "a full board has no liberty");
+    }
+
+    #[test]
+    fn written_moves_read_as_formatted_numbers() {
+        let values = [
+            0u32,
+            1,
+            8,
+            9,
+            10,
+            98,
+            99,
+            100,
+            998,
+            999,
+            1000,
+            9998,
+            9999,
+            10_000,
+            123_456,
+            99_999_999,
+            999_999_999,
+            1_000_000_000,
+            u32::MAX - 1,
+            u32::MAX,
+        ];
+        let moves: Vec<Move> = values
+            .iter()
+            .flat_map(|&r| values.iter().map(move |&c| Move { row: r, col: c }))
+            .collect();
+        let want: String = moves
+            .iter()
+            .map(|m| format!("{} {}\n", u64::from(m.row) + 1, u64::from(m.col) + 1))
+            .collect();
+        assert_eq!(write_moves(&moves), want);
+        assert_eq!(write_moves(&[]), "");
+        assert_eq!(
+            write_moves(&[Move::new(999, 0), Move::new(0, 999)]),
+            "1000 1\n1 1000\n"
+        );
     }
 
     #[test]
