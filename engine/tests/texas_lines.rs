@@ -85,28 +85,31 @@ fn line_basics() {
 }
 
 #[test]
-fn grid_tracks_its_rows() {
+fn grid_tracks_its_columns() {
     let mut g = Grid::new();
     assert!(g.is_empty());
     g.insert(4, 7);
-    g.add_row(2, Line(0b110));
-    g.add_row(9, Line::EMPTY);
-    assert_eq!(g.rows(), Line::bit(2) | Line::bit(4));
+    g.add_col(2, Line(0b110));
+    g.add_col(9, Line::EMPTY);
+    assert_eq!(g.cols(), Line::bit(2) | Line::bit(7));
     assert_eq!(g.count(), 3);
-    assert_eq!(g.first(), Some((2, 1)));
-    assert_eq!(g.cells().collect::<Vec<_>>(), [(2, 1), (2, 2), (4, 7)]);
+    assert_eq!(g.first(), Some((1, 2)));
+    assert_eq!(g.cells().collect::<Vec<_>>(), [(1, 2), (2, 2), (4, 7)]);
     let mut h = Grid::new();
     h.copy_from(&g);
     assert_eq!(h, g);
-    g.remove_row(2, Line(0b010));
-    assert!(!g.contains(2, 1) && g.contains(2, 2));
-    let mut out = [0u64; 5];
-    g.write_rows(5, &mut out);
+    g.remove_col(2, Line(0b010));
+    assert!(!g.contains(1, 2) && g.contains(2, 2));
+    let mut out = [7u64; 5];
+    g.write_rows(&mut out);
     assert_eq!(out, [0, 0, 0b100, 0, 1 << 7]);
+    let mut short = [0u64; 3];
+    g.write_rows(&mut short);
+    assert_eq!(short, [0, 0, 0b100]);
     g.clear();
     assert!(g.is_empty());
     assert_eq!(g.first(), None);
-    assert_eq!(g.row(4), Line::EMPTY);
+    assert_eq!(g.col(7), Line::EMPTY);
 }
 
 proptest! {

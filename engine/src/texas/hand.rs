@@ -1,0 +1,108 @@
+//! Hand points: after every fifth valid operation, the main colours of the last five make a
+//! poker hand; where an operation has two main colours, the one making the best hand counts.
+
+use super::Engine;
+use model::texas::{Hand, HandKind};
+
+impl Engine {
+    /// Records the main colours of a valid operation (`second` 0 when it has one) and, after
+    /// every fifth, scores the hand and returns it.
+    pub(super) fn record_main_colours(&mut self, first: u8, second: u8) -> Option<Hand> {
+        debug_assert!(first != 0 && self.hand_len < 5);
+        self.hand[self.hand_len] = [first, second];
+        self.hand_len += 1;
+        if self.hand_len < 5 {
+            return None;
+        }
+        self.hand_len = 0;
+        let hand = best_hand(&self.hand);
+        self.score.hand += hand.points;
+        Some(hand)
+    }
+}
+
+/// The points and kind of five colours.
+fn hand_of(colours: [u8; 5]) -> Hand {
+    // Groups of equal colours as (size, colour), largest size first, then largest colour.
+    let mut groups = [(0u8, 0u8); 5];
+    let mut len = 0;
+    for x in colours {
+        match groups[..len].iter_mut().find(|g| g.1 == x) {
+            Some(g) => g.0 += 1,
+            None => {
+                groups[len] = (1, x);
+                len += 1;
+            }
+        }
+    }
+    let groups = &mut groups[..len];
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    let c = |i: usize| u64::from(groups[i].1);
+    let (kind, points) = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
+        (5, _) => (HandKind::FiveOfAKind, 1000 + 10 * c(0)),
+        (4, _) => (HandKind::FourOfAKind, 750 + 5 * c(0)),
+        (3, 2) => (HandKind::FullHouse, 500 + 3 * c(0) + c(1)),
+        (3, _) => (HandKind::ThreeOfAKind, 300 + 3 * c(0)),
+        (2, 2) => (HandKind::TwoPairs, 200 + 2 * c(0) + c(1)),
+        (2, _) => (HandKind::OnePair, 100 + 2 * c(0)),
+        _ => (HandKind::HighCard, 50 + c(0)),
+    };
+    Hand { kind, points }
+}
+
+/// The best hand over every choice of main colour (`[first, second]`, second 0 when there is
+/// one): the most points, and among the choices reaching them, the strongest kind.
+fn best_hand(ops: &[[u8; 2]; 5]) -> Hand {
+    let mut best: Option<Hand> = None;
+    for choice in 0u32..32 {
+        if (0..5).any(|i| choice >> i & 1 == 1 && ops[i][1] == 0) {
+            continue;
+        }
+        let colours: [u8; 5] = std::array::from_fn(|i| ops[i][(choice >> i & 1) as usize]);
+        let hand = hand_of(colours);
+        best = Some(match best {
+            Some(b) if (b.points, b.kind) >= (hand.points, hand.kind) => b,
+            _ => hand,
+        });
+    }
+    // Choice 0 (every first colour) is always allowed.
+    best.unwrap_or(Hand {
+        kind: HandKind::HighCard,
+        points: 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hands_score_as_the_table_says() {
+        let h = |c: [u8; 5]| {
+            let h = hand_of(c);
+            (h.kind, h.points)
+        };
+        assert_eq!(h([3, 1, 4, 5, 2]), (HandKind::HighCard, 55));
+        assert_eq!(h([3, 1, 3, 5, 2]), (HandKind::OnePair, 106));
+        assert_eq!(h([1, 2, 4, 2, 4]), (HandKind::TwoPairs, 210));
+        assert_eq!(h([7, 1, 7, 9, 7]), (HandKind::ThreeOfAKind, 321));
+        assert_eq!(h([2, 9, 2, 9, 2]), (HandKind::FullHouse, 515));
+        assert_eq!(h([9, 2, 9, 9, 2]), (HandKind::FullHouse, 529));
+        assert_eq!(h([4, 4, 4, 1, 4]), (HandKind::FourOfAKind, 770));
+        assert_eq!(h([6, 6, 6, 6, 6]), (HandKind::FiveOfAKind, 1060));
+    }
+
+    #[test]
+    fn the_best_hand_picks_colours_and_breaks_ties_by_kind() {
+        // Choosing 1 everywhere gives five of a kind.
+        let best = best_hand(&[[1, 2], [2, 1], [1, 0], [1, 3], [3, 1]]);
+        assert_eq!((best.kind, best.points), (HandKind::FiveOfAKind, 1010));
+        // High card 50 + 100 = 150 ties one pair 100 + 2 * 25 = 150: the pair is reported.
+        for third in [[25, 3], [3, 25]] {
+            let best = best_hand(&[[100, 0], [25, 0], third, [4, 0], [5, 0]]);
+            assert_eq!((best.kind, best.points), (HandKind::OnePair, 150));
+        }
+        let best = best_hand(&[[100, 0], [25, 0], [26, 3], [4, 0], [5, 0]]);
+        assert_eq!((best.kind, best.points), (HandKind::HighCard, 150));
+    }
+}
