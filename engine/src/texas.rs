@@ -2,9 +2,9 @@
 //!
 //! # The board, kept two ways
 //!
-//! - `colour[c][r]`: the colour at (r, c) as a byte, 0 for an empty cell, stored by columns
-//!   (64 x 64, so every cell next to the board reads as empty). Deciding whether a swap is valid
-//!   reads a few of these bytes.
+//! - `colour`: the colour at (r, c) as a byte, 0 for an empty cell, stored by columns with
+//!   empty margins ([`ColourBytes`](bytes::ColourBytes)). Deciding whether a swap is valid reads
+//!   a few of these bytes.
 //! - `columns[c]`: column c as bit planes over its rows ([`Column`](column::Column)): the rows
 //!   holding a piece, and for each bit b of a colour (7 bits) and of a special (3 bits), the
 //!   rows where that bit is set. Two columns hold the same colour exactly in the rows where no
@@ -12,6 +12,8 @@
 //!   (or a column and itself moved by one row) agree: that is how runs are found, for all rows at
 //!   once and for every colour at once. The rows of one colour (combos, special 6) are the AND of
 //!   the planes or their complements.
+//! - `links[i]`: the rows where columns i and i + 1 hold the same colour, refreshed for the
+//!   columns of the work list before runs are looked for.
 //!
 //! Sets of cells (the matched cells M, the removed cells E) are [`Grid`]s: one [`Line`] of rows
 //! per column.
@@ -32,6 +34,7 @@
 //!
 //! Every buffer lives in [`Engine`]: applying an operation never allocates.
 
+mod bytes;
 mod column;
 mod combos;
 mod gravity;
@@ -41,22 +44,27 @@ mod operation;
 mod runs;
 mod specials;
 
+use bytes::ColourBytes;
 use column::Column;
 use line::{Grid, Line};
 use model::texas::{Board, Case, NoTrace, Outcome, Recorder, Score, Sink, MAX_SIDE};
 
-/// Side of the byte board: every cell a rule looks at, up to two cells past the board, is inside.
-const BYTES: usize = Line::WIDTH;
+/// Columns kept as planes: the board's and two empty ones past it, so that the links of the last
+/// column with the next ones read as none.
+const COLUMNS: usize = MAX_SIDE + 2;
 
 /// The optimized Texas Match-3 engine. Create once, [`load`](Engine::load) a case, then
 /// [`apply`](Engine::apply) its operations in order and [`finish`](Engine::finish).
 pub struct Engine {
     n: usize,
     m: usize,
-    /// `colour[c][r]`: the colour at (r, c), 0 when empty or off the board.
-    colour: Box<[[u8; BYTES]; BYTES]>,
-    /// `columns[c]`: column c as bit planes.
-    columns: [Column; MAX_SIDE],
+    /// The colour of every cell, as bytes.
+    colour: ColourBytes,
+    /// `columns[c]`: column c as bit planes (empty past the board).
+    columns: [Column; COLUMNS],
+    /// `links[i]`: the rows where columns i and i + 1 both hold a piece, of one colour. Fresh for
+    /// every pair of columns off the work list.
+    links: [Line; COLUMNS - 1],
     /// Pieces on the board.
     pieces: usize,
 
@@ -97,8 +105,9 @@ impl Engine {
         Engine {
             n: 0,
             m: 0,
-            colour: Box::new([[0; BYTES]; BYTES]),
-            columns: [Column::EMPTY; MAX_SIDE],
+            colour: ColourBytes::new(),
+            columns: [Column::EMPTY; COLUMNS],
+            links: [Line::EMPTY; COLUMNS - 1],
             pieces: 0,
             dirty: Line::EMPTY,
             matched: Grid::new(),
@@ -127,22 +136,21 @@ impl Engine {
             n <= MAX_SIDE && m <= MAX_SIDE,
             "board is {n}x{m}, larger than {MAX_SIDE}x{MAX_SIDE}"
         );
-        for c in 0..self.m {
-            self.colour[c] = [0; BYTES];
-        }
+        self.colour.clear(self.m);
         self.n = n;
         self.m = m;
-        self.columns = [Column::EMPTY; MAX_SIDE];
+        self.columns = [Column::EMPTY; COLUMNS];
         self.pieces = 0;
-        let mut specials = [0u8; BYTES];
+        let mut specials = [0u8; Line::WIDTH];
         for c in 0..m {
             for (r, special) in specials.iter_mut().enumerate().take(n) {
-                self.colour[c][r] = board.colour_at(r, c);
+                self.colour.set(r, c, board.colour_at(r, c));
                 *special = board.special_at(r, c);
             }
-            self.columns[c] = Column::from_cells(&self.colour[c], &specials);
-            self.pieces += self.columns[c].pieces.count() as usize;
+            self.columns[c] = Column::from_cells(&self.colour.rows(c), &specials);
+            self.pieces += self.columns[c].pieces().count() as usize;
         }
+        self.refresh_links(Line::first(COLUMNS - 1));
         self.dirty = Line::EMPTY;
         self.score = Score::default();
         self.invalid_ops = 0;
@@ -168,9 +176,10 @@ impl Engine {
         let mut board = Board::empty(self.n, self.m);
         for c in 0..self.m {
             for r in 0..self.n {
-                let i = board.idx(r, c);
-                board.colour[i] = self.colour[c][r];
-                board.special[i] = self.columns[c].special_at(r);
+                board.colour[r * self.m + c] = self.colour.get(r, c);
+            }
+            for r in self.columns[c].specials() {
+                board.special[r * self.m + c] = self.columns[c].special_at(r);
             }
         }
         board
@@ -191,14 +200,14 @@ impl Engine {
     /// rest at the bottom (for `debug_assert!` after a column changes: O(n)).
     fn column_is_consistent(&self, c: usize) -> bool {
         let column = &self.columns[c];
-        let settled = column.pieces
+        let settled = column.pieces()
             == Line::span(
-                self.n as isize - column.pieces.count() as isize,
+                self.n as isize - column.pieces().count() as isize,
                 self.n as isize - 1,
             );
         settled
             && column.planes_within_pieces()
-            && (0..BYTES).all(|r| column.colour_at(r) == self.colour[c][r])
+            && (0..Line::WIDTH).all(|r| column.colour_at(r) == self.colour.get(r, c))
     }
 }
 

@@ -1,58 +1,86 @@
 //! One column of the board as bit planes over its rows: which rows hold a piece, and bit `b` of
 //! the colour and of the special of each piece. Comparing two columns plane by plane gives, for
-//! all rows at once, where they hold the same colour; gravity moves every plane the same way.
+//! all rows at once, where they hold the same colour; gravity and swaps move every plane alike.
 
 use super::line::Line;
+use std::ops::Range;
 
 /// Bits of a colour id: colours are 1..=100 < 2^7.
-pub(super) const COLOUR_BITS: usize = 7;
+const COLOUR_BITS: usize = 7;
 /// Bits of a special: specials are 0..=6 < 2^3.
-pub(super) const SPECIAL_BITS: usize = 3;
+const SPECIAL_BITS: usize = 3;
+
+/// Where each plane lives in [`Column::planes`].
+const PIECES: usize = 0;
+const COLOUR: Range<usize> = 1..1 + COLOUR_BITS;
+const SPECIAL: Range<usize> = COLOUR.end..COLOUR.end + SPECIAL_BITS;
+const PLANES: usize = SPECIAL.end;
 
 /// One column: bit `r` of every plane is about the cell in row `r`. An empty cell has no bit set
-/// in any plane, so `pieces` holds every bit of the other planes.
+/// in any plane, so the pieces plane holds every bit of the others.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(super) struct Column {
-    /// The rows holding a piece.
-    pub pieces: Line,
-    /// `colour[b]`: the rows whose colour has bit `b` set.
-    pub colour: [Line; COLOUR_BITS],
-    /// `special[b]`: the rows whose special has bit `b` set.
-    pub special: [Line; SPECIAL_BITS],
+    /// The pieces plane (the rows holding a piece), then `COLOUR_BITS` colour planes (plane `b`:
+    /// the rows whose colour has bit `b` set), then `SPECIAL_BITS` special planes, likewise. One
+    /// array, so that what happens to every plane is one loop.
+    planes: [Line; PLANES],
 }
 
 impl Column {
     pub const EMPTY: Column = Column {
-        pieces: Line::EMPTY,
-        colour: [Line::EMPTY; COLOUR_BITS],
-        special: [Line::EMPTY; SPECIAL_BITS],
+        planes: [Line::EMPTY; PLANES],
     };
+
+    /// The column whose row `r` holds colour `colours[r]` and special `specials[r]` (colour 0:
+    /// an empty cell, whose special is ignored), for up to 64 rows.
+    pub fn from_cells(colours: &[u8; Line::WIDTH], specials: &[u8; Line::WIDTH]) -> Column {
+        let mut planes = [Line::EMPTY; PLANES];
+        for (b, i) in COLOUR.enumerate() {
+            planes[i] = bit_plane(colours, b);
+        }
+        // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
+        planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
+        for (b, i) in SPECIAL.enumerate() {
+            planes[i] = bit_plane(specials, b) & planes[PIECES];
+        }
+        Column { planes }
+    }
+
+    /// The rows holding a piece.
+    #[inline]
+    pub fn pieces(&self) -> Line {
+        self.planes[PIECES]
+    }
 
     /// The colour in row `r`, 0 when empty.
     #[inline]
     pub fn colour_at(&self, r: usize) -> u8 {
-        gather(&self.colour, r)
+        gather(&self.planes[COLOUR], r)
     }
 
     /// The special in row `r`, 0 for a plain piece or an empty cell.
     #[inline]
     pub fn special_at(&self, r: usize) -> u8 {
-        gather(&self.special, r)
+        gather(&self.planes[SPECIAL], r)
     }
 
     /// The rows holding a piece with a special.
     #[inline]
     pub fn specials(&self) -> Line {
-        self.special.iter().fold(Line::EMPTY, |acc, &p| acc | p)
+        self.planes[SPECIAL]
+            .iter()
+            .fold(Line::EMPTY, |acc, &p| acc | p)
     }
 
     /// The rows holding colour `x` (`x` >= 1).
     #[inline]
     pub fn colour_rows(&self, x: u8) -> Line {
         debug_assert!(x != 0 && usize::from(x) >> COLOUR_BITS == 0);
-        let mut rows = self.pieces;
-        for (b, &plane) in self.colour.iter().enumerate() {
-            rows &= if x >> b & 1 == 1 { plane } else { !plane };
+        let mut rows = self.pieces();
+        for (b, &plane) in self.planes[COLOUR].iter().enumerate() {
+            // Every bit set when bit b of x is, none otherwise: rows keep where the plane agrees.
+            let want = Line(0u64.wrapping_sub(u64::from(x >> b & 1)));
+            rows -= plane ^ want;
         }
         rows
     }
@@ -60,58 +88,71 @@ impl Column {
     /// The rows where both columns hold a piece, of the same colour.
     #[inline]
     pub fn same_colour(&self, other: &Column) -> Line {
-        let differ = self
-            .colour
+        let differ = self.planes[COLOUR]
             .iter()
-            .zip(&other.colour)
+            .zip(&other.planes[COLOUR])
             .fold(Line::EMPTY, |acc, (&a, &b)| acc | (a ^ b));
-        (self.pieces & other.pieces) - differ
+        (self.pieces() & other.pieces()) - differ
     }
 
     /// The rows `r` such that rows `r` and `r + 1` both hold a piece, of the same colour.
     #[inline]
     pub fn same_as_next(&self) -> Line {
-        let differ = self
-            .colour
+        let differ = self.planes[COLOUR]
             .iter()
             .fold(Line::EMPTY, |acc, &p| acc | (p ^ p.down(1)));
-        self.pieces.pairs() - differ
+        self.pieces().pairs() - differ
     }
 
-    /// Puts a piece of colour `x` and special `s` in row `r`, replacing what was there; `x` = 0
-    /// empties the cell.
+    /// Exchanges the pieces in rows `r` and `s` (both hold one).
     #[inline]
-    pub fn put(&mut self, r: usize, x: u8, s: u8) {
-        debug_assert!(usize::from(x) >> COLOUR_BITS == 0 && usize::from(s) >> SPECIAL_BITS == 0);
-        debug_assert!(x != 0 || s == 0, "an empty cell holds no special");
-        scatter(&mut self.pieces, r, x != 0);
-        for (b, plane) in self.colour.iter_mut().enumerate() {
-            scatter(plane, r, x >> b & 1 == 1);
-        }
-        for (b, plane) in self.special.iter_mut().enumerate() {
-            scatter(plane, r, s >> b & 1 == 1);
+    pub fn swap_rows(&mut self, r: usize, s: usize) {
+        debug_assert!(self.pieces().has(r) && self.pieces().has(s));
+        let specials = !(self.specials() & (Line::bit(r) | Line::bit(s))).is_empty();
+        let planes = if specials {
+            COLOUR.start..SPECIAL.end
+        } else {
+            COLOUR
+        };
+        for plane in &mut self.planes[planes] {
+            let differ = Line(u64::from(plane.has(r) != plane.has(s)));
+            *plane ^= differ.up(r) | differ.up(s);
         }
     }
 
-    /// Gravity: the pieces in the rows `gone` are taken out and the pieces above them fall,
-    /// keeping their order (see [`Line::fall`]).
+    /// Exchanges the piece in row `r` with the piece in row `s` of column `other` (both hold one).
     #[inline]
-    pub fn fall(&mut self, gone: Line) {
-        debug_assert!(gone.is_subset(self.pieces));
-        for (start, len) in gone.segments() {
-            self.pieces = self.pieces.fall_over(start, len);
-            for plane in self.colour.iter_mut().chain(&mut self.special) {
-                *plane = plane.fall_over(start, len);
-            }
+    pub fn swap_row_with(&mut self, r: usize, other: &mut Column, s: usize) {
+        debug_assert!(self.pieces().has(r) && other.pieces().has(s));
+        let specials = self.specials().has(r) || other.specials().has(s);
+        let planes = if specials {
+            COLOUR.start..SPECIAL.end
+        } else {
+            COLOUR
+        };
+        for (plane, other) in self.planes[planes.clone()]
+            .iter_mut()
+            .zip(&mut other.planes[planes])
+        {
+            let differ = Line(u64::from(plane.has(r) != other.has(s)));
+            *plane ^= differ.up(r);
+            *other ^= differ.up(s);
         }
     }
 
-    /// Whether every plane lies within `pieces` (an empty cell has no colour and no special).
+    /// Gravity for one segment of removed rows, `start..start + len`: the pieces above it fall by
+    /// `len` (see [`Line::fall_over`]).
+    #[inline]
+    pub fn fall_over(&mut self, start: usize, len: usize) {
+        for plane in &mut self.planes {
+            *plane = plane.fall_over(start, len);
+        }
+    }
+
+    /// Whether every plane lies within the pieces plane (an empty cell has no colour and no
+    /// special).
     pub fn planes_within_pieces(&self) -> bool {
-        self.colour
-            .iter()
-            .chain(&self.special)
-            .all(|p| p.is_subset(self.pieces))
+        self.planes.iter().all(|p| p.is_subset(self.pieces()))
     }
 }
 
@@ -122,32 +163,6 @@ fn gather(planes: &[Line], r: usize) -> u8 {
         .iter()
         .enumerate()
         .fold(0, |acc, (b, p)| acc | u8::from(p.has(r)) << b)
-}
-
-/// Sets bit `r` of `plane` to `on`.
-#[inline]
-fn scatter(plane: &mut Line, r: usize, on: bool) {
-    if on {
-        plane.insert(r);
-    } else {
-        plane.remove(r);
-    }
-}
-
-impl Column {
-    /// The column whose row `r` holds colour `colours[r]` and special `specials[r]` (colour 0:
-    /// an empty cell, whose special is ignored).
-    pub fn from_cells(colours: &[u8; Line::WIDTH], specials: &[u8; Line::WIDTH]) -> Column {
-        let colour: [Line; COLOUR_BITS] = std::array::from_fn(|b| bit_plane(colours, b));
-        // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
-        let pieces = colour.iter().fold(Line::EMPTY, |acc, &p| acc | p);
-        let special = std::array::from_fn(|b| bit_plane(specials, b) & pieces);
-        Column {
-            pieces,
-            colour,
-            special,
-        }
-    }
 }
 
 /// Bit `b` of every byte, as a line: position `i` is bit `b` of `bytes[i]`. Eight bytes at a

@@ -3,9 +3,10 @@
 //!
 //! A component is filled column by column: in a column, the cells of M of the component's colour
 //! that are not in a component yet, taken segment by segment, join when a segment touches the
-//! fill in that column or in a neighbouring one. Sweeps left to right and back repeat until the
-//! fill stops growing.
+//! fill in that column or in a neighbouring one. Sweeps left to right and back alternate until
+//! one adds nothing.
 
+use super::line::Line;
 use super::Engine;
 
 impl Engine {
@@ -26,42 +27,45 @@ impl Engine {
     }
 
     /// Fills the component of `unvisited` that holds (r0, c0), takes it out of `unvisited` and
-    /// returns its size.
+    /// returns its size. (r0, c0) is the first unvisited cell in column order, so the component
+    /// lies in columns c0 and to the right.
     fn flood(&mut self, r0: usize, c0: usize) -> u32 {
-        let x = self.colour[c0][r0];
+        let x = self.colour.get(r0, c0);
         self.fill.insert(r0, c0);
-        let last = self.m - 1;
-        // The fill lies in columns lo..=hi.
-        let (mut lo, mut hi) = (c0, c0);
-        loop {
-            let mut grew = false;
-            let (from, to) = (lo.saturating_sub(1), (hi + 1).min(last));
-            for c in (from..=to).chain((from..=to).rev()) {
-                let allowed = self.unvisited.col(c) & self.columns[c].colour_rows(x);
-                let mut seed = self.fill.col(c) | self.fill.col(c + 1);
-                if c > 0 {
-                    seed |= self.fill.col(c - 1);
-                }
-                let grown = allowed.segments_through(seed);
-                if grown != self.fill.col(c) {
-                    self.fill.add_col(c, grown);
-                    grew = true;
-                    lo = lo.min(c);
-                    hi = hi.max(c);
-                }
-            }
-            if !grew {
-                break;
+        // The columns to look at again: those next to a column whose fill grew. Taking the
+        // leftmost first spreads the fill rightwards in one pass over most shapes.
+        let mut pending = Line::bit(c0).with(c0 + 1) & Line::first(self.m);
+        while let Some(c) = pending.lowest() {
+            pending.remove(c);
+            if self.grow(c, x) {
+                pending |= (Line::bit(c + 1) & Line::first(self.m)) | Line::bit(c).down(1);
             }
         }
         let mut size = 0;
-        for c in lo..=hi {
+        for c in self.fill.cols() {
             let part = self.fill.col(c);
             size += part.count();
             self.unvisited.remove_col(c, part);
         }
         self.fill.clear();
         size
+    }
+
+    /// Grows the fill in column `c`: the segments of unvisited cells of colour `x` that touch the
+    /// fill in that column or a neighbouring one. Whether it grew.
+    #[inline]
+    fn grow(&mut self, c: usize, x: u8) -> bool {
+        let mut seed = self.fill.col(c) | self.fill.col(c + 1);
+        if c > 0 {
+            seed |= self.fill.col(c - 1);
+        }
+        let allowed = self.unvisited.col(c) & self.columns[c].colour_rows(x);
+        let grown = allowed.segments_through(seed);
+        if grown == self.fill.col(c) {
+            return false;
+        }
+        self.fill.add_col(c, grown);
+        true
     }
 }
 

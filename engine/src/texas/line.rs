@@ -34,11 +34,8 @@ impl Line {
     #[inline]
     pub const fn first(len: usize) -> Line {
         debug_assert!(len <= Line::WIDTH);
-        if len >= Line::WIDTH {
-            Line::ALL
-        } else {
-            Line((1 << len) - 1)
-        }
+        // In 128 bits, 1 << 64 still fits: no branch for the full line.
+        Line(((1u128 << len) - 1) as u64)
     }
 
     /// Positions `lo..=hi`, clipped to `0..64`; empty when `lo > hi`.
@@ -384,8 +381,7 @@ impl Iterator for Segments {
 pub const GRID_COLUMNS: usize = Line::WIDTH;
 
 /// A set of cells of the board: one [`Line`] of rows per column, bit `r` of column `c` for cell
-/// (r, c). `cols` remembers which columns may be non-empty, so clearing and scanning touch only
-/// those.
+/// (r, c). `cols` holds exactly the non-empty columns, so clearing and scanning touch only those.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     lines: [Line; GRID_COLUMNS],
@@ -441,7 +437,7 @@ impl Grid {
         self.lines[c]
     }
 
-    /// The columns that may hold a member (a superset of the non-empty columns).
+    /// The columns holding a member.
     #[inline]
     pub fn cols(&self) -> Line {
         self.cols
@@ -472,9 +468,12 @@ impl Grid {
     #[inline]
     pub fn remove_col(&mut self, c: usize, rows: Line) {
         self.lines[c] -= rows;
+        if self.lines[c].is_empty() {
+            self.cols.remove(c);
+        }
     }
 
-    /// Empties the set, touching only the columns that may hold members.
+    /// Empties the set, touching only the columns holding members.
     #[inline]
     pub fn clear(&mut self) {
         for c in self.cols {
@@ -495,7 +494,7 @@ impl Grid {
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.cols.iter().all(|c| self.lines[c].is_empty())
+        self.cols.is_empty()
     }
 
     /// Number of cells.

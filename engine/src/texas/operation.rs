@@ -1,14 +1,13 @@
 //! One operation: is the swap valid, and if so the rounds, chain points and the hand.
 
-use super::line::Line;
 use super::Engine;
 use model::texas::{Invalid, Op, Pos, Sink};
 
 impl Engine {
     /// Applies one operation, reporting its events to `sink`.
     pub fn apply<S: Sink>(&mut self, op: Op, sink: &mut S) {
-        // 1. Valid? Decided from the bytes around the two cells, before anything moves.
-        let (a_in_run, b_in_run) = match self.check(op.a, op.b) {
+        // 1. Valid? Decided on the bytes: the swap is made there and undone if it makes no run.
+        let (a_in_run, b_in_run) = match self.try_swap(op.a, op.b) {
             Ok(found) => found,
             Err(why) => {
                 self.invalid_ops += 1;
@@ -16,14 +15,14 @@ impl Engine {
                 return;
             }
         };
-        self.swap(op.a, op.b);
+        self.swap_planes(op.a, op.b);
 
         // 2. Main colours: the colour now at each swapped cell that lies in a run.
         let mut main = [0u8; 2];
         let mut mains = 0;
         for (in_run, p) in [(a_in_run, op.a), (b_in_run, op.b)] {
             if in_run {
-                main[mains] = self.colour[p.c()][p.r()];
+                main[mains] = self.colour.get(p.r(), p.c());
                 mains += 1;
             }
         }
@@ -65,10 +64,10 @@ impl Engine {
         sink.end_op(chain, hand);
     }
 
-    /// Decides an operation from the cells around the two swapped ones, without changing
-    /// anything. `Ok((a in a run, b in a run))` after the swap, at least one true.
+    /// Decides an operation. When valid, the two pieces are swapped on the bytes and the answer
+    /// is `Ok((a in a run, b in a run))`, at least one true; otherwise nothing has changed.
     #[inline]
-    fn check(&self, a: Pos, b: Pos) -> Result<(bool, bool), Invalid> {
+    fn try_swap(&mut self, a: Pos, b: Pos) -> Result<(bool, bool), Invalid> {
         if a.r().abs_diff(b.r()) + a.c().abs_diff(b.c()) != 1 {
             return Err(Invalid::NotAdjacent);
         }
@@ -80,11 +79,14 @@ impl Engine {
             // Swapping two equal colours changes no line, and the board has no run.
             return Err(Invalid::NoRun);
         }
-        let a_in_run = self.in_run_after_swap(a, y, b);
-        let b_in_run = self.in_run_after_swap(b, x, a);
+        self.colour.set(a.r(), a.c(), y);
+        self.colour.set(b.r(), b.c(), x);
+        let (a_in_run, b_in_run) = (self.in_run(a), self.in_run(b));
         if a_in_run || b_in_run {
             Ok((a_in_run, b_in_run))
         } else {
+            self.colour.set(a.r(), a.c(), x);
+            self.colour.set(b.r(), b.c(), y);
             Err(Invalid::NoRun)
         }
     }
@@ -93,40 +95,45 @@ impl Engine {
     #[inline]
     fn colour_at(&self, p: Pos) -> u8 {
         if p.r() < self.n && p.c() < self.m {
-            self.colour[p.c()][p.r()]
+            self.colour.get(p.r(), p.c())
         } else {
             0
         }
     }
 
-    /// Whether `p` lies in a run once it holds colour `x`, the piece of colour `x` coming from
-    /// the neighbouring cell `from` (which then holds the other colour, so never matches). Looks
-    /// at the two cells on each side of `p` along its row and its column.
+    /// Whether the piece at `p` lies in a run, on the bytes: along its row or its column, two
+    /// cells on one side of `p`, or one on each side, hold its colour.
     #[inline]
-    fn in_run_after_swap(&self, p: Pos, x: u8, from: Pos) -> bool {
-        let (r, c) = (p.r(), p.c());
-        // Cells up to two past the board read as empty, so they never match.
-        let matches =
-            |rr: usize, cc: usize| (rr, cc) != (from.r(), from.c()) && self.colour[cc][rr] == x;
-        let window = |i: usize| i.saturating_sub(2)..=i + 2;
-        let row: Line = window(c).filter(|&cc| cc == c || matches(r, cc)).collect();
-        if row.runs().has(c) {
+    fn in_run(&self, p: Pos) -> bool {
+        let (r, c) = (p.r() as isize, p.c() as isize);
+        let x = self.colour.at(r, c);
+        // Whether the cell `dr` rows and `dc` columns away holds x (cells past the board read
+        // as empty).
+        let holds_x = |dr: isize, dc: isize| self.colour.at(r + dr, c + dc) == x;
+        let (west, east) = (holds_x(0, -1), holds_x(0, 1));
+        if west && (east || holds_x(0, -2)) || east && holds_x(0, 2) {
             return true;
         }
-        let col: Line = window(r).filter(|&rr| rr == r || matches(rr, c)).collect();
-        col.runs().has(r)
+        let (north, south) = (holds_x(-1, 0), holds_x(1, 0));
+        north && (south || holds_x(-2, 0)) || south && holds_x(2, 0)
     }
 
-    /// Swaps two pieces (bytes and planes) and puts both columns on the work list.
-    fn swap(&mut self, a: Pos, b: Pos) {
-        let piece =
-            |e: &Engine, p: Pos| (e.colour[p.c()][p.r()], e.columns[p.c()].special_at(p.r()));
-        let ((xa, sa), (xb, sb)) = (piece(self, a), piece(self, b));
-        for (p, x, s) in [(a, xb, sb), (b, xa, sa)] {
-            self.colour[p.c()][p.r()] = x;
-            self.columns[p.c()].put(p.r(), x, s);
-            self.dirty.insert(p.c());
+    /// Swaps two pieces on the planes (the bytes are already swapped) and puts both columns on
+    /// the work list.
+    fn swap_planes(&mut self, a: Pos, b: Pos) {
+        if a.c() == b.c() {
+            self.columns[a.c()].swap_rows(a.r(), b.r());
+        } else {
+            let (left, right) = self.columns.split_at_mut(a.c().max(b.c()));
+            let (ra, rb) = if a.c() < b.c() {
+                (a.r(), b.r())
+            } else {
+                (b.r(), a.r())
+            };
+            left[a.c().min(b.c())].swap_row_with(ra, &mut right[0], rb);
         }
+        self.dirty.insert(a.c());
+        self.dirty.insert(b.c());
         debug_assert!(self.column_is_consistent(a.c()) && self.column_is_consistent(b.c()));
     }
 }

@@ -14,6 +14,15 @@ impl Engine {
     /// E: M, closed under the specials of its pieces.
     pub(super) fn trigger_specials(&mut self) {
         self.removed.copy_from(&self.matched);
+        if self
+            .matched
+            .cols()
+            .iter()
+            .all(|c| (self.matched.col(c) & self.columns[c].specials()).is_empty())
+        {
+            // No special in M: E is M.
+            return;
+        }
         self.triggered.clear();
         // The rows and columns to clear whole, and those already cleared.
         let (mut full_rows, mut full_cols) = (Line::EMPTY, Line::EMPTY);
@@ -38,7 +47,7 @@ impl Engine {
                         4 => self.add_square(r, c, 1),
                         5 => self.add_square(r, c, 2),
                         6 => {
-                            let x = self.colour[c][r];
+                            let x = self.colour.get(r, c);
                             let bit = 1u128 << x;
                             if colours_added & bit == 0 {
                                 colours_added |= bit;
@@ -59,7 +68,7 @@ impl Engine {
                     } else {
                         full_rows
                     };
-                    self.removed.add_col(cc, self.columns[cc].pieces & rows);
+                    self.removed.add_col(cc, self.columns[cc].pieces() & rows);
                 }
                 added_rows = full_rows;
                 added_cols = full_cols;
@@ -71,7 +80,7 @@ impl Engine {
     fn add_square(&mut self, r: usize, c: usize, d: usize) {
         let rows = Line::span(r as isize - d as isize, (r + d) as isize);
         for cc in c.saturating_sub(d)..=(c + d).min(self.m - 1) {
-            self.removed.add_col(cc, self.columns[cc].pieces & rows);
+            self.removed.add_col(cc, self.columns[cc].pieces() & rows);
         }
     }
 
