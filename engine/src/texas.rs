@@ -140,16 +140,27 @@ impl Engine {
         self.n = n;
         self.m = m;
         self.columns = [Column::EMPTY; COLUMNS];
-        self.pieces = 0;
-        let mut specials = [0u8; Line::WIDTH];
-        for c in 0..m {
-            for (r, special) in specials.iter_mut().enumerate().take(n) {
-                self.colour.set(r, c, board.colour_at(r, c));
-                *special = board.special_at(r, c);
+        // Row by row into the bytes, then each column's planes from its bytes, then the specials.
+        for (r, row) in board.colour.chunks_exact(m.max(1)).take(n).enumerate() {
+            for (c, &x) in row.iter().enumerate() {
+                self.colour.set(r, c, x);
             }
-            self.columns[c] = Column::from_cells(&self.colour.rows(c), &specials);
-            self.pieces += self.columns[c].pieces().count() as usize;
         }
+        let largest = board.colour.iter().copied().max().unwrap_or(0);
+        for c in 0..m {
+            self.columns[c] = Column::from_colours(&self.colour.rows(c), largest);
+        }
+        for (r, row) in board.special.chunks_exact(m.max(1)).take(n).enumerate() {
+            for (c, &s) in row.iter().enumerate() {
+                if s != 0 && self.columns[c].pieces().has(r) {
+                    self.columns[c].set_special(r, s);
+                }
+            }
+        }
+        self.pieces = self.columns[..m]
+            .iter()
+            .map(|column| column.pieces().count() as usize)
+            .sum();
         self.refresh_links(Line::first(COLUMNS - 1));
         self.dirty = Line::EMPTY;
         self.score = Score::default();
@@ -174,10 +185,12 @@ impl Engine {
     /// The current board.
     pub fn board(&self) -> Board {
         let mut board = Board::empty(self.n, self.m);
-        for c in 0..self.m {
-            for r in 0..self.n {
-                board.colour[r * self.m + c] = self.colour.get(r, c);
+        for (r, row) in board.colour.chunks_exact_mut(self.m.max(1)).enumerate() {
+            for (c, x) in row.iter_mut().enumerate() {
+                *x = self.colour.get(r, c);
             }
+        }
+        for c in 0..self.m {
             for r in self.columns[c].specials() {
                 board.special[r * self.m + c] = self.columns[c].special_at(r);
             }

@@ -31,19 +31,27 @@ impl Column {
         planes: [Line::EMPTY; PLANES],
     };
 
-    /// The column whose row `r` holds colour `colours[r]` and special `specials[r]` (colour 0:
-    /// an empty cell, whose special is ignored), for up to 64 rows.
-    pub fn from_cells(colours: &[u8; Line::WIDTH], specials: &[u8; Line::WIDTH]) -> Column {
+    /// The column of plain pieces whose row `r` holds colour `colours[r]` (0: an empty cell), for
+    /// up to 64 rows, every colour at most `largest`.
+    pub fn from_colours(colours: &[u8; Line::WIDTH], largest: u8) -> Column {
+        debug_assert!(colours.iter().all(|&x| x <= largest));
         let mut planes = [Line::EMPTY; PLANES];
-        for (b, i) in COLOUR.enumerate() {
+        // The colour bits above the largest colour are 0 everywhere.
+        let bits = (u8::BITS - largest.leading_zeros()) as usize;
+        for (b, i) in COLOUR.take(bits).enumerate() {
             planes[i] = bit_plane(colours, b);
         }
         // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
         planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
-        for (b, i) in SPECIAL.enumerate() {
-            planes[i] = bit_plane(specials, b) & planes[PIECES];
-        }
         Column { planes }
+    }
+
+    /// Gives the piece in row `r` the special `s`.
+    pub fn set_special(&mut self, r: usize, s: u8) {
+        debug_assert!(self.pieces().has(r) && usize::from(s) >> SPECIAL_BITS == 0);
+        for (b, i) in SPECIAL.enumerate() {
+            self.planes[i] = self.planes[i].without(r) | Line(u64::from(s >> b & 1)).up(r);
+        }
     }
 
     /// The rows holding a piece.
@@ -141,11 +149,13 @@ impl Column {
     }
 
     /// Gravity for one segment of removed rows, `start..start + len`: the pieces above it fall by
-    /// `len` (see [`Line::fall_over`]).
+    /// `len`. This is [`Line::fall_over`] on every plane, with its masks computed once.
     #[inline]
     pub fn fall_over(&mut self, start: usize, len: usize) {
+        debug_assert!(len > 0 && start + len < Line::WIDTH);
+        let (above, past) = (Line::first(start), !Line::first(start + len));
         for plane in &mut self.planes {
-            *plane = plane.fall_over(start, len);
+            *plane = (*plane & past) | (*plane & above).up(len);
         }
     }
 

@@ -23,29 +23,27 @@ impl Engine {
 
 /// The points and kind of five colours.
 fn hand_of(colours: [u8; 5]) -> Hand {
-    // Groups of equal colours as (size, colour), largest size first, then largest colour.
-    let mut groups = [(0u8, 0u8); 5];
-    let mut len = 0;
-    for x in colours {
-        match groups[..len].iter_mut().find(|g| g.1 == x) {
-            Some(g) => g.0 += 1,
-            None => {
-                groups[len] = (1, x);
-                len += 1;
-            }
-        }
-    }
-    let groups = &mut groups[..len];
-    groups.sort_unstable_by(|a, b| b.cmp(a));
-    let c = |i: usize| u64::from(groups[i].1);
-    let (kind, points) = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
-        (5, _) => (HandKind::FiveOfAKind, 1000 + 10 * c(0)),
-        (4, _) => (HandKind::FourOfAKind, 750 + 5 * c(0)),
-        (3, 2) => (HandKind::FullHouse, 500 + 3 * c(0) + c(1)),
-        (3, _) => (HandKind::ThreeOfAKind, 300 + 3 * c(0)),
-        (2, 2) => (HandKind::TwoPairs, 200 + 2 * c(0) + c(1)),
-        (2, _) => (HandKind::OnePair, 100 + 2 * c(0)),
-        _ => (HandKind::HighCard, 50 + c(0)),
+    let count = |x: u8| colours.iter().filter(|&&y| y == x).count();
+    // The largest group of equal colours, ties to the largest colour; then the next one.
+    let group = |skip: u8| {
+        colours
+            .iter()
+            .filter(|&&x| x != skip)
+            .map(|&x| (count(x), x))
+            .max()
+            .unwrap_or((0, 0))
+    };
+    let (size, first) = group(0);
+    let (second_size, second) = group(first);
+    let (c0, c1) = (u64::from(first), u64::from(second));
+    let (kind, points) = match (size, second_size) {
+        (5, _) => (HandKind::FiveOfAKind, 1000 + 10 * c0),
+        (4, _) => (HandKind::FourOfAKind, 750 + 5 * c0),
+        (3, 2) => (HandKind::FullHouse, 500 + 3 * c0 + c1),
+        (3, _) => (HandKind::ThreeOfAKind, 300 + 3 * c0),
+        (2, 2) => (HandKind::TwoPairs, 200 + 2 * c0 + c1),
+        (2, _) => (HandKind::OnePair, 100 + 2 * c0),
+        _ => (HandKind::HighCard, 50 + c0),
     };
     Hand { kind, points }
 }
@@ -53,19 +51,27 @@ fn hand_of(colours: [u8; 5]) -> Hand {
 /// The best hand over every choice of main colour (`[first, second]`, second 0 when there is
 /// one): the most points, and among the choices reaching them, the strongest kind.
 fn best_hand(ops: &[[u8; 2]; 5]) -> Hand {
+    // Bit i of a choice: operation i gives its second colour. Only operations with two main
+    // colours have a choice; the subsets of `open` are walked from 0 up to `open` itself.
+    let open = (0..5)
+        .filter(|&i| ops[i][1] != 0)
+        .fold(0u32, |acc, i| acc | 1 << i);
+    let mut choice = 0u32;
     let mut best: Option<Hand> = None;
-    for choice in 0u32..32 {
-        if (0..5).any(|i| choice >> i & 1 == 1 && ops[i][1] == 0) {
-            continue;
-        }
+    loop {
         let colours: [u8; 5] = std::array::from_fn(|i| ops[i][(choice >> i & 1) as usize]);
         let hand = hand_of(colours);
         best = Some(match best {
             Some(b) if (b.points, b.kind) >= (hand.points, hand.kind) => b,
             _ => hand,
         });
+        if choice == open {
+            break;
+        }
+        // The next subset of `open` (counting in the bits of `open` only).
+        choice = choice.wrapping_sub(open) & open;
     }
-    // Choice 0 (every first colour) is always allowed.
+    // The loop runs at least once.
     best.unwrap_or(Hand {
         kind: HandKind::HighCard,
         points: 0,
