@@ -13,22 +13,24 @@ const SPECIAL_BITS: usize = 3;
 /// Where each plane lives in [`Column::planes`].
 const PIECES: usize = 0;
 const COLOUR: Range<usize> = 1..1 + COLOUR_BITS;
-const SPECIAL: Range<usize> = COLOUR.end..COLOUR.end + SPECIAL_BITS;
-const PLANES: usize = SPECIAL.end;
+const PLANES: usize = COLOUR.end;
 
 /// One column: bit `r` of every plane is about the cell in row `r`. An empty cell has no bit set
 /// in any plane, so the pieces plane holds every bit of the others.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(super) struct Column {
     /// The pieces plane (the rows holding a piece), then `COLOUR_BITS` colour planes (plane `b`:
-    /// the rows whose colour has bit `b` set), then `SPECIAL_BITS` special planes, likewise. One
-    /// array, so that what happens to every plane is one loop.
+    /// the rows whose colour has bit `b` set): eight lines, so that what happens to all of them
+    /// is one loop the compiler turns into a few vector instructions.
     planes: [Line; PLANES],
+    /// `special[b]`: the rows whose special has bit `b` set (few: most columns have none).
+    special: [Line; SPECIAL_BITS],
 }
 
 impl Column {
     pub const EMPTY: Column = Column {
         planes: [Line::EMPTY; PLANES],
+        special: [Line::EMPTY; SPECIAL_BITS],
     };
 
     /// The column of plain pieces whose row `r` holds colour `colours[r]` (0: an empty cell), for
@@ -43,14 +45,17 @@ impl Column {
         }
         // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
         planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
-        Column { planes }
+        Column {
+            planes,
+            special: [Line::EMPTY; SPECIAL_BITS],
+        }
     }
 
     /// Gives the piece in row `r` the special `s`.
     pub fn set_special(&mut self, r: usize, s: u8) {
         debug_assert!(self.pieces().has(r) && usize::from(s) >> SPECIAL_BITS == 0);
-        for (b, i) in SPECIAL.enumerate() {
-            self.planes[i] = self.planes[i].without(r) | Line(u64::from(s >> b & 1)).up(r);
+        for (b, plane) in self.special.iter_mut().enumerate() {
+            *plane = plane.without(r) | Line(u64::from(s >> b & 1)).up(r);
         }
     }
 
@@ -69,36 +74,38 @@ impl Column {
     /// The special in row `r`, 0 for a plain piece or an empty cell.
     #[inline]
     pub fn special_at(&self, r: usize) -> u8 {
-        gather(&self.planes[SPECIAL], r)
+        gather(&self.special, r)
     }
 
     /// The rows holding a piece with a special.
     #[inline]
     pub fn specials(&self) -> Line {
-        self.planes[SPECIAL]
-            .iter()
-            .fold(Line::EMPTY, |acc, &p| acc | p)
+        self.special.iter().fold(Line::EMPTY, |acc, &p| acc | p)
     }
 
-    /// The rows holding colour `x` (`x` >= 1).
+    /// The rows holding colour `x` (`x` >= 1): where every plane agrees with the piece "colour
+    /// x", whose pieces bit is 1 and whose colour bits are those of x.
     #[inline]
     pub fn colour_rows(&self, x: u8) -> Line {
         debug_assert!(x != 0 && usize::from(x) >> COLOUR_BITS == 0);
-        let mut rows = self.pieces();
-        for (b, &plane) in self.planes[COLOUR].iter().enumerate() {
-            // Every bit set when bit b of x is, none otherwise: rows keep where the plane agrees.
-            let want = Line(0u64.wrapping_sub(u64::from(x >> b & 1)));
+        let key = u64::from(x) << COLOUR.start | 1 << PIECES;
+        let mut rows = Line::ALL;
+        for (b, &plane) in self.planes.iter().enumerate() {
+            // Every bit set when bit b of the key is, none otherwise.
+            let want = Line(0u64.wrapping_sub(key >> b & 1));
             rows -= plane ^ want;
         }
         rows
     }
 
-    /// The rows where both columns hold a piece, of the same colour.
+    /// The rows where both columns hold a piece, of the same colour. (All planes are compared:
+    /// where both hold a piece, their pieces planes agree anyway.)
     #[inline]
     pub fn same_colour(&self, other: &Column) -> Line {
-        let differ = self.planes[COLOUR]
+        let differ = self
+            .planes
             .iter()
-            .zip(&other.planes[COLOUR])
+            .zip(&other.planes)
             .fold(Line::EMPTY, |acc, (&a, &b)| acc | (a ^ b));
         (self.pieces() & other.pieces()) - differ
     }
@@ -106,45 +113,46 @@ impl Column {
     /// The rows `r` such that rows `r` and `r + 1` both hold a piece, of the same colour.
     #[inline]
     pub fn same_as_next(&self) -> Line {
-        let differ = self.planes[COLOUR]
+        let differ = self
+            .planes
             .iter()
             .fold(Line::EMPTY, |acc, &p| acc | (p ^ p.down(1)));
         self.pieces().pairs() - differ
     }
 
-    /// Exchanges the pieces in rows `r` and `s` (both hold one).
+    /// Exchanges the pieces in rows `r` and `s` (both hold one, so the pieces plane stays).
     #[inline]
     pub fn swap_rows(&mut self, r: usize, s: usize) {
         debug_assert!(self.pieces().has(r) && self.pieces().has(s));
-        let specials = !(self.specials() & (Line::bit(r) | Line::bit(s))).is_empty();
-        let planes = if specials {
-            COLOUR.start..SPECIAL.end
-        } else {
-            COLOUR
-        };
-        for plane in &mut self.planes[planes] {
+        let swap = |plane: &mut Line| {
             let differ = Line(u64::from(plane.has(r) != plane.has(s)));
             *plane ^= differ.up(r) | differ.up(s);
+        };
+        self.planes[COLOUR].iter_mut().for_each(swap);
+        if !(self.specials() & Line::bit(r).with(s)).is_empty() {
+            self.special.iter_mut().for_each(swap);
         }
     }
 
-    /// Exchanges the piece in row `r` with the piece in row `s` of column `other` (both hold one).
+    /// Exchanges the piece in row `r` with the piece in row `s` of column `other` (both hold one,
+    /// so the pieces planes stay).
     #[inline]
     pub fn swap_row_with(&mut self, r: usize, other: &mut Column, s: usize) {
         debug_assert!(self.pieces().has(r) && other.pieces().has(s));
-        let specials = self.specials().has(r) || other.specials().has(s);
-        let planes = if specials {
-            COLOUR.start..SPECIAL.end
-        } else {
-            COLOUR
+        let swap = |(mine, theirs): (&mut Line, &mut Line)| {
+            let differ = Line(u64::from(mine.has(r) != theirs.has(s)));
+            *mine ^= differ.up(r);
+            *theirs ^= differ.up(s);
         };
-        for (plane, other) in self.planes[planes.clone()]
+        let specials = self.specials().has(r) || other.specials().has(s);
+        let (mine, theirs) = (&mut self.planes, &mut other.planes);
+        mine[COLOUR]
             .iter_mut()
-            .zip(&mut other.planes[planes])
-        {
-            let differ = Line(u64::from(plane.has(r) != other.has(s)));
-            *plane ^= differ.up(r);
-            *other ^= differ.up(s);
+            .zip(&mut theirs[COLOUR])
+            .for_each(swap);
+        if specials {
+            let (mine, theirs) = (&mut self.special, &mut other.special);
+            mine.iter_mut().zip(theirs).for_each(swap);
         }
     }
 
@@ -154,15 +162,20 @@ impl Column {
     pub fn fall_over(&mut self, start: usize, len: usize) {
         debug_assert!(len > 0 && start + len < Line::WIDTH);
         let (above, past) = (Line::first(start), !Line::first(start + len));
-        for plane in &mut self.planes {
-            *plane = (*plane & past) | (*plane & above).up(len);
+        let fall = |plane: &mut Line| *plane = (*plane & past) | (*plane & above).up(len);
+        self.planes.iter_mut().for_each(fall);
+        if !self.specials().is_empty() {
+            self.special.iter_mut().for_each(fall);
         }
     }
 
     /// Whether every plane lies within the pieces plane (an empty cell has no colour and no
     /// special).
     pub fn planes_within_pieces(&self) -> bool {
-        self.planes.iter().all(|p| p.is_subset(self.pieces()))
+        self.planes
+            .iter()
+            .chain(&self.special)
+            .all(|p| p.is_subset(self.pieces()))
     }
 }
 
