@@ -120,36 +120,35 @@ impl Column {
         self.pieces().pairs() - differ
     }
 
-    /// Exchanges the pieces in rows `r` and `s` (both hold one, so the pieces plane stays).
+    /// Exchanges the pieces in rows `r` and `r + 1` (both hold one).
     #[inline]
-    pub fn swap_rows(&mut self, r: usize, s: usize) {
-        debug_assert!(self.pieces().has(r) && self.pieces().has(s));
+    pub fn swap_with_next(&mut self, r: usize) {
+        debug_assert!(self.pieces().has(r) && self.pieces().has(r + 1));
+        // Where a plane's bits r and r + 1 differ, both flip.
+        let at = Line::bit(r);
         let swap = |plane: &mut Line| {
-            let differ = Line(u64::from(plane.has(r) != plane.has(s)));
-            *plane ^= differ.up(r) | differ.up(s);
+            let differ = (*plane ^ plane.down(1)) & at;
+            *plane ^= differ | differ.up(1);
         };
-        self.planes[COLOUR].iter_mut().for_each(swap);
-        if !(self.specials() & Line::bit(r).with(s)).is_empty() {
+        self.planes.iter_mut().for_each(swap);
+        if !(self.specials() & at.with(r + 1)).is_empty() {
             self.special.iter_mut().for_each(swap);
         }
     }
 
-    /// Exchanges the piece in row `r` with the piece in row `s` of column `other` (both hold one,
-    /// so the pieces planes stay).
+    /// Exchanges the piece in row `r` with the piece in row `r` of column `other` (both hold one).
     #[inline]
-    pub fn swap_row_with(&mut self, r: usize, other: &mut Column, s: usize) {
-        debug_assert!(self.pieces().has(r) && other.pieces().has(s));
+    pub fn swap_row_with(&mut self, r: usize, other: &mut Column) {
+        debug_assert!(self.pieces().has(r) && other.pieces().has(r));
+        // Where the two planes differ in row r, both flip.
+        let at = Line::bit(r);
         let swap = |(mine, theirs): (&mut Line, &mut Line)| {
-            let differ = Line(u64::from(mine.has(r) != theirs.has(s)));
-            *mine ^= differ.up(r);
-            *theirs ^= differ.up(s);
+            let differ = (*mine ^ *theirs) & at;
+            *mine ^= differ;
+            *theirs ^= differ;
         };
-        let specials = self.specials().has(r) || other.specials().has(s);
-        let (mine, theirs) = (&mut self.planes, &mut other.planes);
-        mine[COLOUR]
-            .iter_mut()
-            .zip(&mut theirs[COLOUR])
-            .for_each(swap);
+        let specials = !((self.specials() | other.specials()) & at).is_empty();
+        self.planes.iter_mut().zip(&mut other.planes).for_each(swap);
         if specials {
             let (mine, theirs) = (&mut self.special, &mut other.special);
             mine.iter_mut().zip(theirs).for_each(swap);

@@ -121,16 +121,17 @@ impl Engine {
     /// Swaps two pieces on the planes (the bytes are already swapped) and puts both columns on
     /// the work list.
     fn swap_planes(&mut self, a: Pos, b: Pos) {
-        if a.c() == b.c() {
-            self.columns[a.c()].swap_rows(a.r(), b.r());
+        // a and b are neighbours: one above the other, or side by side.
+        let (first, second) = if (a.r(), a.c()) < (b.r(), b.c()) {
+            (a, b)
         } else {
-            let (left, right) = self.columns.split_at_mut(a.c().max(b.c()));
-            let (ra, rb) = if a.c() < b.c() {
-                (a.r(), b.r())
-            } else {
-                (b.r(), a.r())
-            };
-            left[a.c().min(b.c())].swap_row_with(ra, &mut right[0], rb);
+            (b, a)
+        };
+        if first.c() == second.c() {
+            self.columns[first.c()].swap_with_next(first.r());
+        } else {
+            let (left, right) = self.columns.split_at_mut(second.c());
+            left[first.c()].swap_row_with(first.r(), &mut right[0]);
         }
         self.dirty.insert(a.c());
         self.dirty.insert(b.c());
