@@ -2,34 +2,37 @@
 //!
 //! # The board, kept two ways
 //!
-//! - `colour`: the colour at (r, c) as a byte, 0 for an empty cell, stored by columns with
-//!   empty margins ([`ColourBytes`](bytes::ColourBytes)). Deciding whether a swap is valid reads
-//!   a few of these bytes.
-//! - `columns[c]`: column c as bit planes over its rows ([`Column`](column::Column)): the rows
-//!   holding a piece, and for each bit b of a colour (7 bits) and of a special (3 bits), the
-//!   rows where that bit is set. Two columns hold the same colour exactly in the rows where no
-//!   plane differs, so one pass over the planes finds every row where two neighbouring columns
-//!   (or a column and itself moved by one row) agree: that is how runs are found, for all rows at
-//!   once and for every colour at once. The rows of one colour (combos, special 6) are the AND of
-//!   the planes or their complements.
+//! - `colour`: the colour at (r, c) as a byte, 0 for an empty cell, stored by columns with empty
+//!   margins ([`ColourBytes`](bytes::ColourBytes)). Deciding whether a swap is valid reads a few
+//!   of these bytes.
+//! - `columns[c]`: column c as bit planes over its rows ([`Column`](column::Column)): one plane of
+//!   the rows holding a piece, seven of the colour bits (plane b: the rows whose colour has bit b
+//!   set; colours are below 128) and three of the special bits. Two cells hold the same colour
+//!   exactly when no plane differs between them, so a few XORs over the planes of two columns give
+//!   every row where they agree, and the same over a column and itself moved by one row gives
+//!   every place where a cell agrees with the one below: that is how runs are found, for all rows
+//!   at once and for every colour at once. The rows of one colour (combos, special 6) are the AND
+//!   of the planes or of their complements.
 //! - `links[i]`: the rows where columns i and i + 1 hold the same colour, refreshed for the
-//!   columns of the work list before runs are looked for.
+//!   columns of the work list before runs are looked for (fresh for every other pair).
 //!
 //! Sets of cells (the matched cells M, the removed cells E) are [`Grid`]s: one [`Line`] of rows
-//! per column.
+//! per column. The work list `dirty` is the set of columns whose pieces changed since runs were
+//! last looked for.
 //!
 //! # One operation, step by step (one file each)
 //!
-//! - [`operation`]: the driver. Validity reads the bytes around the two cells; a valid swap moves
-//!   both pieces, then rounds run until one finds no run.
+//! - [`operation`]: the driver. Validity: the swap is made on the bytes, the few cells around the
+//!   two swapped ones are read, and the swap is undone if it makes no run. A valid swap moves both
+//!   pieces on the planes too, then rounds run until one finds no run.
 //! - [`runs`]: M. Between operations the board has no run, so a run of the first round crosses a
 //!   swapped cell's column, and a run of a later round holds a piece that moved (only pieces above
 //!   a removed cell move): it crosses a column that lost pieces. Those columns are the work list;
 //!   only the runs crossing them are looked for.
 //! - [`combos`]: the one-colour components of M, by flood fill over the columns.
 //! - [`specials`]: E, the closure of M under the specials of its pieces, in waves.
-//! - [`gravity`]: removing E. In each column that lost pieces, the planes fall with two masks per
-//!   removed segment and the bytes move with one copy; the column joins the work list.
+//! - [`gravity`]: removing E. In each column that lost pieces, every plane falls with two masks
+//!   and a shift per removed segment and the bytes with one copy; the column joins the work list.
 //! - [`hand`]: the hand after every fifth valid operation.
 //!
 //! Every buffer lives in [`Engine`]: applying an operation never allocates.
@@ -47,7 +50,9 @@ mod specials;
 use bytes::ColourBytes;
 use column::Column;
 use line::{Grid, Line};
-use model::texas::{Board, Case, NoTrace, Outcome, Recorder, Score, Sink, MAX_SIDE};
+use model::texas::{
+    Board, Case, NoTrace, Outcome, Recorder, Score, Sink, MAX_COLOURS, MAX_SIDE, MAX_SPECIAL,
+};
 
 /// Columns kept as planes: the board's and two empty ones past it, so that the links of the last
 /// column with the next ones read as none.
@@ -126,9 +131,10 @@ impl Engine {
 
     /// Resets the engine to the initial board of `case`, with a zero score. Reuses every buffer.
     ///
-    /// Operations need a valid case (a full board, n, m <= 50). Any board of at most 50 x 50 loads
-    /// (empty cells anywhere, for [`runs`](Engine::runs)), but gravity is only right on columns
-    /// whose pieces rest on each other, as they do on a full board.
+    /// Operations need a valid case (a full board, n, m <= 50). Any board of at most 50 x 50 with
+    /// colours up to 100 and specials up to 6 loads (empty cells anywhere, for
+    /// [`runs`](Engine::runs)), but gravity is only right on columns whose pieces rest on each
+    /// other, as they do on a full board. Panics on a larger board, colour or special.
     pub fn load(&mut self, case: &Case) {
         let board = &case.board;
         let (n, m) = (board.n, board.m);
@@ -147,6 +153,15 @@ impl Engine {
             }
         }
         let largest = board.colour.iter().copied().max().unwrap_or(0);
+        assert!(
+            largest <= MAX_COLOURS,
+            "colour {largest} on the board, larger than {MAX_COLOURS}"
+        );
+        let special = board.special.iter().copied().max().unwrap_or(0);
+        assert!(
+            special <= MAX_SPECIAL,
+            "special {special} on the board, larger than {MAX_SPECIAL}"
+        );
         for c in 0..m {
             self.columns[c] = Column::from_colours(&self.colour.rows(c), largest);
         }
@@ -207,6 +222,20 @@ impl Engine {
         let mut rows = vec![0; self.n];
         self.matched.write_rows(&mut rows);
         rows
+    }
+
+    /// Whether every cell of `cells` holds a piece (for `debug_assert!`).
+    fn holds_pieces(&self, cells: &Grid) -> bool {
+        cells
+            .cols()
+            .iter()
+            .all(|c| cells.col(c).is_subset(self.columns[c].pieces()))
+    }
+
+    /// Whether the count of pieces is that of the planes (for `debug_assert!`: O(m)).
+    fn pieces_add_up(&self) -> bool {
+        let counted: u32 = self.columns.iter().map(|c| c.pieces().count()).sum();
+        self.pieces == counted as usize
     }
 
     /// Whether the bytes and the planes of column `c` describe the same pieces, and its pieces

@@ -55,7 +55,7 @@ impl Column {
     pub fn set_special(&mut self, r: usize, s: u8) {
         debug_assert!(self.pieces().has(r) && usize::from(s) >> SPECIAL_BITS == 0);
         for (b, plane) in self.special.iter_mut().enumerate() {
-            *plane = plane.without(r) | Line(u64::from(s >> b & 1)).up(r);
+            plane.set(r, s >> b & 1 == 1);
         }
     }
 
@@ -91,9 +91,7 @@ impl Column {
         let key = u64::from(x) << COLOUR.start | 1 << PIECES;
         let mut rows = Line::ALL;
         for (b, &plane) in self.planes.iter().enumerate() {
-            // Every bit set when bit b of the key is, none otherwise.
-            let want = Line(0u64.wrapping_sub(key >> b & 1));
-            rows -= plane ^ want;
+            rows -= plane ^ Line::filled(key >> b & 1 == 1);
         }
         rows
     }

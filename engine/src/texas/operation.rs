@@ -35,9 +35,13 @@ impl Engine {
             if self.matched.is_empty() {
                 break;
             }
+            debug_assert!(self.holds_pieces(&self.matched), "M holds only pieces");
             rounds += 1;
             let combo = self.combo_points();
             self.trigger_specials();
+            debug_assert!(
+                self.matched.is_subset(&self.removed) && self.holds_pieces(&self.removed)
+            );
             let elimination = rounds * self.remove_and_fall();
             self.score.combo += combo;
             self.score.elimination += elimination;
@@ -56,7 +60,9 @@ impl Engine {
 
         // 4. Chain points: every valid operation removes something, so rounds >= 1.
         debug_assert!(rounds >= 1, "a valid swap makes a run");
-        let chain = 80 * (rounds - 1) * (rounds - 1);
+        debug_assert!(self.dirty.is_empty() && self.pieces_add_up());
+        let extra = rounds.saturating_sub(1);
+        let chain = 80 * extra * extra;
         self.score.chain += chain;
 
         // 5. Hand points after every fifth valid operation.
