@@ -77,3 +77,51 @@ impl ColourBytes {
         self.cols[c].copy_within(ROW0 + top - len..ROW0 + start, ROW0 + top);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_past_the_board_read_empty() {
+        let mut bytes = ColourBytes::new();
+        let side = MAX_SIDE as isize;
+        for r in 0..MAX_SIDE {
+            for c in 0..MAX_SIDE {
+                bytes.set(r, c, (r * 7 + c * 3) as u8 % 100 + 1);
+            }
+        }
+        for r in -2..side + 2 {
+            for c in -2..side + 2 {
+                let on_board = (0..side).contains(&r) && (0..side).contains(&c);
+                let want = if on_board {
+                    bytes.get(r as usize, c as usize)
+                } else {
+                    0
+                };
+                assert_eq!(bytes.at(r, c), want, "({r}, {c})");
+            }
+        }
+        bytes.clear(MAX_SIDE);
+        assert!((0..MAX_SIDE).all(|c| bytes.rows(c) == [0; Line::WIDTH]));
+    }
+
+    #[test]
+    fn segments_fall_and_the_top_empties() {
+        // Column 3 holds 1..=10 in rows 40..50; rows 42..44 and 47 are removed.
+        let mut bytes = ColourBytes::new();
+        for r in 40..50 {
+            bytes.set(r, 3, (r - 39) as u8);
+        }
+        let gone = Line::span(42, 43).with(47);
+        assert_eq!(bytes.sum(3, gone), 3 + 4 + 8);
+        let mut top = 40;
+        for (start, len) in gone.segments() {
+            bytes.fall_over(3, top, start, len);
+            top += len;
+        }
+        let column: Vec<u8> = (38..50).map(|r| bytes.get(r, 3)).collect();
+        assert_eq!(column, [0, 0, 0, 0, 0, 1, 2, 5, 6, 7, 9, 10]);
+        assert_eq!(top, 43);
+    }
+}

@@ -198,3 +198,103 @@ fn bit_plane(bytes: &[u8; Line::WIDTH], b: usize) -> Line {
     }
     Line(plane)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// 64 cells: colours (0 = empty) from a few small and a few large ids, so that low and high
+    /// colour bits both vary, and specials 0..=6.
+    fn cells() -> impl Strategy<Value = ([u8; 64], [u8; 64])> {
+        let colour = prop_oneof![3 => 0u8..=3, 1 => 97u8..=100];
+        (
+            prop::collection::vec(colour, 64),
+            prop::collection::vec(0u8..=6, 64),
+        )
+            .prop_map(|(c, s)| {
+                let colours: [u8; 64] = std::array::from_fn(|r| c[r]);
+                let specials = std::array::from_fn(|r| if c[r] == 0 { 0 } else { s[r] });
+                (colours, specials)
+            })
+    }
+
+    fn column_of((colours, specials): &([u8; 64], [u8; 64])) -> Column {
+        let largest = colours.iter().copied().max().unwrap_or(0);
+        let mut column = Column::from_colours(colours, largest);
+        for (r, &s) in specials.iter().enumerate() {
+            if s != 0 {
+                column.set_special(r, s);
+            }
+        }
+        column
+    }
+
+    fn rows_where(f: impl Fn(usize) -> bool) -> Line {
+        (0..64).filter(|&r| f(r)).collect()
+    }
+
+    proptest! {
+        #[test]
+        fn cells_read_back(cells in cells()) {
+            let column = column_of(&cells);
+            let (colours, specials) = &cells;
+            for r in 0..64 {
+                prop_assert_eq!(column.colour_at(r), colours[r]);
+                prop_assert_eq!(column.special_at(r), specials[r]);
+            }
+            prop_assert_eq!(column.pieces(), rows_where(|r| colours[r] != 0));
+            prop_assert_eq!(column.specials(), rows_where(|r| specials[r] != 0));
+            prop_assert!(column.planes_within_pieces());
+            for x in [1, 2, 3, 97, 100] {
+                prop_assert_eq!(column.colour_rows(x), rows_where(|r| colours[r] == x));
+            }
+        }
+
+        #[test]
+        fn links_match_the_cells(a in cells(), b in cells()) {
+            let (ca, cb) = (column_of(&a), column_of(&b));
+            let (x, y) = (&a.0, &b.0);
+            prop_assert_eq!(ca.same_colour(&cb), rows_where(|r| x[r] != 0 && x[r] == y[r]));
+            prop_assert_eq!(
+                ca.same_as_next(),
+                rows_where(|r| r < 63 && x[r] != 0 && x[r] == x[r + 1])
+            );
+        }
+
+        #[test]
+        fn swaps_move_whole_pieces(a in cells(), b in cells(), r in 0usize..63) {
+            let (mut ca, mut cb) = (column_of(&a), column_of(&b));
+            if a.0[r] != 0 && a.0[r + 1] != 0 {
+                let mut swapped = a;
+                swapped.0.swap(r, r + 1);
+                swapped.1.swap(r, r + 1);
+                let mut column = ca;
+                column.swap_with_next(r);
+                prop_assert_eq!(column, column_of(&swapped));
+            }
+            if a.0[r] != 0 && b.0[r] != 0 {
+                let (mut sa, mut sb) = (a, b);
+                std::mem::swap(&mut sa.0[r], &mut sb.0[r]);
+                std::mem::swap(&mut sa.1[r], &mut sb.1[r]);
+                ca.swap_row_with(r, &mut cb);
+                prop_assert_eq!((ca, cb), (column_of(&sa), column_of(&sb)));
+            }
+        }
+
+        #[test]
+        fn a_segment_falls(cells in cells(), start in 0usize..60, len in 1usize..=4) {
+            let mut column = column_of(&cells);
+            column.fall_over(start, len);
+            // Rows past the segment stay, rows above it move down by len, the top len rows empty.
+            let fell = |a: &[u8; 64]| -> [u8; 64] {
+                std::array::from_fn(|r| match r {
+                    r if r >= start + len => a[r],
+                    r if r >= len => a[r - len],
+                    _ => 0,
+                })
+            };
+            prop_assert_eq!(column, column_of(&(fell(&cells.0), fell(&cells.1))));
+        }
+    }
+}

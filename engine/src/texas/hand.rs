@@ -111,4 +111,66 @@ mod tests {
         let best = best_hand(&[[100, 0], [25, 0], [26, 3], [4, 0], [5, 0]]);
         assert_eq!((best.kind, best.points), (HandKind::HighCard, 150));
     }
+
+    /// The table read literally: group sizes sorted, largest first, ties to the larger colour.
+    fn hand_by_sorting(colours: [u8; 5]) -> (HandKind, u64) {
+        let mut groups: Vec<(usize, u8)> = Vec::new();
+        for x in colours {
+            if !groups.iter().any(|g| g.1 == x) {
+                groups.push((colours.iter().filter(|&&y| y == x).count(), x));
+            }
+        }
+        groups.sort_unstable_by(|a, b| b.cmp(a));
+        let sizes: Vec<usize> = groups.iter().map(|g| g.0).collect();
+        let c = |i: usize| u64::from(groups[i].1);
+        match sizes.as_slice() {
+            [5] => (HandKind::FiveOfAKind, 1000 + 10 * c(0)),
+            [4, 1] => (HandKind::FourOfAKind, 750 + 5 * c(0)),
+            [3, 2] => (HandKind::FullHouse, 500 + 3 * c(0) + c(1)),
+            [3, 1, 1] => (HandKind::ThreeOfAKind, 300 + 3 * c(0)),
+            [2, 2, 1] => (HandKind::TwoPairs, 200 + 2 * c(0) + c(1)),
+            [2, 1, 1, 1] => (HandKind::OnePair, 100 + 2 * c(0)),
+            _ => (HandKind::HighCard, 50 + c(0)),
+        }
+    }
+
+    #[test]
+    fn every_hand_of_five_colours_matches_the_table() {
+        let palette = [1u8, 2, 3, 9, 100];
+        for i in 0..palette.len().pow(5) {
+            let colours: [u8; 5] = std::array::from_fn(|k| palette[i / 5usize.pow(k as u32) % 5]);
+            let h = hand_of(colours);
+            assert_eq!((h.kind, h.points), hand_by_sorting(colours), "{colours:?}");
+        }
+    }
+
+    #[test]
+    fn the_best_hand_is_the_best_of_every_choice() {
+        // Operations with one or two main colours from a small palette, every combination of
+        // which of the five have two.
+        let palette = [1u8, 2, 3, 7];
+        for shape in 0u32..32 {
+            for seed in 0..40u32 {
+                let pick = |k: u32| palette[(seed.wrapping_mul(2_654_435_761) >> k) as usize % 4];
+                let ops: [[u8; 2]; 5] = std::array::from_fn(|i| {
+                    let first = pick(2 * i as u32);
+                    let second = if shape >> i & 1 == 1 {
+                        pick(2 * i as u32 + 11)
+                    } else {
+                        0
+                    };
+                    [first, second]
+                });
+                let brute = (0u32..32)
+                    .filter(|choice| (0..5).all(|i| choice >> i & 1 == 0 || ops[i][1] != 0))
+                    .map(|choice| {
+                        hand_of(std::array::from_fn(|i| ops[i][(choice >> i & 1) as usize]))
+                    })
+                    .map(|h| (h.points, h.kind))
+                    .max();
+                let best = best_hand(&ops);
+                assert_eq!(Some((best.points, best.kind)), brute, "{ops:?}");
+            }
+        }
+    }
 }
