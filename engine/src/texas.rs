@@ -3,9 +3,9 @@
 //! # The board, kept two ways
 //!
 //! - `colour`: the colour at (r, c) as a byte, 0 for an empty cell, stored by columns with empty
-//!   margins ([`ColourBytes`](bytes::ColourBytes)). Deciding whether a swap is valid reads a few
+//!   margins (`ColourBytes`, in `bytes.rs`). Deciding whether a swap is valid reads a few
 //!   of these bytes.
-//! - `columns[c]`: column c as bit planes over its rows ([`Column`](column::Column)): one plane of
+//! - `columns[c]`: column c as bit planes over its rows (`Column`, in `column.rs`): one plane of
 //!   the rows holding a piece, seven of the colour bits (plane b: the rows whose colour has bit b
 //!   set; colours are below 128) and three of the special bits. Two cells hold the same colour
 //!   exactly when no plane differs between them, so a few XORs over the planes of two columns give
@@ -22,18 +22,18 @@
 //!
 //! # One operation, step by step (one file each)
 //!
-//! - [`operation`]: the driver. Validity: the swap is made on the bytes, the few cells around the
+//! - `operation.rs`: the driver. Validity: the swap is made on the bytes, the few cells around the
 //!   two swapped ones are read, and the swap is undone if it makes no run. A valid swap moves both
 //!   pieces on the planes too, then rounds run until one finds no run.
-//! - [`runs`]: M. Between operations the board has no run, so a run of the first round crosses a
+//! - `runs.rs`: M. Between operations the board has no run, so a run of the first round crosses a
 //!   swapped cell's column, and a run of a later round holds a piece that moved (only pieces above
 //!   a removed cell move): it crosses a column that lost pieces. Those columns are the work list;
 //!   only the runs crossing them are looked for.
-//! - [`combos`]: the one-colour components of M, by flood fill over the columns.
-//! - [`specials`]: E, the closure of M under the specials of its pieces, in waves.
-//! - [`gravity`]: removing E. In each column that lost pieces, every plane falls with two masks
+//! - `combos.rs`: the one-colour components of M, by flood fill over the columns.
+//! - `specials.rs`: E, the closure of M under the specials of its pieces, in waves.
+//! - `gravity.rs`: removing E. In each column that lost pieces, every plane falls with two masks
 //!   and a shift per removed segment and the bytes with one copy; the column joins the work list.
-//! - [`hand`]: the hand after every fifth valid operation.
+//! - `hand.rs`: the hand after every fifth valid operation.
 //!
 //! Every buffer lives in [`Engine`]: applying an operation never allocates.
 

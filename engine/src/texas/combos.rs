@@ -3,8 +3,8 @@
 //!
 //! A component is filled column by column: in a column, the cells of M of the component's colour
 //! that are not in a component yet, taken segment by segment, join when a segment touches the
-//! fill in that column or in a neighbouring one. Sweeps left to right and back alternate until
-//! one adds nothing.
+//! fill in that column or in a neighbouring one. A column is looked at again only when the fill
+//! grew next to it.
 
 use super::line::Line;
 use super::Engine;

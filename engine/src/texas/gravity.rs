@@ -4,9 +4,9 @@
 //! Only the columns holding cells of E change. In each, the removed rows come as segments of
 //! consecutive rows, taken from the top down: the pieces above a segment fall by its length and
 //! the rows below it stay. For the bytes that is one copy per segment
-//! ([`ColourBytes::fall_over`](super::bytes::ColourBytes::fall_over)); for the planes, two masks and a
-//! shift per plane ([`Line::fall_over`](super::line::Line::fall_over)). The column then joins the
-//! work list: its pieces moved, so the next round looks for runs across it.
+//! ([`ColourBytes::fall_over`](super::bytes::ColourBytes::fall_over)); for the planes, two masks
+//! and a shift per plane ([`Column::fall_over`](super::column::Column::fall_over)). The column
+//! then joins the work list: its pieces moved, so the next round looks for runs across it.
 
 use super::Engine;
 
