@@ -1,234 +1,239 @@
-//! Texas Match-3, optimized against reference on heavy games: 50x50, k 4..8, few specials,
-//! 1000 operations, valid swaps chosen with probability 0.95 while the board still offers one.
+//! Criterion benches for the optimized Texas Match-3 engine on heavy games: 50x50, k 4..8,
+//! specials on at most 0.5% of the cells, 1000 operations, each a valid swap with probability 0.95
+//! while the board still offers one.
 //!
-//! `cargo bench -p engine --bench texas` prints nanoseconds per valid and per invalid operation for
-//! both engines and their ratio. Invalid operations leave the board unchanged, so a game without
-//! them evolves the same way, and so does a game where each of them is repeated: the valid cost is
-//! measured on the game without them (less the cost of loading), the invalid cost is the difference
-//! between the game with every invalid operation repeated `REPEAT` times and the game itself, at
-//! the board states where they really occur. Two invalid kinds are also timed directly on a full
-//! board.
+//! `cargo bench -p engine --bench texas` reports:
+//! - `texas/heavy-game`: one whole game (load, 1000 operations, finish), optimized and reference;
+//! - `texas/valid-op`: one valid operation (swap and every round it causes), the time per
+//!   iteration being the time per operation: the games' valid operations are applied in order
+//!   and only the `apply` calls are timed (loading a game is not);
+//! - `texas/invalid-op`: one invalid operation (an adjacent swap that makes no run) on the full
+//!   initial board, timed the same way.
+//!
+//! The games are generated here, from fixed seeds, by walking cells (independently of the
+//! engine's masks); the engine only steps the board forward between choices, and every game is
+//! checked against the reference before anything is timed.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
-use common::Profile;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use engine::texas::Engine;
-use model::texas::{Case, Invalid, NoTrace, Op, Recorder};
+use model::texas::{Board, Case, NoTrace, Op, Pos, Recorder};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-const GAMES: u64 = 20;
-const REPEAT: usize = 11;
+const GAMES: u64 = 10;
+const SIDE: usize = 50;
 
-/// The median over `reps` runs of `f`, in nanoseconds.
-fn time(reps: usize, mut f: impl FnMut()) -> f64 {
-    let mut samples: Vec<Duration> = (0..reps)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    samples.sort_unstable();
-    samples[reps / 2].as_nanos() as f64
-}
-
-struct Game {
-    all: Case,
-    valid_only: Case,
-    /// `all` with each invalid operation played `REPEAT` times.
-    repeated: Case,
-    invalid: usize,
-    /// Operations invalid on the (full) initial board: adjacent swaps without a run, and pairs of
-    /// cells that are not adjacent.
-    no_run: Vec<Op>,
-    not_adjacent: Vec<Op>,
-}
-
-fn game(seed: u64) -> Game {
-    let mut rng = common::rng(seed);
-    let profile = Profile {
-        n: 50,
-        m: 50,
-        k: 4 + (seed % 5) as u8,
-        palette: Vec::new(),
-        special_density: 0.002,
-        special_types: (1..=6).collect(),
-        q: 1000,
-        p_valid: 0.95,
+/// Whether (r, c) lies in a run of three or more equal colours, by walking the cells.
+fn in_run(b: &Board, r: usize, c: usize) -> bool {
+    let x = b.colour_at(r, c);
+    let same = |rr: isize, cc: isize| {
+        rr >= 0
+            && cc >= 0
+            && (rr as usize) < b.n
+            && (cc as usize) < b.m
+            && b.colour_at(rr as usize, cc as usize) == x
     };
-    let all = common::game(&mut rng, &profile).expect("k >= 4 always allows a stable board");
-    let traced = engine::texas::outcome(&all);
-    let mut valid_only = all.clone();
-    valid_only.ops = all
-        .ops
-        .iter()
-        .zip(&traced.ops)
-        .filter(|(_, t)| t.invalid.is_none())
-        .map(|(op, _)| *op)
-        .collect();
-    let invalid = all.ops.len() - valid_only.ops.len();
-    let mut repeated = all.clone();
-    repeated.ops = all
-        .ops
-        .iter()
-        .zip(&traced.ops)
-        .flat_map(|(op, t)| {
-            let times = if t.invalid.is_some() { REPEAT } else { 1 };
-            std::iter::repeat_n(*op, times)
-        })
-        .collect();
+    let count = |dr: isize, dc: isize| {
+        (1..)
+            .take_while(|&k| same(r as isize + k * dr, c as isize + k * dc))
+            .count()
+    };
+    x != 0 && (count(0, -1) + count(0, 1) >= 2 || count(-1, 0) + count(1, 0) >= 2)
+}
 
-    let mut no_run = Vec::new();
-    let mut not_adjacent = Vec::new();
-    let mut board = all.board.clone();
+fn swap(b: &mut Board, a: Pos, p: Pos) {
+    let (i, j) = (b.idx(a.r(), a.c()), b.idx(p.r(), p.c()));
+    b.colour.swap(i, j);
+    b.special.swap(i, j);
+}
+
+/// Whether swapping the neighbours `a` and `p` is a valid operation on the stable board `b`.
+fn valid(b: &mut Board, a: Pos, p: Pos) -> bool {
+    if b.is_empty_at(a.r(), a.c()) || b.is_empty_at(p.r(), p.c()) {
+        return false;
+    }
+    swap(b, a, p);
+    let found = in_run(b, a.r(), a.c()) || in_run(b, p.r(), p.c());
+    swap(b, a, p);
+    found
+}
+
+/// Every adjacent pair of cells, as operations.
+fn neighbours() -> impl Iterator<Item = Op> {
+    (0..SIDE).flat_map(|r| {
+        (0..SIDE).flat_map(move |c| {
+            let a = Pos::new(r, c);
+            [(0, 1), (1, 0)]
+                .into_iter()
+                .filter(move |&(dr, dc)| r + dr < SIDE && c + dc < SIDE)
+                .map(move |(dr, dc)| Op {
+                    a,
+                    b: Pos::new(r + dr, c + dc),
+                })
+        })
+    })
+}
+
+/// A heavy game from `seed`.
+fn heavy_game(seed: u64) -> Case {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let k = rng.random_range(4..=8u8);
+    let density = rng.random_range(0.0..0.005);
+    let mut board = Board::empty(SIDE, SIDE);
+    for r in 0..SIDE {
+        for c in 0..SIDE {
+            let i = board.idx(r, c);
+            let first = rng.random_range(1..=k);
+            // With k >= 4 some colour always fits: at most two are ruled out.
+            board.colour[i] = (0..k)
+                .map(|t| (first - 1 + t) % k + 1)
+                .find(|&x| {
+                    board.colour[i] = x;
+                    !in_run(&board, r, c)
+                })
+                .unwrap_or(first);
+            if rng.random_bool(density) {
+                board.special[i] = rng.random_range(1..=6);
+            }
+        }
+    }
+    let mut case = Case {
+        k,
+        board,
+        ops: Vec::with_capacity(1000),
+    };
     let mut engine = Engine::new();
-    engine.load(&all);
-    use rand::Rng as _;
-    while no_run.len() < 1000 || not_adjacent.len() < 1000 {
-        let (r, c) = (rng.random_range(0..49), rng.random_range(0..49));
-        let a = model::texas::Pos::new(r, c);
-        let b = if rng.random_bool(0.5) {
-            model::texas::Pos::new(r + 1, c)
+    engine.load(&case);
+    let mut now = case.board.clone();
+    while case.ops.len() < 1000 {
+        let choices: Vec<Op> = if rng.random_bool(0.95) {
+            neighbours()
+                .filter(|op| valid(&mut now, op.a, op.b))
+                .collect()
         } else {
-            model::texas::Pos::new(r, c + 1)
+            Vec::new()
         };
-        if !common::is_valid_swap(&mut board, a, b) && no_run.len() < 1000 {
-            no_run.push(Op { a, b });
-        }
-        let far = model::texas::Pos::new(rng.random_range(0..50), rng.random_range(0..50));
-        if a.r().abs_diff(far.r()) + a.c().abs_diff(far.c()) != 1 && not_adjacent.len() < 1000 {
-            not_adjacent.push(Op { a, b: far });
-        }
-    }
-    let mut check = Recorder::default();
-    for &op in &no_run {
-        engine.apply(op, &mut check);
-    }
-    assert!(check.ops.iter().all(|t| t.invalid == Some(Invalid::NoRun)));
-    Game {
-        all,
-        valid_only,
-        repeated,
-        invalid,
-        no_run,
-        not_adjacent,
-    }
-}
-
-fn engine_game(engine: &mut Engine, case: &Case) -> u64 {
-    engine.load(case);
-    for &op in &case.ops {
+        let op = if choices.is_empty() {
+            let r = rng.random_range(0..SIDE);
+            let c = rng.random_range(0..SIDE - 1);
+            Op {
+                a: Pos::new(r, c),
+                b: Pos::new(r, c + 1),
+            }
+        } else {
+            choices[rng.random_range(0..choices.len())]
+        };
+        case.ops.push(op);
         engine.apply(op, &mut NoTrace);
+        now = engine.board();
     }
-    engine.finish().total()
+    case
 }
 
-fn main() {
-    let games: Vec<Game> = (0..GAMES).map(|s| game(0xbe7c_0000 + s)).collect();
-    let valid: usize = games.iter().map(|g| g.valid_only.ops.len()).sum();
-    let invalid: usize = games.iter().map(|g| g.invalid).sum();
-    println!("{GAMES} games 50x50, k 4..8: {valid} valid and {invalid} invalid operations");
-    let mut engine = Engine::new();
-    for g in &games {
-        // Both engines agree, and invalid operations (left out or repeated) change only the 1000.
-        let scores = [&g.all, &g.valid_only, &g.repeated].map(|case| {
-            let score = engine_game(&mut engine, case);
-            assert_eq!(score, reference::texas::score(case));
-            score
-        });
-        assert_eq!(scores[0], scores[2]);
-        assert_eq!(scores[0] + 1000, scores[1]);
+/// The valid operations of a game (the game without its invalid ones evolves the same way).
+fn valid_only(case: &Case) -> Case {
+    let traced = engine::texas::outcome(case);
+    Case {
+        ops: case
+            .ops
+            .iter()
+            .zip(&traced.ops)
+            .filter(|(_, t)| t.invalid.is_none())
+            .map(|(op, _)| *op)
+            .collect(),
+        ..case.clone()
     }
+}
 
-    let reps = 21;
-    let mut opt = [0.0f64; 3]; // valid-only games, whole games, repeated invalid operations
-    for g in &games {
-        for (slot, case) in [(0, &g.valid_only), (1, &g.all), (2, &g.repeated)] {
-            opt[slot] += time(reps, || {
-                black_box(engine_game(&mut engine, black_box(case)));
-            });
+/// The game's initial board with 1000 adjacent swaps on it that make no run.
+fn invalid_only(case: &Case, seed: u64) -> Case {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut board = case.board.clone();
+    let all: Vec<Op> = neighbours()
+        .filter(|op| !valid(&mut board, op.a, op.b))
+        .collect();
+    Case {
+        ops: (0..1000)
+            .map(|_| all[rng.random_range(0..all.len())])
+            .collect(),
+        ..case.clone()
+    }
+}
+
+/// Applies `iters` operations taken in order from the games (starting each game afresh when its
+/// operations run out), timing only the `apply` calls.
+fn time_ops(engine: &mut Engine, games: &[Case], iters: u64) -> Duration {
+    let mut left = iters;
+    let mut total = Duration::ZERO;
+    while left > 0 {
+        for case in games {
+            engine.load(case);
+            let take = (left as usize).min(case.ops.len());
+            let start = Instant::now();
+            for &op in &case.ops[..take] {
+                engine.apply(black_box(op), &mut NoTrace);
+            }
+            total += start.elapsed();
+            left -= take as u64;
+            if left == 0 {
+                break;
+            }
         }
     }
-    let load = games
-        .iter()
-        .map(|g| {
-            time(reps, || {
-                engine.load(black_box(&g.all));
-                black_box(engine.finish());
-            })
+    total
+}
+
+fn benches(c: &mut Criterion) {
+    let games: Vec<Case> = (0..GAMES).map(|s| heavy_game(0x7e4a_5000 + s)).collect();
+    for case in &games {
+        let want = reference::texas::outcome(case);
+        assert_eq!(engine::texas::outcome(case), want, "the engines disagree");
+    }
+    let valid: Vec<Case> = games.iter().map(valid_only).collect();
+    let invalid: Vec<Case> = games.iter().map(|g| invalid_only(g, 1)).collect();
+    for case in &invalid {
+        let mut trace = Recorder::default();
+        engine::texas::play(case, &mut trace);
+        assert!(trace.ops.iter().all(|t| t.invalid.is_some()));
+    }
+    let valid_ops: usize = valid.iter().map(|g| g.ops.len()).sum();
+    println!(
+        "{GAMES} heavy games 50x50, k 4..8: {valid_ops} valid operations of {}",
+        GAMES * 1000
+    );
+
+    let mut group = c.benchmark_group("texas/heavy-game");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(1000));
+    group.bench_function(BenchmarkId::new("optimized", "game 0"), |b| {
+        b.iter(|| {
+            engine::texas::play(black_box(&games[0]), &mut NoTrace)
+                .0
+                .total()
         })
-        .sum::<f64>();
-    let extra_invalid = ((REPEAT - 1) * invalid) as f64;
-    let opt_valid = (opt[0] - load) / valid as f64;
-    let opt_invalid = (opt[2] - opt[1]) / extra_invalid;
+    });
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("reference", "game 0"), |b| {
+        b.iter(|| {
+            reference::texas::play(black_box(&games[0]), &mut NoTrace)
+                .0
+                .total()
+        })
+    });
+    group.finish();
 
-    // On the full initial board: a game of 1000 operations of one invalid kind, less a game of one.
-    let mut direct = [0.0f64; 4]; // optimized no run, optimized not adjacent, reference both
-    for g in &games {
-        for (slot, ops) in [(0, &g.no_run), (1, &g.not_adjacent)] {
-            let mut many = g.all.clone();
-            many.ops = ops.clone();
-            let mut one = g.all.clone();
-            one.ops = ops[..1].to_vec();
-            let per_op = |t_many: f64, t_one: f64| (t_many - t_one) / (ops.len() - 1) as f64;
-            direct[slot] += per_op(
-                time(reps, || {
-                    black_box(engine_game(&mut engine, black_box(&many)));
-                }),
-                time(reps, || {
-                    black_box(engine_game(&mut engine, black_box(&one)));
-                }),
-            );
-            direct[slot + 2] += per_op(
-                time(3, || {
-                    black_box(reference::texas::score(black_box(&many)));
-                }),
-                time(3, || {
-                    black_box(reference::texas::score(black_box(&one)));
-                }),
-            );
-        }
-    }
-    let direct = direct.map(|t| t / GAMES as f64);
-
-    let mut refs = [0.0f64; 3];
-    for g in &games {
-        for (slot, case) in [(0, &g.valid_only), (1, &g.all), (2, &g.repeated)] {
-            refs[slot] += time(3, || {
-                black_box(reference::texas::score(black_box(case)));
-            });
-        }
-    }
-    let ref_valid = refs[0] / valid as f64;
-    let ref_invalid = (refs[2] - refs[1]) / extra_invalid;
-
-    println!("                      optimized      reference      ratio");
-    println!(
-        "valid operation    {:>10.0} ns  {:>10.0} ns  {:>8.1}x",
-        opt_valid,
-        ref_valid,
-        ref_valid / opt_valid
-    );
-    println!(
-        "invalid operation  {:>10.1} ns  {:>10.0} ns  {:>8.1}x",
-        opt_invalid,
-        ref_invalid,
-        ref_invalid / opt_invalid
-    );
-    println!(
-        "whole game         {:>10.0} ns  {:>10.0} ns  {:>8.1}x",
-        opt[1] / GAMES as f64,
-        refs[1] / GAMES as f64,
-        refs[1] / opt[1]
-    );
-    for (name, slot) in [("no run (direct)", 0), ("not adjacent (direct)", 1)] {
-        println!(
-            "{name:<22} {:>5.1} ns  {:>10.0} ns  {:>8.1}x",
-            direct[slot],
-            direct[slot + 2],
-            direct[slot + 2] / direct[slot]
-        );
-    }
+    let mut engine = Engine::new();
+    let mut group = c.benchmark_group("texas");
+    group.bench_function("valid-op", |b| {
+        b.iter_custom(|iters| time_ops(&mut engine, &valid, iters))
+    });
+    group.bench_function("invalid-op", |b| {
+        b.iter_custom(|iters| time_ops(&mut engine, &invalid, iters))
+    });
+    group.finish();
 }
+
+criterion_group!(texas, benches);
+criterion_main!(texas);

@@ -1,11 +1,71 @@
 //! The bitboard type and the run detector, against plain loops over bits and cells.
 
-mod common;
-
 use engine::texas::line::{Grid, Line};
 use engine::texas::Engine;
 use model::texas::{Board, Case};
 use proptest::prelude::*;
+use rand::{Rng as _, SeedableRng as _};
+
+/// The members of `bits`, smallest first, by testing every position.
+fn members(bits: u64) -> Vec<usize> {
+    (0..64).filter(|&i| bits >> i & 1 == 1).collect()
+}
+
+/// Gravity by walking: every member not in `gone` moves up by the number of positions of `gone`
+/// above it.
+fn fall_by_walking(bits: u64, gone: u64) -> u64 {
+    members(bits)
+        .into_iter()
+        .filter(|&i| gone >> i & 1 == 0)
+        .map(|i| i + members(gone).into_iter().filter(|&g| g > i).count())
+        .fold(0, |acc, i| acc | 1 << i)
+}
+
+/// The maximal segments of consecutive members as (start, length), by walking the bits.
+fn segments_list_by_walking(bits: u64) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < 64 {
+        if bits >> i & 1 == 0 {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < 64 && bits >> i & 1 == 1 {
+            i += 1;
+        }
+        out.push((start, i - start));
+    }
+    out
+}
+
+/// Every cell in a horizontal or vertical run of >= 3 equal colours, as row masks, by walking the
+/// cells of the board.
+fn board_runs_by_walking(b: &Board) -> Vec<u64> {
+    let in_run = |r: usize, c: usize| {
+        let x = b.colour_at(r, c);
+        let same = |rr: isize, cc: isize| {
+            rr >= 0
+                && cc >= 0
+                && (rr as usize) < b.n
+                && (cc as usize) < b.m
+                && b.colour_at(rr as usize, cc as usize) == x
+        };
+        let count = |dr: isize, dc: isize| {
+            (1..)
+                .take_while(|&k| same(r as isize + k * dr, c as isize + k * dc))
+                .count()
+        };
+        x != 0 && (count(0, -1) + count(0, 1) >= 2 || count(-1, 0) + count(1, 0) >= 2)
+    };
+    (0..b.n)
+        .map(|r| {
+            (0..b.m)
+                .filter(|&c| in_run(r, c))
+                .fold(0, |acc, c| acc | 1 << c)
+        })
+        .collect()
+}
 
 /// Positions in a segment of >= 3 consecutive members, by walking the bits.
 fn runs_by_walking(bits: u64) -> u64 {
@@ -85,28 +145,112 @@ fn line_basics() {
 }
 
 #[test]
-fn grid_tracks_its_rows() {
+fn named_set_operations() {
+    let a = Line::from_positions([1, 2, 5, 9]);
+    let b = Line::from_positions([2, 3, 9, 40]);
+    assert_eq!(a.difference(b), Line::from_positions([1, 5]));
+    assert_eq!(a - b, a.difference(b));
+    assert_eq!(b - a, Line::from_positions([3, 40]));
+    assert_eq!(
+        a.symmetric_difference(b),
+        Line::from_positions([1, 3, 5, 40])
+    );
+    assert_eq!(a ^ b, a.symmetric_difference(b));
+    assert_eq!(a - a, Line::EMPTY);
+    assert_eq!(a ^ a, Line::EMPTY);
+    let (mut c, mut d) = (a, a);
+    c -= b;
+    d ^= b;
+    assert_eq!((c, d), (a - b, a ^ b));
+    assert!(Line::from_positions([2, 9]).is_subset(a));
+    assert!(!b.is_subset(a));
+    assert!(Line::EMPTY.is_subset(Line::EMPTY));
+    assert_eq!(Line::filled(true), Line::ALL);
+    assert_eq!(Line::filled(false), Line::EMPTY);
+    let mut e = a;
+    e.set(3, true);
+    e.set(5, false);
+    e.set(1, true);
+    assert_eq!(e, Line::from_positions([1, 2, 3, 9]));
+}
+
+#[test]
+fn lines_collect_from_positions() {
+    let collected: Line = [63, 0, 7, 7].into_iter().collect();
+    assert_eq!(collected, Line(1 << 63 | 1 << 7 | 1));
+    assert_eq!(Line::from_positions([63, 0, 7, 7]), collected);
+    assert_eq!(Line::from_positions(std::iter::empty()), Line::EMPTY);
+    let evens: Line = (0..64).filter(|i| i % 2 == 0).collect();
+    assert_eq!(evens, Line(0x5555_5555_5555_5555));
+}
+
+#[test]
+fn debug_draws_the_row_as_the_board_shows_it() {
+    assert_eq!(format!("{:6?}", Line(0b11001)), "Line[#..##.]");
+    assert_eq!(format!("{:?}", Line(0b11001)), "Line[#..##]");
+    assert_eq!(format!("{:?}", Line::EMPTY), "Line[]");
+    assert_eq!(format!("{:3?}", Line::EMPTY), "Line[...]");
+    // Members past the width are counted, not dropped from sight.
+    assert_eq!(format!("{:2?}", Line(0b1101)), "Line[#.+2]");
+    assert_eq!(format!("{:?}", Line::bit(63)).len(), "Line[]".len() + 64);
+    let mut g = Grid::new();
+    g.insert(0, 1);
+    g.insert(2, 0);
+    g.insert(2, 2);
+    assert_eq!(format!("{g:?}"), "Grid[.#./.../#.#]");
+    assert_eq!(format!("{:?}", Grid::new()), "Grid[]");
+}
+
+#[test]
+fn segments_and_falls_by_example() {
+    let l = Line::from_positions([0, 1, 4, 5, 6, 9]);
+    assert_eq!(l.segments().collect::<Vec<_>>(), [(0, 2), (4, 3), (9, 1)]);
+    assert_eq!(Line::ALL.segments().collect::<Vec<_>>(), [(0, 64)]);
+    assert_eq!(Line::EMPTY.segments().next(), None);
+    // A column: rows 0..=3 hold pieces, row 2 is removed; rows 0 and 1 fall to 1 and 2.
+    let pieces = Line::first(4);
+    assert_eq!(pieces.fall(Line::bit(2)), Line::from_positions([1, 2, 3]));
+    assert_eq!(pieces.fall_over(2, 1), pieces.fall(Line::bit(2)));
+    assert_eq!(pieces.fall(pieces), Line::EMPTY);
+    assert_eq!(Line::ALL.fall_over(0, 64), Line::EMPTY);
+    // Links of 0-1, 1-2 and 5-6, 6-7, 7-8: the chains of three or more.
+    let links = Line::from_positions([0, 1, 5, 6, 7]);
+    assert_eq!(
+        Line::runs_of_links(links),
+        Line::from_positions([0, 1, 2, 5, 6, 7, 8])
+    );
+    assert_eq!(
+        Line::runs_of_links(Line::from_positions([0, 2])),
+        Line::EMPTY
+    );
+}
+
+#[test]
+fn grid_tracks_its_columns() {
     let mut g = Grid::new();
     assert!(g.is_empty());
     g.insert(4, 7);
-    g.add_row(2, Line(0b110));
-    g.add_row(9, Line::EMPTY);
-    assert_eq!(g.rows(), Line::bit(2) | Line::bit(4));
+    g.add_col(2, Line(0b110));
+    g.add_col(9, Line::EMPTY);
+    assert_eq!(g.cols(), Line::bit(2) | Line::bit(7));
     assert_eq!(g.count(), 3);
-    assert_eq!(g.first(), Some((2, 1)));
-    assert_eq!(g.cells().collect::<Vec<_>>(), [(2, 1), (2, 2), (4, 7)]);
+    assert_eq!(g.first(), Some((1, 2)));
+    assert_eq!(g.cells().collect::<Vec<_>>(), [(1, 2), (2, 2), (4, 7)]);
     let mut h = Grid::new();
     h.copy_from(&g);
     assert_eq!(h, g);
-    g.remove_row(2, Line(0b010));
-    assert!(!g.contains(2, 1) && g.contains(2, 2));
-    let mut out = [0u64; 5];
-    g.write_rows(5, &mut out);
+    g.remove_col(2, Line(0b010));
+    assert!(!g.contains(1, 2) && g.contains(2, 2));
+    let mut out = [7u64; 5];
+    g.write_rows(&mut out);
     assert_eq!(out, [0, 0, 0b100, 0, 1 << 7]);
+    let mut short = [0u64; 3];
+    g.write_rows(&mut short);
+    assert_eq!(short, [0, 0, 0b100]);
     g.clear();
     assert!(g.is_empty());
     assert_eq!(g.first(), None);
-    assert_eq!(g.row(4), Line::EMPTY);
+    assert_eq!(g.col(7), Line::EMPTY);
 }
 
 proptest! {
@@ -122,6 +266,50 @@ proptest! {
             Line(bits).segments_through(Line(seed)).0,
             segments_by_walking(bits, seed)
         );
+    }
+
+    #[test]
+    fn set_operations_match_the_positions(a in any::<u64>(), b in any::<u64>()) {
+        let (ma, mb) = (members(a), members(b));
+        let only_a: Vec<usize> = ma.iter().copied().filter(|i| !mb.contains(i)).collect();
+        let either: Vec<usize> = (0..64).filter(|i| ma.contains(i) != mb.contains(i)).collect();
+        prop_assert_eq!(members((Line(a) - Line(b)).0), only_a.clone());
+        prop_assert_eq!(members((Line(a) ^ Line(b)).0), either);
+        prop_assert_eq!(Line(a).is_subset(Line(b)), ma.iter().all(|i| mb.contains(i)));
+        prop_assert_eq!(Line::from_positions(ma.iter().copied()), Line(a));
+        prop_assert_eq!(Line(a).iter().collect::<Line>(), Line(a));
+    }
+
+    #[test]
+    fn segments_and_falls_match_walks(bits in any::<u64>(), gone in any::<u64>()) {
+        prop_assert_eq!(Line(bits).segments().collect::<Vec<_>>(), segments_list_by_walking(bits));
+        prop_assert_eq!(Line(bits).fall(Line(gone)).0, fall_by_walking(bits, gone));
+        for (start, len) in Line(gone).segments() {
+            prop_assert_eq!(
+                Line(bits).fall_over(start, len).0,
+                fall_by_walking(bits, Line::span(start as isize, (start + len - 1) as isize).0)
+            );
+        }
+    }
+
+    #[test]
+    fn runs_of_links_match_a_walk(bits in any::<u64>()) {
+        // Links between equal neighbours of a row of two colours (bit set or not): the chains of
+        // three or more are the runs of either colour.
+        let same = !(bits ^ bits >> 1) & (u64::MAX >> 1);
+        let want = runs_by_walking(bits) | runs_by_walking(!bits);
+        prop_assert_eq!(Line::runs_of_links(Line(same)).0, want);
+    }
+
+    #[test]
+    fn debug_shows_every_member(bits in any::<u64>(), width in 0usize..=64) {
+        let drawn = format!("{:width$?}", Line(bits));
+        let row = drawn.trim_start_matches("Line[").trim_end_matches(']');
+        let (cells, past) = row.split_once('+').unwrap_or((row, "0"));
+        prop_assert_eq!(cells.len(), width);
+        let shown: Vec<usize> = cells.char_indices().filter(|&(_, ch)| ch == '#').map(|(i, _)| i).collect();
+        prop_assert_eq!(shown, members(bits & Line::first(width).0));
+        prop_assert_eq!(past.parse::<u32>().ok(), Some((bits & !Line::first(width).0).count_ones()));
     }
 
     #[test]
@@ -144,15 +332,14 @@ proptest! {
         seed in any::<u64>(),
         holes in 0.0f64..0.5,
     ) {
-        use rand::Rng as _;
-        let mut rng = common::rng(seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut board = Board::empty(n, m);
         for i in 0..n * m {
             if !rng.random_bool(holes) {
                 board.colour[i] = rng.random_range(1..=k);
             }
         }
-        let want = common::runs_by_walking(&board);
+        let want = board_runs_by_walking(&board);
         let mut engine = Engine::new();
         engine.load(&Case { k, board, ops: Vec::new() });
         prop_assert_eq!(engine.runs(), want);

@@ -1,10 +1,19 @@
-//! `Line`: a set of up to 64 cells along one row (bit `c` = column `c`) or one column (bit `r` =
-//! row `r`), and `Grid`: one `Line` per row of the board.
+//! `Line`: a set of up to 64 positions along one line of the board, bit `i` for position `i`;
+//! `Grid`: a set of cells, one `Line` of rows per column.
 //!
-//! The rule code speaks of cells, runs and spans; the bit tricks live here, each behind a name.
+//! The engine stores the board by columns, so a `Line` is most often the rows of one column
+//! (position 0 = the top row, larger positions further down, where pieces fall to). The rule code
+//! speaks of cells, runs, segments and falling; the bit tricks live here, each behind a name.
+//!
+//! Every shift is by less than 64 (checked with `debug_assert!`), so none of them wraps.
 
+mod grid;
+
+pub use grid::{Grid, GRID_COLUMNS};
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 /// A set of positions 0..64 along a line of the board.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -12,33 +21,48 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 pub struct Line(pub u64);
 
 impl Line {
+    /// Number of positions a line holds.
+    pub const WIDTH: usize = 64;
     pub const EMPTY: Line = Line(0);
+    pub const ALL: Line = Line(u64::MAX);
 
-    /// The single position `i`.
+    /// The single position `i` (`i` < 64).
     #[inline]
     pub const fn bit(i: usize) -> Line {
+        debug_assert!(i < Line::WIDTH);
         Line(1 << i)
     }
 
     /// Positions `0..len` (`len` <= 64).
     #[inline]
     pub const fn first(len: usize) -> Line {
-        if len >= 64 {
-            Line(u64::MAX)
-        } else {
-            Line((1 << len) - 1)
-        }
+        debug_assert!(len <= Line::WIDTH);
+        // In 128 bits, 1 << 64 still fits: no branch for the full line.
+        Line(((1u128 << len) - 1) as u64)
     }
 
     /// Positions `lo..=hi`, clipped to `0..64`; empty when `lo > hi`.
     #[inline]
     pub fn span(lo: isize, hi: isize) -> Line {
         let lo = lo.max(0);
-        let hi = hi.min(63);
+        let hi = hi.min(Line::WIDTH as isize - 1);
         if lo > hi {
             return Line::EMPTY;
         }
-        Line(Line::first(hi as usize + 1).0 & !Line::first(lo as usize).0)
+        Line::first(hi as usize + 1).difference(Line::first(lo as usize))
+    }
+
+    /// Every position when `on`, none otherwise.
+    #[inline]
+    pub const fn filled(on: bool) -> Line {
+        // 0 - 1 wraps to all ones on purpose.
+        Line(0u64.wrapping_sub(on as u64))
+    }
+
+    /// The set of the given positions (each < 64).
+    #[inline]
+    pub fn from_positions(positions: impl IntoIterator<Item = usize>) -> Line {
+        positions.into_iter().fold(Line::EMPTY, Line::with)
     }
 
     #[inline]
@@ -48,33 +72,60 @@ impl Line {
 
     #[inline]
     pub const fn has(self, i: usize) -> bool {
+        debug_assert!(i < Line::WIDTH);
         self.0 >> i & 1 == 1
     }
 
+    /// The set with `i` added.
     #[inline]
     pub const fn with(self, i: usize) -> Line {
-        Line(self.0 | 1 << i)
+        Line(self.0 | Line::bit(i).0)
     }
 
+    /// The set with `i` taken out.
     #[inline]
     pub const fn without(self, i: usize) -> Line {
-        Line(self.0 & !(1 << i))
+        Line(self.0 & !Line::bit(i).0)
     }
 
     #[inline]
     pub fn insert(&mut self, i: usize) {
-        self.0 |= 1 << i;
+        *self = self.with(i);
     }
 
     #[inline]
     pub fn remove(&mut self, i: usize) {
-        self.0 &= !(1 << i);
+        *self = self.without(i);
+    }
+
+    /// Puts `i` in the set when `on`, takes it out otherwise.
+    #[inline]
+    pub fn set(&mut self, i: usize, on: bool) {
+        *self = self.without(i) | (Line::bit(i) & Line::filled(on));
     }
 
     /// Adds `i` when absent, removes it when present.
     #[inline]
     pub fn toggle(&mut self, i: usize) {
-        self.0 ^= 1 << i;
+        self.0 ^= Line::bit(i).0;
+    }
+
+    /// The members of `self` that are not in `other` (also `self - other`).
+    #[inline]
+    pub const fn difference(self, other: Line) -> Line {
+        Line(self.0 & !other.0)
+    }
+
+    /// The positions in exactly one of the two sets (also `self ^ other`).
+    #[inline]
+    pub const fn symmetric_difference(self, other: Line) -> Line {
+        Line(self.0 ^ other.0)
+    }
+
+    /// Whether every member of `self` is in `other`.
+    #[inline]
+    pub const fn is_subset(self, other: Line) -> bool {
+        self.0 & !other.0 == 0
     }
 
     /// Number of positions in the set.
@@ -99,40 +150,50 @@ impl Line {
         if self.0 == 0 {
             None
         } else {
-            Some(63 - self.0.leading_zeros() as usize)
+            Some(Line::WIDTH - 1 - self.0.leading_zeros() as usize)
         }
     }
 
-    /// Every position moved `k` places up (towards larger positions); positions past 63 drop out.
+    /// Every position moved `k` places up (towards larger positions; `k` < 64); positions past 63
+    /// drop out.
     #[inline]
-    pub const fn up(self, k: u32) -> Line {
+    pub const fn up(self, k: usize) -> Line {
+        debug_assert!(k < Line::WIDTH);
         Line(self.0 << k)
     }
 
-    /// Every position moved `k` places down (towards smaller positions); positions below 0 drop out.
+    /// Every position moved `k` places down (towards smaller positions; `k` < 64); positions below
+    /// 0 drop out.
     #[inline]
-    pub const fn down(self, k: u32) -> Line {
+    pub const fn down(self, k: usize) -> Line {
+        debug_assert!(k < Line::WIDTH);
         Line(self.0 >> k)
     }
 
     /// The set together with the positions next to one of its members.
     #[inline]
     pub const fn widened(self) -> Line {
-        Line(self.0 | self.0 << 1 | self.0 >> 1)
+        Line(self.0 | self.up(1).0 | self.down(1).0)
     }
 
     /// "Same as the next position": the positions `i` such that `i` and `i + 1` are both members.
     #[inline]
     pub const fn pairs(self) -> Line {
-        Line(self.0 & self.0 >> 1)
+        Line(self.0 & self.down(1).0)
     }
 
-    /// The members that lie in a segment of at least three consecutive members: the starts of
-    /// three consecutive members are two consecutive "pairs", and each start is widened by two.
+    /// The members that lie in a segment of at least three consecutive members.
     #[inline]
     pub const fn runs(self) -> Line {
-        let pairs = self.pairs();
-        let starts = pairs.0 & pairs.0 >> 1;
+        Line::runs_of_links(self.pairs())
+    }
+
+    /// The positions of the chains of at least three positions, where `links` holds `i` when
+    /// positions `i` and `i + 1` are linked (same colour, for the board). Three linked positions
+    /// start where two links follow each other; each start is widened by two.
+    #[inline]
+    pub const fn runs_of_links(links: Line) -> Line {
+        let starts = links.0 & links.down(1).0;
         Line(starts | starts << 1 | starts << 2)
     }
 
@@ -149,6 +210,39 @@ impl Line {
         }
     }
 
+    /// The maximal segments of consecutive members, as `(start, length)`, smallest first.
+    #[inline]
+    pub const fn segments(self) -> Segments {
+        Segments(self)
+    }
+
+    /// The set after taking out the positions of `gone` and closing each gap from below: every
+    /// member moves up by the number of positions of `gone` above it (larger than it). On a column
+    /// (position = row, the floor at the largest row) this is gravity: the pieces above removed
+    /// cells fall onto the pieces below, keeping their order.
+    #[inline]
+    pub fn fall(self, gone: Line) -> Line {
+        let mut bits = self;
+        for (start, len) in gone.segments() {
+            bits = bits.fall_over(start, len);
+        }
+        bits
+    }
+
+    /// One segment of [`fall`](Line::fall): positions `start..start + len` are taken out, the
+    /// members below `start` move up by `len`, the members past the segment stay.
+    #[inline]
+    pub fn fall_over(self, start: usize, len: usize) -> Line {
+        let end = start + len;
+        debug_assert!(len > 0 && end <= Line::WIDTH);
+        let stay = self.difference(Line::first(end));
+        if start == 0 {
+            return stay;
+        }
+        // `start` > 0, so `len` < 64.
+        stay | (self & Line::first(start)).up(len)
+    }
+
     /// The positions in increasing order.
     #[inline]
     pub const fn iter(self) -> LineIter {
@@ -156,9 +250,29 @@ impl Line {
     }
 }
 
+/// Draws the set as a row of the board: position 0 leftmost, `#` for a member, `.` otherwise.
+/// The width is the formatter's (`{:6?}`), or else up to the largest member: `Line[#..##]`.
 impl fmt::Debug for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Line({:#b})", self.0)
+        let width = f
+            .width()
+            .unwrap_or_else(|| self.highest().map_or(0, |h| h + 1))
+            .min(Line::WIDTH);
+        f.write_str("Line[")?;
+        for i in 0..width {
+            f.write_str(if self.has(i) { "#" } else { "." })?;
+        }
+        if !self.difference(Line::first(width)).is_empty() {
+            // Members past the requested width are not lost from sight.
+            write!(f, "+{}", self.difference(Line::first(width)).count())?;
+        }
+        f.write_str("]")
+    }
+}
+
+impl FromIterator<usize> for Line {
+    fn from_iter<I: IntoIterator<Item = usize>>(positions: I) -> Line {
+        Line::from_positions(positions)
     }
 }
 
@@ -175,6 +289,22 @@ impl BitAnd for Line {
     #[inline]
     fn bitand(self, rhs: Line) -> Line {
         Line(self.0 & rhs.0)
+    }
+}
+
+impl BitXor for Line {
+    type Output = Line;
+    #[inline]
+    fn bitxor(self, rhs: Line) -> Line {
+        self.symmetric_difference(rhs)
+    }
+}
+
+impl Sub for Line {
+    type Output = Line;
+    #[inline]
+    fn sub(self, rhs: Line) -> Line {
+        self.difference(rhs)
     }
 }
 
@@ -200,6 +330,20 @@ impl BitAndAssign for Line {
     }
 }
 
+impl BitXorAssign for Line {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Line) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl SubAssign for Line {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Line) {
+        *self = self.difference(rhs);
+    }
+}
+
 impl IntoIterator for Line {
     type Item = usize;
     type IntoIter = LineIter;
@@ -221,6 +365,7 @@ impl Iterator for LineIter {
             return None;
         }
         let i = self.0.trailing_zeros() as usize;
+        // Clears the lowest member; `self.0` is not 0, so this never wraps.
         self.0 &= self.0 - 1;
         Some(i)
     }
@@ -233,127 +378,17 @@ impl Iterator for LineIter {
 
 impl ExactSizeIterator for LineIter {}
 
-/// Largest number of rows a [`Grid`] holds.
-pub const GRID_ROWS: usize = 64;
+/// The maximal segments of consecutive members of a [`Line`], as `(start, length)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Segments(Line);
 
-/// A set of cells of the board: one [`Line`] per row, bit `c` of row `r` for cell (r, c).
-/// `rows` remembers which rows may be non-empty, so clearing and scanning touch only those.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Grid {
-    lines: [Line; GRID_ROWS],
-    rows: Line,
-}
-
-impl Default for Grid {
-    fn default() -> Self {
-        Grid::new()
-    }
-}
-
-impl fmt::Debug for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map()
-            .entries(self.rows.iter().map(|r| (r, self.lines[r])))
-            .finish()
-    }
-}
-
-impl Grid {
-    pub const fn new() -> Self {
-        Grid {
-            lines: [Line::EMPTY; GRID_ROWS],
-            rows: Line::EMPTY,
-        }
-    }
-
-    /// Row `r` of the set.
+impl Iterator for Segments {
+    type Item = (usize, usize);
     #[inline]
-    pub fn row(&self, r: usize) -> Line {
-        self.lines[r]
-    }
-
-    /// The rows that may hold a member (a superset of the non-empty rows).
-    #[inline]
-    pub fn rows(&self) -> Line {
-        self.rows
-    }
-
-    #[inline]
-    pub fn contains(&self, r: usize, c: usize) -> bool {
-        self.lines[r].has(c)
-    }
-
-    #[inline]
-    pub fn insert(&mut self, r: usize, c: usize) {
-        self.lines[r].insert(c);
-        self.rows.insert(r);
-    }
-
-    /// Adds the cells `cells` of row `r`.
-    #[inline]
-    pub fn add_row(&mut self, r: usize, cells: Line) {
-        if !cells.is_empty() {
-            self.lines[r] |= cells;
-            self.rows.insert(r);
-        }
-    }
-
-    /// Removes the cells `cells` of row `r`.
-    #[inline]
-    pub fn remove_row(&mut self, r: usize, cells: Line) {
-        self.lines[r] &= !cells;
-    }
-
-    /// Empties the set, touching only the rows that may hold members.
-    #[inline]
-    pub fn clear(&mut self) {
-        for r in self.rows {
-            self.lines[r] = Line::EMPTY;
-        }
-        self.rows = Line::EMPTY;
-    }
-
-    /// Makes `self` a copy of `other`.
-    #[inline]
-    pub fn copy_from(&mut self, other: &Grid) {
-        self.clear();
-        for r in other.rows {
-            self.lines[r] = other.lines[r];
-        }
-        self.rows = other.rows;
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.rows.iter().all(|r| self.lines[r].is_empty())
-    }
-
-    /// Number of cells.
-    #[inline]
-    pub fn count(&self) -> u32 {
-        self.rows.iter().map(|r| self.lines[r].count()).sum()
-    }
-
-    /// The first cell in row-major order, if any.
-    #[inline]
-    pub fn first(&self) -> Option<(usize, usize)> {
-        self.rows
-            .iter()
-            .find_map(|r| self.lines[r].lowest().map(|c| (r, c)))
-    }
-
-    /// The cells in row-major order.
-    #[inline]
-    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.rows
-            .iter()
-            .flat_map(move |r| self.lines[r].iter().map(move |c| (r, c)))
-    }
-
-    /// Writes rows `0..n` as plain masks into `out` (for the trace).
-    pub fn write_rows(&self, n: usize, out: &mut [u64]) {
-        for (r, slot) in out.iter_mut().enumerate().take(n) {
-            *slot = self.lines[r].0;
-        }
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let start = self.0.lowest()?;
+        let len = (!self.0.down(start).0).trailing_zeros() as usize;
+        self.0 = self.0.difference(Line::first(start + len));
+        Some((start, len))
     }
 }
