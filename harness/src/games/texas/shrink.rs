@@ -27,8 +27,8 @@
 
 use engine::texas::Engine;
 use model::texas::{Board, Case, NoTrace, Op, Pos, Recorder};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 /// Per-cell colour lowering tries every smaller value only when cells * colour bound stays under
 /// this; otherwise only the smallest valid value and the next value down.
@@ -54,8 +54,10 @@ pub fn candidates(case: &Case) -> Vec<Case> {
 
 /// The candidates so far: valid, distinct, and different from the case itself.
 struct Out {
+    original: Case,
     list: Vec<Case>,
-    seen: HashSet<Case, BuildHasherDefault<Fx>>,
+    /// Indices into `list` by hash (`usize::MAX` for the original case).
+    seen: HashMap<u64, Vec<usize>, BuildHasherDefault<Fx>>,
 }
 
 /// A fast multiplicative hash (as in rustc's FxHasher) for telling candidates apart.
@@ -78,17 +80,33 @@ impl Hasher for Fx {
 
 impl Out {
     fn new(case: &Case) -> Self {
-        let mut seen = HashSet::default();
-        seen.insert(case.clone());
+        let mut seen: HashMap<u64, Vec<usize>, BuildHasherDefault<Fx>> = HashMap::default();
+        seen.insert(Self::hash(case), vec![usize::MAX]);
         Out {
+            original: case.clone(),
             list: Vec::new(),
             seen,
         }
     }
 
+    fn hash(case: &Case) -> u64 {
+        BuildHasherDefault::<Fx>::default().hash_one(case)
+    }
+
     fn push(&mut self, c: Case) {
-        if c.validate().is_ok() && !self.seen.contains(&c) {
-            self.seen.insert(c.clone());
+        if c.validate().is_err() {
+            return;
+        }
+        let same = self.seen.entry(Self::hash(&c)).or_default();
+        let known = |&i: &usize| {
+            if i == usize::MAX {
+                self.original == c
+            } else {
+                self.list[i] == c
+            }
+        };
+        if !same.iter().any(known) {
+            same.push(self.list.len());
             self.list.push(c);
         }
     }
@@ -232,17 +250,34 @@ fn swap_mains(g: &mut [u8], n: usize, m: usize, op: Op) -> Option<Vec<u8>> {
         return None;
     }
     let (i, j) = (op.a.r() * m + op.a.c(), op.b.r() * m + op.b.c());
-    if g[i] == 0 || g[j] == 0 || g[i] == g[j] {
+    let (x, y) = (g[i], g[j]);
+    if x == 0 || y == 0 || x == y {
+        return None;
+    }
+    // A run through a swapped cell needs a neighbour of the colour it receives.
+    if !has_neighbour(g, n, m, op.a, op.b, y) && !has_neighbour(g, n, m, op.b, op.a, x) {
         return None;
     }
     g.swap(i, j);
-    let mains: Vec<u8> = [op.a, op.b]
-        .into_iter()
-        .filter(|p| super::gen::run_through(g, n, m, p.r(), p.c()))
-        .map(|p| g[p.r() * m + p.c()])
-        .collect();
+    let mut mains = Vec::with_capacity(2);
+    for (p, colour) in [(op.a, y), (op.b, x)] {
+        if super::gen::run_through(g, n, m, p.r(), p.c()) {
+            mains.push(colour);
+        }
+    }
     g.swap(i, j);
     (!mains.is_empty()).then_some(mains)
+}
+
+/// Whether a 4-neighbour of `p` other than `skip` holds `colour`.
+fn has_neighbour(g: &[u8], n: usize, m: usize, p: Pos, skip: Pos, colour: u8) -> bool {
+    let (r, c) = (p.r(), p.c());
+    let holds =
+        |rr: usize, cc: usize| (rr != skip.r() || cc != skip.c()) && g[rr * m + cc] == colour;
+    (r > 0 && holds(r - 1, c))
+        || (r + 1 < n && holds(r + 1, c))
+        || (c > 0 && holds(r, c - 1))
+        || (c + 1 < m && holds(r, c + 1))
 }
 
 /// The valid swap nearest to `op`, those with main colours `want` first (when given); ties by
@@ -253,20 +288,23 @@ fn nearest_valid(b: &Board, op: Op, want: Option<&[u8]>) -> Option<Op> {
     let mut best: Option<((bool, usize), Op)> = None;
     for r in 0..n {
         for c in 0..m {
-            let a = Pos::new(r, c);
-            for other in [Pos::new(r, c + 1), Pos::new(r + 1, c)] {
-                if other.r() >= n || other.c() >= m {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 >= n || c2 >= m {
+                    continue;
+                }
+                let (x, y) = (g[r * m + c], g[r2 * m + c2]);
+                if x == 0 || y == 0 || x == y {
                     continue;
                 }
                 // Keep the original direction: `a` is the cell nearer to the original `a`.
-                let (x, y) =
-                    if dist(a, op.a) + dist(other, op.b) <= dist(other, op.a) + dist(a, op.b) {
-                        (a, other)
-                    } else {
-                        (other, a)
-                    };
-                let cand = Op { a: x, b: y };
-                let d = dist(x, op.a) + dist(y, op.b);
+                let (p, q) = (Pos::new(r, c), Pos::new(r2, c2));
+                let (straight, crossed) =
+                    (dist(p, op.a) + dist(q, op.b), dist(q, op.a) + dist(p, op.b));
+                let (cand, d) = if straight <= crossed {
+                    (Op { a: p, b: q }, straight)
+                } else {
+                    (Op { a: q, b: p }, crossed)
+                };
                 // Nothing farther beats a swap that already has the wanted main colours.
                 if matches!(best, Some(((false, bd), _)) if d >= bd) {
                     continue;
