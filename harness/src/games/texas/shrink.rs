@@ -1,30 +1,38 @@
-//! Smaller variants of a Texas case for the shrinker, every one of them valid (operations on the
-//! board, no initial run), the most aggressive first. The generic loop (`crate::shrink`) keeps the
-//! first one that still fails and asks again, so the case it ends with is a fixed point of every
-//! pass below:
+//! Smaller variants of a Texas case for the shrinker (`crate::shrink`), every one of them a valid
+//! case (operations on the board, no initial run), the most aggressive first. The shrinker keeps
+//! the first one that still fails and asks again, so the case it ends with is a fixed point of all
+//! of these passes; `docs/shrinking.md` has the measured sizes.
 //!
-//! 1. **Operations**: drop the operations that are invalid when the game is played; keep a prefix;
-//!    drop chunks of halving size down to single operations.
-//! 2. **Lines**: drop chunks of rows (then of columns) of halving size down to single lines, each in
-//!    three forms: operations on a dropped line are dropped; the same, and operations that were
-//!    valid but no longer are dropped too; operations on a dropped line move to the nearest line
-//!    left, and operations that were valid but no longer are replaced by the valid swap nearest to
-//!    them (same main colours first). Then crops to the rectangle the operations use, and a row and
-//!    a column dropped together.
-//! 3. **Operations again, compound**: drop one operation and repair the later ones (replace the
-//!    ones that stopped being valid, as above), so that a case can lose an early operation whose
-//!    removal shifts the board under the later ones.
-//! 4. **Specials**: none at all; none of one type; one special fewer; one special lowered to any
-//!    smaller type.
-//! 5. **Colours**: k down to the largest colour used; colours renumbered densely (1, 2, 3... in
-//!    their order) with k the number of colours; one colour merged into a smaller one (runs it makes
-//!    repaired by recolouring); one cell's colour lowered to any smaller value that makes no run.
+//! 1. **Operations**: drop every operation that is invalid when the game is played; keep the first
+//!    half, quarter, ... of them; drop chunks of half, a quarter, ..., one operation, at every
+//!    position.
+//! 2. **Colour numbers**: k down to the largest colour used; the colours renumbered densely in
+//!    their order (the game plays the same, only points change).
+//! 3. **Lines**: keep some rows and columns: drop chunks of rows (then of columns) of halving size
+//!    down to a single line; keep every band of consecutive rows (then columns), the narrowest
+//!    first; crop to the rectangle the operations touch, alone and down to the bottom row (which
+//!    shifts the board). Each cut comes in three forms: (a) operations on a dropped line are
+//!    dropped, the others move with the board; (b) operations on a dropped line move to the
+//!    nearest line kept, and each operation that was valid and now is invalid, or valid with other
+//!    main colours, is replaced by the valid swap nearest to it with its original main colours;
+//!    (c) the same, keeping or taking any valid swap. The game is replayed for (b) and (c), so a
+//!    cut that moves pieces under the later operations still leaves them valid.
+//! 4. **Operations, compound**: drop one operation and repair the later ones as in (b); the same,
+//!    cropped to the rectangle the remaining operations touch (the rows and columns only the
+//!    dropped operation needed go with it).
+//! 5. **Specials**: none at all; none of one type; one special lowered to any smaller type (0
+//!    removes it).
+//! 6. **Colour steps**: one colour merged into a smaller one; one cell's colour lowered to any
+//!    smaller value that makes no run (on large boards with many colours: to the smallest such
+//!    value, and by one).
 //!
-//! Where a cut brings equal colours together into a run, the board is repaired by recolouring the
-//! run's third cell (never by dropping the candidate). The passes use nothing but the case: the
-//! game is replayed (with the optimized engine, which only guides which operations to keep or
-//! replace; the caller's predicate alone decides whether a candidate still fails).
+//! Where a cut or a merge brings equal colours together into a run, the board is repaired by
+//! recolouring the run's third cell (never by dropping the candidate). The passes look at nothing
+//! but the case: the replays (on the optimized engine) only choose which swaps to keep; the
+//! caller's predicate alone decides whether a candidate still fails.
 
+use super::Texas;
+use crate::game::Game;
 use engine::texas::Engine;
 use model::texas::{Board, Case, NoTrace, Op, Pos, Recorder};
 use std::collections::{HashMap, HashSet};
@@ -52,11 +60,11 @@ pub fn candidates(case: &Case) -> Vec<Case> {
     out.list
 }
 
-/// The candidates so far: valid, distinct, and different from the case itself.
+/// The candidates so far: valid, distinct, and lighter than the case itself.
 struct Out {
-    original: Case,
+    weight: u64,
     list: Vec<Case>,
-    /// Indices into `list` by hash (`usize::MAX` for the original case).
+    /// Indices into `list` by hash.
     seen: HashMap<u64, Vec<usize>, BuildHasherDefault<Fx>>,
 }
 
@@ -80,32 +88,20 @@ impl Hasher for Fx {
 
 impl Out {
     fn new(case: &Case) -> Self {
-        let mut seen: HashMap<u64, Vec<usize>, BuildHasherDefault<Fx>> = HashMap::default();
-        seen.insert(Self::hash(case), vec![usize::MAX]);
         Out {
-            original: case.clone(),
+            weight: Texas::weight(case),
             list: Vec::new(),
-            seen,
+            seen: HashMap::default(),
         }
-    }
-
-    fn hash(case: &Case) -> u64 {
-        BuildHasherDefault::<Fx>::default().hash_one(case)
     }
 
     fn push(&mut self, c: Case) {
-        if c.validate().is_err() {
+        if Texas::weight(&c) >= self.weight || c.validate().is_err() {
             return;
         }
-        let same = self.seen.entry(Self::hash(&c)).or_default();
-        let known = |&i: &usize| {
-            if i == usize::MAX {
-                self.original == c
-            } else {
-                self.list[i] == c
-            }
-        };
-        if !same.iter().any(known) {
+        let hash = BuildHasherDefault::<Fx>::default().hash_one(&c);
+        let same = self.seen.entry(hash).or_default();
+        if !same.iter().any(|&i| self.list[i] == c) {
             same.push(self.list.len());
             self.list.push(c);
         }
@@ -512,7 +508,6 @@ fn repair_runs(board: &mut Board, k: u8) -> Option<u8> {
 // 4. Specials
 
 fn specials(case: &Case, out: &mut Out) {
-    let cells = case.n() * case.m();
     let special = &case.board.special;
     if special.iter().all(|&s| s == 0) {
         return;
@@ -531,8 +526,8 @@ fn specials(case: &Case, out: &mut Out) {
             out.push(c);
         }
     }
-    for i in 0..cells {
-        for lower in 0..special[i] {
+    for (i, &s) in special.iter().enumerate() {
+        for lower in 0..s {
             let mut c = case.clone();
             c.board.special[i] = lower;
             out.push(c);
@@ -611,51 +606,62 @@ fn colour_steps(case: &Case, out: &mut Out) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::games::Texas;
 
     #[test]
     fn candidates_are_valid_distinct_and_lighter() {
-        for seed in 0..60 {
-            let case = Texas::generate(Texas::profile("small").expect("profile"), seed);
-            let w = Texas::weight(&case);
-            let list = candidates(&case);
-            let distinct: HashSet<&Case> = list.iter().collect();
-            assert_eq!(distinct.len(), list.len(), "duplicate candidates");
-            for c in &list {
-                c.validate().unwrap();
-                assert!(
-                    Texas::weight(c) < w,
-                    "candidate not lighter:\n{}\nfrom\n{}",
-                    c.write(),
-                    case.write()
-                );
+        for profile in [
+            "tiny",
+            "small",
+            "specials",
+            "wide",
+            "tall",
+            "many-colours",
+            "cascade",
+        ] {
+            for seed in 0..10 {
+                let case = Texas::generate(Texas::profile(profile).expect("profile"), seed);
+                let w = Texas::weight(&case);
+                let list = candidates(&case);
+                let distinct: HashSet<&Case> = list.iter().collect();
+                assert_eq!(distinct.len(), list.len(), "duplicate candidates");
+                for c in &list {
+                    c.validate().unwrap();
+                    assert!(
+                        Texas::weight(c) < w,
+                        "candidate not lighter:\n{}\nfrom\n{}",
+                        c.write(),
+                        case.write()
+                    );
+                }
             }
         }
     }
 
     #[test]
     fn a_cut_that_makes_a_run_is_repaired() {
-        // Dropping the middle row brings the two 1s of column 1 next to the 1 below them.
+        // Dropping the second row brings the two 1s of column 1 next to the 1 below them.
         let case =
             Case::parse(b"4 2 2 1\n1 2\n2 1\n1 2\n1 1\n0 0\n0 0\n0 0\n0 0\n1 1 1 2\n").unwrap();
         let (board, k) = sub_board(&case, &[0, 2, 3], &[0, 1]).unwrap();
-        let smaller = Case {
-            k,
-            board,
-            ops: case.ops.clone(),
-        };
-        smaller.validate().unwrap();
-        assert!(smaller.board.colour.iter().all(|&v| (1..=2).contains(&v)));
-        assert_ne!(
-            smaller.board.colour,
-            vec![1, 2, 1, 2, 1, 1],
-            "the run was left in place"
+        assert_eq!(k, 2);
+        assert_eq!(
+            board.colour,
+            vec![1, 2, 1, 2, 2, 1],
+            "the third 1 became a 2"
         );
+        assert!(board.find_run().is_none());
     }
 
     #[test]
-    fn dropping_a_row_remaps_operations() {
+    fn a_run_that_no_colour_up_to_k_breaks_gets_a_new_colour() {
+        let mut board = Board::empty(1, 3);
+        board.colour = vec![1, 1, 1];
+        assert_eq!(repair_runs(&mut board, 1), Some(2));
+        assert_eq!(board.colour, vec![1, 1, 2]);
+    }
+
+    #[test]
+    fn dropping_a_row_moves_the_operations_below_it() {
         let case =
             Case::parse(b"3 3 3 2\n1 2 3\n2 3 1\n3 1 2\n0 0 0\n0 0 0\n0 0 0\n3 1 3 2\n1 1 2 1\n")
                 .unwrap();
@@ -663,5 +669,36 @@ mod tests {
         // The second operation touched row 2 and is gone; the first moved up a row.
         let want = Case::parse(b"2 3 3 1\n1 2 3\n3 1 2\n0 0 0\n0 0 0\n2 1 2 2\n").unwrap();
         assert!(list.contains(&want), "{list:#?}");
+    }
+
+    #[test]
+    fn an_operation_that_stopped_being_valid_is_replaced_by_the_nearest_valid_swap() {
+        // One row: 1 1 2 1 3 3 4 3. Swapping cells 3 and 4 makes a run of 1s, swapping cells 7
+        // and 8 (farther) a run of 3s; the operation swaps two equal colours, which is invalid.
+        let mut board = Board::empty(1, 8);
+        board.colour = vec![1, 1, 2, 1, 3, 3, 4, 3];
+        let op = |a: usize, b: usize| Op {
+            a: Pos::new(0, a),
+            b: Pos::new(0, b),
+        };
+        let mut engine = Engine::new();
+        let repaired = |engine: &mut Engine, keep_mains: bool| {
+            revalidate(
+                engine,
+                4,
+                &board,
+                vec![(op(0, 1), Some(vec![3]))],
+                keep_mains,
+            )
+            .unwrap()
+            .ops
+        };
+        // Its main colour was 3: the swap that makes a run of 3s, though farther.
+        assert_eq!(repaired(&mut engine, true), vec![op(6, 7)]);
+        // Any main colours: the nearest valid swap.
+        assert_eq!(repaired(&mut engine, false), vec![op(2, 3)]);
+        // An operation that was invalid to begin with stays as it is.
+        let kept = revalidate(&mut engine, 4, &board, vec![(op(0, 1), None)], true).unwrap();
+        assert_eq!(kept.ops, vec![op(0, 1)]);
     }
 }
