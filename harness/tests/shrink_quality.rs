@@ -14,6 +14,7 @@
 //! The shrinks take a few seconds in release and about a minute in debug: CI runs this file in
 //! release (`cargo test --release -p harness --test shrink_quality`).
 
+use harness::game::{Names, Profile};
 use harness::games::Texas;
 use harness::Game;
 use model::texas::{Board, Case, Op, Pos};
@@ -42,16 +43,20 @@ const HAND_CELLS: usize = 30;
 fn diverges(m: &Mutant, case: &Case) -> bool {
     let reference = reference::texas::outcome(case);
     let mutant = (m.outcome)(case);
-    Texas::compare(case, &reference, &mutant).is_some()
+    Texas::compare(case, &reference, &mutant, Names::default()).is_some()
 }
 
 /// The first `CASES_PER_MUTANT` (seed, case) pairs of profile `mix` on which `fails` holds.
 fn failing_cases(fails: impl Fn(&Case) -> bool) -> Vec<(u64, Case)> {
     (0..SEEDS)
-        .map(|seed| (seed, Texas::generate("mix", seed)))
+        .map(|seed| (seed, Texas::generate(mix(), seed)))
         .filter(|(_, case)| fails(case))
         .take(CASES_PER_MUTANT)
         .collect()
+}
+
+fn mix() -> &'static Profile {
+    Texas::profile("mix").expect("the mix profile")
 }
 
 fn cells(case: &Case) -> usize {
@@ -295,15 +300,11 @@ fn compile_hand_bug() -> PathBuf {
 /// The program's answer on `case` (its trimmed standard output), or `None` when it did not exit
 /// normally in time. The one place that runs a program.
 fn run_program(binary: &Path, case: &Case) -> Option<String> {
+    use harness::process::{execute, Ending, Limits};
     let cmd = [binary.display().to_string()];
-    let run = harness::judge::execute(
-        &cmd,
-        case.write().as_bytes(),
-        Duration::from_secs(10),
-        1 << 16,
-    )
-    .ok()?;
-    (run.status == Some(Ok(0)) && !run.timed_out)
+    let limits = Limits::from_cpu(Duration::from_secs(10));
+    let run = execute(&cmd, case.write().as_bytes(), &limits).ok()?;
+    (run.ending == Ending::Exited(0) && run.limit.is_none())
         .then(|| String::from_utf8_lossy(&run.stdout).trim().to_string())
 }
 
