@@ -17,12 +17,15 @@
 //!    main colours, is replaced by the valid swap nearest to it with its original main colours;
 //!    (c) the same, keeping or taking any valid swap. The game is replayed for (b) and (c), so a
 //!    cut that moves pieces under the later operations still leaves them valid.
-//! 4. **Operations, compound**: drop one operation and repair the later ones as in (b); the same,
+//! 4. **Fewer colours**: the colours, renumbered densely, folded onto the first half, quarter, ...
+//!    of them (runs that makes repaired), so that a board of 25 colours does not lose them one
+//!    merge (and one pass over every earlier candidate) at a time.
+//! 5. **Operations, compound**: drop one operation and repair the later ones as in (b); the same,
 //!    cropped to the rectangle the remaining operations touch (the rows and columns only the
 //!    dropped operation needed go with it).
-//! 5. **Specials**: none at all; none of one type; one special lowered to any smaller type (0
+//! 6. **Specials**: none at all; none of one type; one special lowered to any smaller type (0
 //!    removes it).
-//! 6. **Colour steps**: one colour merged into a smaller one; one cell's colour lowered to any
+//! 7. **Colour steps**: one colour merged into a smaller one; one cell's colour lowered to any
 //!    smaller value that makes no run (on large boards with many colours: to the smallest such
 //!    value, and by one).
 //!
@@ -54,6 +57,7 @@ pub fn candidates(case: &Case) -> Vec<Case> {
     operations(case, &played, &mut out);
     renumber(case, &mut out);
     lines(case, &played, &mut engine, &mut out);
+    fold_colours(case, &mut out);
     operations_repaired(case, &played, &mut engine, &mut out);
     specials(case, &mut out);
     colour_steps(case, &mut out);
@@ -556,6 +560,23 @@ fn renumber(case: &Case, out: &mut Out) {
     out.push(c);
 }
 
+/// Half, a quarter, ... as many colours: the colours, renumbered densely, folded onto the first t
+/// (runs that makes repaired). Merging colours one at a time would take a step, and a pass over
+/// every earlier candidate, per colour.
+fn fold_colours(case: &Case, out: &mut Out) {
+    let used = used_colours(case);
+    let dense = |v: u8| used.iter().position(|&u| u == v).map_or(v, |p| p as u8 + 1);
+    for t in halving(used.len()) {
+        let mut c = case.clone();
+        let fold = |v: u8| (dense(v) - 1) % t as u8 + 1;
+        c.board.colour.iter_mut().for_each(|v| *v = fold(*v));
+        if let Some(k) = repair_runs(&mut c.board, t as u8) {
+            c.k = k;
+            out.push(c);
+        }
+    }
+}
+
 fn used_colours(case: &Case) -> Vec<u8> {
     let mut used: Vec<u8> = case.board.colour.clone();
     used.sort_unstable();
@@ -650,6 +671,20 @@ mod tests {
             "the third 1 became a 2"
         );
         assert!(board.find_run().is_none());
+    }
+
+    #[test]
+    fn colours_fold_onto_half_as_many() {
+        // Eight colours on one row: folded onto 4 they read 1 2 3 4 1 2 3 4, which has no run.
+        let case = Case::parse(b"1 8 8 1\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\n1 1 1 2\n").unwrap();
+        let mut out = Out::new(&case);
+        fold_colours(&case, &mut out);
+        let ks: Vec<u8> = out.list.iter().map(|c| c.k).collect();
+        assert_eq!(ks, vec![4, 2, 2], "one candidate per halving");
+        assert_eq!(out.list[0].board.colour, vec![1, 2, 3, 4, 1, 2, 3, 4]);
+        // Onto 2: 1 2 1 2 1 2 1 2; onto 1: a run of 1s everywhere, repaired with a second colour.
+        assert_eq!(out.list[1].board.colour, vec![1, 2, 1, 2, 1, 2, 1, 2]);
+        assert!(out.list.iter().all(|c| c.validate().is_ok()));
     }
 
     #[test]
