@@ -7,8 +7,11 @@
 // Build:  g++ -std=c++17 -O2 -Wall -Wextra -o texas examples/texas.cpp
 // Judge:  harness judge --game texas --cases 500 -- ./texas
 //
-// Planted bug (for the judge's own tests): building with -DPLANTED_BUG_SPECIAL5 makes
-// special 5 clear the 3x3 square around it instead of the 5x5 square. Nothing else changes.
+// Planted bugs (for the harness's own tests), each behind a flag; nothing else changes:
+//   -DPLANTED_BUG_SPECIAL5  special 5 clears the 3x3 square around it instead of the 5x5 square;
+//   -DPLANTED_BUG_HAND      two pairs score 200 + c(larger pair) + 2*c(smaller pair) instead of
+//                           200 + 2*c(larger pair) + c(smaller pair): it shows only once five
+//                           valid operations make a hand.
 
 #include <algorithm>
 #include <cstdint>
@@ -196,7 +199,11 @@ u64 hand_points(std::vector<int> hand) {
     if (count(0) == 4) return 750 + 5 * colour(0);                        // four of a kind
     if (count(0) == 3 && count(1) == 2) return 500 + 3 * colour(0) + colour(1);  // full house
     if (count(0) == 3) return 300 + 3 * colour(0);                        // three of a kind
+#ifdef PLANTED_BUG_HAND
+    if (count(0) == 2 && count(1) == 2) return 200 + colour(0) + 2 * colour(1);  // two pairs
+#else
     if (count(0) == 2 && count(1) == 2) return 200 + 2 * colour(0) + colour(1);  // two pairs
+#endif
     if (count(0) == 2) return 100 + 2 * colour(0);                        // one pair
     return 50 + static_cast<u64>(hand.back());                            // high card
 }

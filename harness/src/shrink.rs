@@ -1,8 +1,23 @@
-//! The generic shrinker: greedy reduction over a game's candidate list.
+//! The generic shrinker: greedy descent over a game's candidate list, to a fixed point.
 //!
-//! Starting from a failing case, it evaluates the game's smaller variants in order (a batch at a time,
-//! in parallel) and moves to the first one that still fails, until none does or the time budget is
-//! spent. The result depends only on the case and the predicate, never on thread timing.
+//! Starting from a failing case, it asks the game for smaller variants ([`Game::shrink_candidates`],
+//! the most aggressive first), keeps those strictly lighter by [`Game::weight`], and evaluates them
+//! in order (a batch at a time, in parallel). The first one that still fails becomes the current
+//! case and the game is asked again. It stops when no candidate of the current case fails: the
+//! result is then a fixed point of every candidate the game offers (for Texas: no single
+//! operation, row, column, special or colour step can be removed or lowered, and no compound step
+//! either; see `docs/shrinking.md`). Since the weight strictly decreases, it always ends.
+//!
+//! **Deterministic.** The result depends only on the case and the predicate: the candidate lists
+//! are pure functions of the case, and of a batch evaluated in parallel only the first failing
+//! candidate *in list order* counts, so the thread count and timing change how many candidates are
+//! tried, never which case wins. Only the time budget can cut the descent short (`timed_out`).
+//!
+//! **The predicate decides what "still fails" means.** The shrinker uses nothing but the predicate
+//! (no engine, no trace), so a predicate that accepts any failure can drift from the bug it was
+//! given to another one that a smaller case shows. Callers should test for the *same kind* of
+//! failure: the same verdict kind for an external program (wrong answer, crash, timeout), the same
+//! kind of divergence for two engines. The predicate must be deterministic.
 
 use crate::game::Game;
 use rayon::prelude::*;
@@ -11,16 +26,21 @@ use std::time::{Duration, Instant};
 /// What the shrinker did.
 #[derive(Debug, Clone)]
 pub struct Shrunk<C> {
+    /// The smallest failing case found.
     pub case: C,
     /// Successful reductions.
     pub steps: usize,
-    /// Candidates evaluated.
+    /// Candidates evaluated (this one depends on the number of threads: a batch is evaluated
+    /// whole).
     pub tries: usize,
+    /// Candidates the game offered that were lighter than the case they came from, over all steps.
+    pub offered: usize,
     /// True when the time budget ran out before a fixed point.
     pub timed_out: bool,
 }
 
-/// Shrinks `case` while `fails` holds. `fails` must be deterministic.
+/// Shrinks `case` while `fails` holds, for at most `budget`. `fails(&case)` should hold; it must be
+/// deterministic, and should test for the same kind of failure as the original one.
 pub fn shrink<G: Game>(
     case: G::Case,
     fails: impl Fn(&G::Case) -> bool + Sync,
@@ -28,44 +48,44 @@ pub fn shrink<G: Game>(
 ) -> Shrunk<G::Case> {
     let start = Instant::now();
     let batch = (rayon::current_num_threads() * 2).max(2);
-    let mut current = case;
-    let (mut steps, mut tries) = (0, 0);
+    let mut shrunk = Shrunk {
+        case,
+        steps: 0,
+        tries: 0,
+        offered: 0,
+        timed_out: false,
+    };
     loop {
-        let weight = G::weight(&current);
-        let candidates: Vec<G::Case> = G::shrink_candidates(&current)
+        if start.elapsed() > budget {
+            shrunk.timed_out = true;
+            return shrunk;
+        }
+        let weight = G::weight(&shrunk.case);
+        let mut candidates: Vec<G::Case> = G::shrink_candidates(&shrunk.case)
             .into_iter()
             .filter(|c| G::weight(c) < weight)
             .collect();
+        shrunk.offered += candidates.len();
         let mut next = None;
-        for chunk in candidates.chunks(batch) {
+        for (k, chunk) in candidates.chunks(batch).enumerate() {
             if start.elapsed() > budget {
-                return Shrunk {
-                    case: current,
-                    steps,
-                    tries,
-                    timed_out: true,
-                };
+                shrunk.timed_out = true;
+                return shrunk;
             }
-            tries += chunk.len();
+            shrunk.tries += chunk.len();
             let verdicts: Vec<bool> = chunk.par_iter().map(&fails).collect();
+            // The first failing candidate in list order, whatever the batch size.
             if let Some(i) = verdicts.iter().position(|&f| f) {
-                next = Some(chunk[i].clone());
+                next = Some(k * batch + i);
                 break;
             }
         }
         match next {
-            Some(c) => {
-                current = c;
-                steps += 1;
+            Some(i) => {
+                shrunk.case = candidates.swap_remove(i);
+                shrunk.steps += 1;
             }
-            None => {
-                return Shrunk {
-                    case: current,
-                    steps,
-                    tries,
-                    timed_out: false,
-                }
-            }
+            None => return shrunk,
         }
     }
 }
