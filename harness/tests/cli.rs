@@ -287,3 +287,50 @@ fn tempdir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn profiles_the_reference_cannot_finish_are_refused_for_it() {
+    let bench = harness()
+        .args([
+            "bench",
+            "--game",
+            "nogo",
+            "--profile",
+            "empty-1000",
+            "--engine",
+            "reference",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bench.status.code(), Some(2));
+    assert!(
+        text(&bench.stderr).contains("empty-1000"),
+        "{}",
+        text(&bench.stderr)
+    );
+    let diff = harness()
+        .args([
+            "diff",
+            "--game",
+            "nogo",
+            "--profile",
+            "empty-250",
+            "--cases",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(diff.status.code(), Some(2));
+    assert!(
+        text(&diff.stderr).contains("benchmarks"),
+        "{}",
+        text(&diff.stderr)
+    );
+    // `all` means every profile the reference can finish: the benchmark boards are left out.
+    let profiles = harness()
+        .args(["profiles", "--game", "nogo"])
+        .output()
+        .unwrap();
+    assert!(text(&profiles.stdout).contains("empty-1000"));
+    assert!(text(&profiles.stdout).contains("[benchmarks only]"));
+}

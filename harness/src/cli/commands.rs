@@ -138,6 +138,19 @@ pub fn bench_cmd<G: Registered>(
     let mut rows = Vec::new();
     for (profile, n) in chosen {
         let too_big = G::bench_only().contains(&profile.name);
+        let reference = G::engines().first().map(|e| e.name);
+        if too_big && reference == Some(tested.name()) {
+            return Err(Exit(
+                2,
+                format!(
+                    "profile `{}` of {} is for the optimized engine only: the reference would take \
+                     minutes or hours on it (bench-only profiles: {})",
+                    profile.name,
+                    G::NAME,
+                    G::bench_only().join(", ")
+                ),
+            ));
+        }
         let engines: Vec<Arc<dyn Engine<G>>> = if alone || too_big {
             vec![Arc::clone(&tested)]
         } else {
