@@ -167,7 +167,7 @@ fn diff_ends_with_the_summary_line_and_agrees_across_threads_and_shards() {
             .args([
                 "diff", "--game", "texas", "--cases", "600", "--seed", "9", "--quiet", "--out",
             ])
-            .arg(&dir)
+            .arg(&*dir)
             .args(extra)
             .output()
             .unwrap();
@@ -282,10 +282,26 @@ fn help_teaches_the_commands() {
     assert!(text(&out.stdout).contains("--shard"));
 }
 
-fn tempdir(name: &str) -> PathBuf {
+/// A scratch folder, removed when dropped (so the tests leave nothing behind).
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("harness-cli-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
 }
 
 #[test]
