@@ -68,58 +68,69 @@ pub struct Engines {
 }
 
 impl Engines {
+    /// Adds an engine of game `G` called `name` (any game the command line knows).
+    pub fn add<G: Registered>(
+        mut self,
+        name: &'static str,
+        about: &'static str,
+        build: fn() -> Arc<dyn Engine<G>>,
+    ) -> Self {
+        G::extra_mut(&mut self).push(EngineEntry { name, about, build });
+        self
+    }
     /// Adds a Texas engine called `name`.
     pub fn texas(
-        mut self,
+        self,
         name: &'static str,
         about: &'static str,
         build: fn() -> Arc<dyn Engine<Texas>>,
     ) -> Self {
-        self.texas.push(EngineEntry { name, about, build });
-        self
+        self.add::<Texas>(name, about, build)
     }
     /// Adds a Mayan engine called `name`.
     pub fn mayan(
-        mut self,
+        self,
         name: &'static str,
         about: &'static str,
         build: fn() -> Arc<dyn Engine<Mayan>>,
     ) -> Self {
-        self.mayan.push(EngineEntry { name, about, build });
-        self
+        self.add::<Mayan>(name, about, build)
     }
     /// Adds a NoGo engine called `name`.
     pub fn nogo(
-        mut self,
+        self,
         name: &'static str,
         about: &'static str,
         build: fn() -> Arc<dyn Engine<Nogo>>,
     ) -> Self {
-        self.nogo.push(EngineEntry { name, about, build });
-        self
+        self.add::<Nogo>(name, about, build)
     }
 }
 
 /// A game the command line knows, with the engines registered for it.
-pub(crate) trait Registered: Game {
+pub trait Registered: Game {
+    /// The engines registered for this game.
+    fn extra_mut(e: &mut Engines) -> &mut Vec<EngineEntry<Self>>;
+    /// The same, to read.
     fn extra(e: &Engines) -> &[EngineEntry<Self>];
 }
 
-impl Registered for Texas {
-    fn extra(e: &Engines) -> &[EngineEntry<Self>] {
-        &e.texas
-    }
+macro_rules! registered {
+    ($game:ty, $field:ident) => {
+        impl Registered for $game {
+            fn extra_mut(e: &mut Engines) -> &mut Vec<EngineEntry<Self>> {
+                &mut e.$field
+            }
+            fn extra(e: &Engines) -> &[EngineEntry<Self>] {
+                &e.$field
+            }
+        }
+    };
 }
-impl Registered for Mayan {
-    fn extra(e: &Engines) -> &[EngineEntry<Self>] {
-        &e.mayan
-    }
-}
-impl Registered for Nogo {
-    fn extra(e: &Engines) -> &[EngineEntry<Self>] {
-        &e.nogo
-    }
-}
+
+registered!(Texas, texas);
+registered!(Mayan, mayan);
+registered!(Nogo, nogo);
 
 /// Every engine of `G`: built in, then registered.
 pub(crate) fn all_engines<G: Registered>(extra: &Engines) -> Vec<EngineEntry<G>> {
