@@ -31,13 +31,14 @@
 //!
 //! Where a cut or a merge brings equal colours together into a run, the board is repaired by
 //! recolouring the run's third cell (never by dropping the candidate). The passes look at nothing
-//! but the case: the replays (on the optimized engine) only choose which swaps to keep; the
-//! caller's predicate alone decides whether a candidate still fails.
+//! but the case: the replays (on the harness's own simulation, `super::sim`, never an engine)
+//! only choose which swaps to keep; the caller's predicate alone decides whether a candidate
+//! still fails.
 
+use super::sim::{run_through, Sim};
 use super::Texas;
 use crate::game::Game;
-use engine::texas::Engine;
-use model::texas::{Board, Case, NoTrace, Op, Pos, Recorder};
+use model::texas::{Board, Case, Op, Pos};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
@@ -52,13 +53,13 @@ const REPLAY_WORK: usize = 25_000;
 
 pub fn candidates(case: &Case) -> Vec<Case> {
     let mut out = Out::new(case);
-    let mut engine = Engine::new();
-    let played = play(&mut engine, case);
+    let mut sim = Sim::new();
+    let played = play(&mut sim, case);
     operations(case, &played, &mut out);
     renumber(case, &mut out);
-    lines(case, &played, &mut engine, &mut out);
+    lines(case, &played, &mut sim, &mut out);
     fold_colours(case, &mut out);
-    operations_repaired(case, &played, &mut engine, &mut out);
+    operations_repaired(case, &played, &mut sim, &mut out);
     specials(case, &mut out);
     colour_steps(case, &mut out);
     out.list
@@ -121,17 +122,19 @@ impl Out {
 /// How each operation of a case went: its main colours when valid, `None` when invalid.
 type Played = Vec<Option<Vec<u8>>>;
 
-fn play(engine: &mut Engine, case: &Case) -> Played {
-    let mut probe = case.clone();
-    probe.ops.clear();
-    engine.load(&probe);
-    let mut rec = Recorder::default();
-    for &op in &case.ops {
-        engine.apply(op, &mut rec);
-    }
-    rec.ops
-        .into_iter()
-        .map(|t| t.invalid.is_none().then_some(t.main))
+fn play(sim: &mut Sim, case: &Case) -> Played {
+    let (n, m) = (case.n(), case.m());
+    sim.load(n, m, &case.board.colour, &case.board.special);
+    let mut g = Vec::new();
+    case.ops
+        .iter()
+        .map(|&op| {
+            g.clear();
+            g.extend_from_slice(sim.colour());
+            let mains = swap_mains(&mut g, n, m, op);
+            sim.apply(op.a, op.b);
+            mains
+        })
         .collect()
 }
 
@@ -179,7 +182,7 @@ fn operations(case: &Case, played: &Played, out: &mut Out) {
 }
 
 /// Drops one operation at a time and repairs the operations after it.
-fn operations_repaired(case: &Case, played: &Played, engine: &mut Engine, out: &mut Out) {
+fn operations_repaired(case: &Case, played: &Played, sim: &mut Sim, out: &mut Out) {
     if case.ops.len() * case.n() * case.m() > REPLAY_WORK {
         return;
     }
@@ -192,14 +195,14 @@ fn operations_repaired(case: &Case, played: &Played, engine: &mut Engine, out: &
             .filter(|&(j, _)| j != i)
             .map(|(_, (&op, p))| (op, p.clone()))
             .collect();
-        out.push_opt(revalidate(engine, case.k, &case.board, ops, true));
+        out.push_opt(revalidate(sim, case.k, &case.board, ops, true));
         // With the rows and columns only it used.
         let rest: Vec<Op> = (0..case.ops.len())
             .filter(|&j| j != i)
             .map(|j| case.ops[j])
             .collect();
         for (rows, cols) in op_rectangles(case, &rest) {
-            cut(case, played, engine, out, &rows, &cols, |j| j != i);
+            cut(case, played, sim, out, &rows, &cols, |j| j != i);
         }
     }
 }
@@ -209,7 +212,7 @@ fn operations_repaired(case: &Case, played: &Played, engine: &mut Engine, out: &
 /// nearest to it with the original main colours, else by the nearest valid swap (itself, when it
 /// is still valid), else dropped. `None` when no operation is left.
 fn revalidate(
-    engine: &mut Engine,
+    sim: &mut Sim,
     k: u8,
     board: &Board,
     ops: Vec<(Op, Option<Vec<u8>>)>,
@@ -220,21 +223,25 @@ fn revalidate(
         board: board.clone(),
         ops: Vec::new(),
     };
-    engine.load(&case);
+    let (n, m) = (board.n, board.m);
+    sim.load(n, m, &board.colour, &board.special);
+    let mut g = Vec::new();
     for (op, was) in ops {
         let chosen = match &was {
             None => Some(op),
             Some(main) => {
-                let now = engine.board();
+                g.clear();
+                g.extend_from_slice(sim.colour());
                 let want = keep_mains.then_some(main.as_slice());
-                match swap_mains(&mut now.colour.clone(), now.n, now.m, op) {
+                match swap_mains(&mut g, n, m, op) {
                     Some(mains) if want.is_none_or(|w| w == mains) => Some(op),
-                    _ => nearest_valid(&now, op, want),
+                    _ => nearest_valid(&mut g, n, m, op, want),
                 }
             }
         };
         if let Some(op) = chosen {
-            engine.apply(op, &mut NoTrace);
+            // An operation that is not valid (kept because it never was) changes nothing.
+            sim.apply(op.a, op.b);
             case.ops.push(op);
         }
     }
@@ -261,7 +268,7 @@ fn swap_mains(g: &mut [u8], n: usize, m: usize, op: Op) -> Option<Vec<u8>> {
     g.swap(i, j);
     let mut mains = Vec::with_capacity(2);
     for (p, colour) in [(op.a, y), (op.b, x)] {
-        if super::gen::run_through(g, n, m, p.r(), p.c()) {
+        if run_through(g, n, m, p.r(), p.c()) {
             mains.push(colour);
         }
     }
@@ -282,9 +289,7 @@ fn has_neighbour(g: &[u8], n: usize, m: usize, p: Pos, skip: Pos, colour: u8) ->
 
 /// The valid swap nearest to `op`, those with main colours `want` first (when given); ties by
 /// position, row-major.
-fn nearest_valid(b: &Board, op: Op, want: Option<&[u8]>) -> Option<Op> {
-    let (n, m) = (b.n, b.m);
-    let mut g = b.colour.clone();
+fn nearest_valid(g: &mut [u8], n: usize, m: usize, op: Op, want: Option<&[u8]>) -> Option<Op> {
     let mut best: Option<((bool, usize), Op)> = None;
     for r in 0..n {
         for c in 0..m {
@@ -309,7 +314,7 @@ fn nearest_valid(b: &Board, op: Op, want: Option<&[u8]>) -> Option<Op> {
                 if matches!(best, Some(((false, bd), _)) if d >= bd) {
                     continue;
                 }
-                let Some(mains) = swap_mains(&mut g, n, m, cand) else {
+                let Some(mains) = swap_mains(g, n, m, cand) else {
                     continue;
                 };
                 let key = (want.is_some_and(|w| w != mains), d);
@@ -329,7 +334,7 @@ fn dist(a: Pos, b: Pos) -> usize {
 // ----------------------------------------------------------------------------------------------
 // 2. Lines
 
-fn lines(case: &Case, played: &Played, engine: &mut Engine, out: &mut Out) {
+fn lines(case: &Case, played: &Played, sim: &mut Sim, out: &mut Out) {
     let (n, m) = (case.n(), case.m());
     let mut cuts = Cuts::default();
     let all = |len: usize| (0..len).collect::<Vec<_>>();
@@ -363,7 +368,7 @@ fn lines(case: &Case, played: &Played, engine: &mut Engine, out: &mut Out) {
         cuts.add(rows, cols);
     }
     for (rows, cols) in cuts.list {
-        cut(case, played, engine, out, &rows, &cols, |_| true);
+        cut(case, played, sim, out, &rows, &cols, |_| true);
     }
 }
 
@@ -406,7 +411,7 @@ fn op_rectangles(case: &Case, ops: &[Op]) -> Vec<(Vec<usize>, Vec<usize>)> {
 fn cut(
     case: &Case,
     played: &Played,
-    engine: &mut Engine,
+    sim: &mut Sim,
     out: &mut Out,
     rows: &[usize],
     cols: &[usize],
@@ -450,8 +455,8 @@ fn cut(
         });
     }
     if !shifted.is_empty() && case.ops.len() * case.n() * case.m() <= REPLAY_WORK {
-        out.push_opt(revalidate(engine, k, &board, shifted.clone(), true));
-        out.push_opt(revalidate(engine, k, &board, shifted, false));
+        out.push_opt(revalidate(sim, k, &board, shifted.clone(), true));
+        out.push_opt(revalidate(sim, k, &board, shifted, false));
     }
 }
 
@@ -492,7 +497,7 @@ fn repair_runs(board: &mut Board, k: u8) -> Option<u8> {
         let limit = (k + 1).min(model::texas::MAX_COLOURS);
         let fix = (1..=limit).find(|&v| {
             board.colour[i] = v;
-            v != old && !super::gen::run_through(&board.colour, board.n, board.m, r, c)
+            v != old && !run_through(&board.colour, board.n, board.m, r, c)
         });
         match fix {
             Some(v) => {
@@ -613,7 +618,7 @@ fn colour_steps(case: &Case, out: &mut Out) {
                 continue;
             }
             g[i] = v;
-            if !super::gen::run_through(&g, n, m, i / m, i % m) {
+            if !run_through(&g, n, m, i / m, i % m) {
                 found = true;
                 let mut c = case.clone();
                 c.board.colour[i] = v;
@@ -716,24 +721,18 @@ mod tests {
             a: Pos::new(0, a),
             b: Pos::new(0, b),
         };
-        let mut engine = Engine::new();
-        let repaired = |engine: &mut Engine, keep_mains: bool| {
-            revalidate(
-                engine,
-                4,
-                &board,
-                vec![(op(0, 1), Some(vec![3]))],
-                keep_mains,
-            )
-            .unwrap()
-            .ops
+        let mut sim = Sim::new();
+        let repaired = |sim: &mut Sim, keep_mains: bool| {
+            revalidate(sim, 4, &board, vec![(op(0, 1), Some(vec![3]))], keep_mains)
+                .unwrap()
+                .ops
         };
         // Its main colour was 3: the swap that makes a run of 3s, though farther.
-        assert_eq!(repaired(&mut engine, true), vec![op(6, 7)]);
+        assert_eq!(repaired(&mut sim, true), vec![op(6, 7)]);
         // Any main colours: the nearest valid swap.
-        assert_eq!(repaired(&mut engine, false), vec![op(2, 3)]);
+        assert_eq!(repaired(&mut sim, false), vec![op(2, 3)]);
         // An operation that was invalid to begin with stays as it is.
-        let kept = revalidate(&mut engine, 4, &board, vec![(op(0, 1), None)], true).unwrap();
+        let kept = revalidate(&mut sim, 4, &board, vec![(op(0, 1), None)], true).unwrap();
         assert_eq!(kept.ops, vec![op(0, 1)]);
     }
 }
