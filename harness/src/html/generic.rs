@@ -1,0 +1,32 @@
+//! The page of any game.
+
+use super::page::{answers, finish, header, headline, input, start, views};
+use super::{escape, View};
+use crate::game::Game;
+use std::fmt::Write as _;
+
+/// The page of any game: the verdict, both answers, the first difference with both views, the
+/// input. Mayan and NoGo use it as it is.
+pub fn generic<G: Game>(v: &View<'_, G>) -> String {
+    let mut out = String::new();
+    let divergence = v.failure.and_then(|f| f.divergence.as_ref());
+    start(
+        &mut out,
+        &format!("{}: {} - {}", G::NAME, headline(v.failure), v.title),
+        "",
+    );
+    header(&mut out, v, divergence, divergence.is_some());
+    answers(&mut out, v, None, false);
+    if let Some(d) = divergence {
+        let _ = writeln!(
+            out,
+            "<h2 id=\"first\">First difference</h2>\n<p><b>{}</b>: {}</p>",
+            escape(&d.at),
+            escape(&d.what)
+        );
+        views(&mut out, d, v.names);
+    }
+    input::<G>(&mut out, v.case);
+    finish(&mut out);
+    out
+}

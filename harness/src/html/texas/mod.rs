@@ -1,0 +1,294 @@
+//! The Texas page: every operation's summary line for both engines and the boards both engines
+//! had, round by round, side by side.
+
+mod board;
+mod palette;
+mod sections;
+
+use super::page::{answers, finish, header, headline, input, start, views};
+use super::{escape, View};
+use crate::engine::Kind;
+use crate::game::{Divergence, Game};
+use crate::games::Texas;
+use crate::oracle::Failure;
+use board::{pair_of_boards, replay, Drawn, OpBoards, Side};
+use model::texas::{Case, Outcome};
+use palette::colour_css;
+use sections::{legend, op_section, ops_table, score_table};
+use std::fmt::Write as _;
+
+/// Boards drawn for all valid operations when every one of them fits in this many cells...
+const SMALL_CELLS: usize = 60_000;
+/// ...and otherwise, around the first difference, at most this many (the differing operation is
+/// always drawn).
+const BUDGET_CELLS: usize = 150_000;
+/// Operations drawn before the first difference of a large case.
+const BEFORE: usize = 3;
+
+const TEXAS_CSS: &str = "
+.pair{display:flex;flex-wrap:wrap;gap:1.2em 2em;align-items:flex-start}
+figure{margin:0}figcaption{font-size:.88em;margin:0 0 .25em;color:#333}
+section.op{border-top:1px solid #ddd;margin-top:1.2em;padding-top:.2em}
+section.op.first,div.round.first{border-left:6px solid #d00;padding-left:.8em;background:#fffaf0}
+.lg{display:flex;flex-wrap:wrap;gap:.3em .9em;align-items:center;margin:.3em 0}
+.lg span.k{display:inline-flex;align-items:center;gap:.3em}
+table.board{border-collapse:separate;border-spacing:1px;background:#fff}
+table.board td{width:26px;height:26px;min-width:26px;padding:0;text-align:center;vertical-align:middle;position:relative;
+ border:2px solid transparent;font:600 11px/1 system-ui,'DejaVu Sans',sans-serif;border-radius:3px}
+table.board.big{border-spacing:1px}table.board.big td{width:13px;height:13px;min-width:13px;font-size:7px;border-width:1px;border-radius:2px}
+table.board th{font:9px/1 system-ui,'DejaVu Sans',sans-serif;color:#999;padding:0 2px}
+table.board td i{position:absolute;top:0;left:1px;font-style:normal;font-weight:700;font-size:11px;line-height:1}
+table.board.big td i{font-size:7px}
+table.board td.z{background:#f1f1f1;color:#bbb}
+table.board td.m{box-shadow:inset 0 0 0 2px #fff,inset 0 0 0 4px #000}
+table.board td.x{box-shadow:inset 0 0 0 2px #000;background-image:repeating-linear-gradient(135deg,rgba(0,0,0,.38) 0 2px,transparent 2px 6px)}
+table.board.big td.m{box-shadow:inset 0 0 0 1px #fff,inset 0 0 0 3px #000}
+table.board.big td.x{box-shadow:inset 0 0 0 1px #000}
+table.board td.d{border-color:#e00000}
+table.board td.d::after{content:'';position:absolute;top:1px;right:1px;width:7px;height:7px;border-radius:50%;background:#e00000;box-shadow:0 0 0 2px #fff}
+table.board.big td.d::after{width:5px;height:5px;box-shadow:0 0 0 1px #fff}
+table.board td.s::before{content:'';position:absolute;bottom:-2px;left:-2px;border-bottom:11px solid #1a56db;border-right:11px solid transparent}
+.nd{color:#b00020;font-weight:600}
+table.t td.op{white-space:nowrap}
+";
+
+/// One engine in the Texas page.
+struct Eng<'a> {
+    name: &'a str,
+    letter: &'a str,
+    out: &'a Outcome,
+    boards: Vec<Option<OpBoards>>,
+}
+
+/// Where the first difference is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    /// Operation i (0-based) as a whole: validity, main colours, chain, hand, trace length.
+    Op(usize),
+    /// Round r of operation i (0-based).
+    Round(usize, usize),
+    /// The final boards.
+    Final,
+    /// The score breakdown and the answers.
+    Score,
+}
+
+fn anchor_of(case: &Case, d: &Divergence, a: Option<&Outcome>, b: Option<&Outcome>) -> Anchor {
+    let number = |key: &str| d.context.get(key).and_then(serde_json::Value::as_u64);
+    let Some(op) = number("operation").and_then(|o| usize::try_from(o).ok()?.checked_sub(1)) else {
+        return Anchor::Score;
+    };
+    if op >= case.ops.len() {
+        return match (a, b) {
+            (Some(x), Some(y)) if x.board != y.board => Anchor::Final,
+            _ => Anchor::Score,
+        };
+    }
+    let traces = a.zip(b).map(|(x, y)| (x.ops.get(op), y.ops.get(op)));
+    let whole_op = match traces {
+        Some((Some(x), Some(y))) => x.invalid != y.invalid || x.main != y.main,
+        _ => true,
+    };
+    match number("round").and_then(|r| usize::try_from(r).ok()?.checked_sub(1)) {
+        Some(r) if !whole_op => Anchor::Round(op, r),
+        _ => Anchor::Op(op),
+    }
+}
+
+/// Which operations get boards: every valid one when they all fit in [`SMALL_CELLS`], otherwise
+/// the first difference and up to [`BEFORE`] valid operations before it, within [`BUDGET_CELLS`].
+fn shown_ops(case: &Case, engines: &[Eng<'_>], first: Option<usize>) -> Vec<bool> {
+    let q = case.ops.len();
+    let cells = case.n() * case.m();
+    let valid = |i: usize| {
+        engines
+            .iter()
+            .any(|e| e.out.ops.get(i).is_some_and(|t| t.invalid.is_none()))
+    };
+    let cost = |i: usize| {
+        let rounds = engines
+            .iter()
+            .map(|e| e.out.ops.get(i).map_or(0, |t| t.rounds.len()))
+            .max()
+            .unwrap_or(0);
+        cells * (rounds + 1) * engines.len().max(1)
+    };
+    let mut shown = vec![false; q];
+    if engines.is_empty() {
+        return shown;
+    }
+    let all: usize = (0..q).filter(|&i| valid(i)).map(cost).sum();
+    if all <= SMALL_CELLS {
+        for (i, s) in shown.iter_mut().enumerate() {
+            *s = valid(i);
+        }
+    }
+    if let Some(d) = first.filter(|&d| d < q) {
+        shown[d] = true;
+        let mut spent = cost(d);
+        for j in (d.saturating_sub(BEFORE)..d).rev() {
+            if valid(j) && spent + cost(j) <= BUDGET_CELLS {
+                shown[j] = true;
+                spent += cost(j);
+            }
+        }
+    }
+    shown
+}
+
+/// The Texas page: the verdict, the score breakdown of both engines, every operation's summary, the
+/// boards round by round, the final boards and the input.
+pub fn texas(v: &View<'_, Texas>) -> String {
+    let case = v.case;
+    let computed;
+    let divergence = match v.failure {
+        Some(f) => f.divergence.as_ref(),
+        None => {
+            computed =
+                v.a.zip(v.b)
+                    .and_then(|(x, y)| <Texas as Game>::compare(case, x, y, v.names));
+            computed.as_ref()
+        }
+    };
+    // A page about agreeing engines that do differ would mislead: show it as a mismatch.
+    let failure_owned;
+    let failure = match (v.failure, divergence) {
+        (None, Some(d)) => {
+            failure_owned = Failure {
+                kind: Kind::Mismatch,
+                engine: None,
+                what: format!("{}: {}", d.at, d.what),
+                divergence: Some(d.clone()),
+                expected: None,
+                got: None,
+                interrupted: false,
+            };
+            Some(&failure_owned)
+        }
+        (f, _) => f,
+    };
+    let v: View<'_, Texas> = View {
+        failure,
+        title: v.title,
+        case,
+        names: v.names,
+        a: v.a,
+        b: v.b,
+    };
+    // Without an outcome there are no boards to point at: the answers hold the difference.
+    let anchor = divergence.map(|d| match (v.a, v.b) {
+        (None, None) => Anchor::Score,
+        _ => anchor_of(case, d, v.a, v.b),
+    });
+    let first_op = match anchor {
+        Some(Anchor::Op(i) | Anchor::Round(i, _)) => Some(i),
+        _ => None,
+    };
+    let mut engines: Vec<Eng<'_>> = [(v.names.a, "A", v.a), (v.names.b, "B", v.b)]
+        .into_iter()
+        .filter_map(|(name, letter, out)| {
+            Some(Eng {
+                name,
+                letter,
+                out: out?,
+                boards: Vec::new(),
+            })
+        })
+        .collect();
+    let shown = shown_ops(case, &engines, first_op);
+    for e in &mut engines {
+        e.boards = replay(case, &e.out.ops, &shown);
+    }
+
+    let mut css = String::from(TEXAS_CSS);
+    let top = case
+        .board
+        .colour
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(case.k);
+    for c in 1..=top {
+        let (bg, fg) = colour_css(c);
+        let _ = writeln!(
+            css,
+            "table.board td.c{c}{{background-color:{bg};color:{fg}}}"
+        );
+    }
+    let mut out = String::with_capacity(64 * 1024);
+    start(
+        &mut out,
+        &format!("texas: {} - {}", headline(v.failure), v.title),
+        &css,
+    );
+    header(&mut out, &v, divergence, anchor.is_some());
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">Contents: <a href=\"#score\">score</a> &middot; <a href=\"#legend\">legend</a> \
+         &middot; <a href=\"#ops\">operations</a> &middot; <a href=\"#boards\">boards</a> &middot; \
+         <a href=\"#final\">final boards</a> &middot; <a href=\"#input\">input</a></p>"
+    );
+    if engines.is_empty() {
+        answers(&mut out, &v, Some("score"), anchor == Some(Anchor::Score));
+    } else {
+        score_table(&mut out, &engines, anchor == Some(Anchor::Score));
+        if engines.len() < 2 {
+            answers(&mut out, &v, None, false);
+        }
+    }
+    legend(&mut out, case);
+    if !engines.is_empty() {
+        ops_table(&mut out, case, &engines, &shown, first_op);
+    }
+    let _ = writeln!(out, "<h2 id=\"boards\">Boards</h2>\n<h3>Initial board</h3>");
+    pair_of_boards(
+        &mut out,
+        &[Side {
+            engine: "the case",
+            letter: "input",
+            caption: String::new(),
+            drawn: Drawn::plain(&case.board),
+        }],
+        "0",
+        "initial",
+    );
+    for (i, &s) in shown.iter().enumerate() {
+        if s {
+            op_section(&mut out, case, &engines, i, anchor);
+        }
+    }
+    let final_first = anchor == Some(Anchor::Final);
+    let _ = writeln!(
+        out,
+        "<section class=\"op{}\" id=\"final\">{}<h3>Final boards (as each engine reported them)</h3>",
+        if final_first { " first" } else { "" },
+        if final_first { "<a id=\"first\"></a>" } else { "" }
+    );
+    let sides: Vec<Side<'_>> = engines
+        .iter()
+        .map(|e| Side {
+            engine: e.name,
+            letter: e.letter,
+            caption: format!(" &middot; {} pieces left", e.out.board.pieces()),
+            drawn: Drawn::plain(&e.out.board),
+        })
+        .collect();
+    pair_of_boards(&mut out, &sides, "end", "final");
+    out.push_str("</section>\n");
+    if let Some(d) = divergence {
+        let _ = writeln!(
+            out,
+            "<h2>The first difference as text</h2>\n<details{}><summary>{}: {}</summary>",
+            if engines.is_empty() { " open" } else { "" },
+            escape(&d.at),
+            escape(&d.what)
+        );
+        views(&mut out, d, v.names);
+        out.push_str("</details>\n");
+    }
+    let _ = writeln!(out, "<div id=\"input\"></div>");
+    input::<Texas>(&mut out, case);
+    finish(&mut out);
+    out
+}

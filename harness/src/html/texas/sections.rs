@@ -1,0 +1,315 @@
+//! The sections of the Texas page: the legend, the score, the operations, one operation's boards.
+
+use super::board::{pair_of_boards, Drawn, OpBoards, Side};
+use super::palette::SPECIALS;
+use super::{Anchor, Eng};
+use crate::html::escape;
+use model::texas::{Case, OpTrace, Score};
+use std::fmt::Write as _;
+
+fn op_words(case: &Case, i: usize) -> String {
+    case.ops
+        .get(i)
+        .map_or(String::new(), |o| format!("swap {} \u{21c4} {}", o.a, o.b))
+}
+
+/// One operation of a trace in one line.
+fn op_line(t: Option<&OpTrace>) -> String {
+    let Some(t) = t else {
+        return "(no trace)".into();
+    };
+    if let Some(why) = t.invalid {
+        return format!("invalid ({})", why.name());
+    }
+    let main: Vec<String> = t.main.iter().map(u8::to_string).collect();
+    let elimination: u64 = t.rounds.iter().map(|r| r.elimination).sum();
+    let combo: u64 = t.rounds.iter().map(|r| r.combo).sum();
+    let mut s = format!(
+        "main {} &middot; {} round{} &middot; elimination {elimination} &middot; combo {combo} &middot; chain {}",
+        main.join(","),
+        t.rounds.len(),
+        if t.rounds.len() == 1 { "" } else { "s" },
+        t.chain
+    );
+    if let Some(h) = t.hand {
+        let _ = write!(s, " &middot; hand: {} = {}", h.kind.name(), h.points);
+    }
+    s
+}
+
+pub(super) fn legend(out: &mut String, case: &Case) {
+    let _ = writeln!(out, "<h2 id=\"legend\">Legend</h2>");
+    out.push_str("<div class=\"lg\"><b>Colours</b> (the number is the colour id):");
+    for c in 1..=case.k.max(1) {
+        let _ = write!(
+            out,
+            "<span class=\"k\"><table class=\"board\"><tr><td class=\"c{c}\">{c}</td></tr></table></span>"
+        );
+    }
+    out.push_str(
+        "</div>\n<div class=\"lg\"><b>Specials</b> (a piece in E with a special also removes):",
+    );
+    for (symbol, what) in SPECIALS {
+        let _ = write!(
+            out,
+            "<span class=\"k\"><b>{symbol}</b> {}</span>",
+            escape(what)
+        );
+    }
+    out.push_str("</div>\n<div class=\"lg\"><b>Marks</b>:");
+    for (class, what) in [
+        ("c1 m", "matched: in a run (M)"),
+        ("c1 x", "removed by a special (in E, not in M)"),
+        ("c1 d", "differs between the two engines"),
+        ("c1 s", "one of the two swapped cells"),
+        ("z", "empty cell"),
+    ] {
+        let _ = write!(
+            out,
+            "<span class=\"k\"><table class=\"board\"><tr><td class=\"{class}\">{}</td></tr></table> {what}</span>",
+            if class == "z" { "" } else { "1" }
+        );
+    }
+    out.push_str(
+        "</div>\n<p class=\"meta\">Every board is the one the engine had, rebuilt from its own trace \
+         (its swaps, its removed cells, then gravity). A round's board is the board before that round; \
+         the first round's is just after the swap.</p>\n",
+    );
+}
+
+pub(super) fn score_table(out: &mut String, engines: &[Eng<'_>], first: bool) {
+    let _ = write!(
+        out,
+        "<h2 id=\"score\">{}Score</h2>\n<table class=\"t\"><tr><th>part</th>",
+        if first { "<a id=\"first\"></a>" } else { "" }
+    );
+    for e in engines {
+        let _ = write!(out, "<th>{}: {}</th>", e.letter, escape(e.name));
+    }
+    out.push_str("</tr>\n");
+    type Part = (&'static str, fn(&Score) -> u64);
+    let parts: [Part; 6] = [
+        ("elimination", |s| s.elimination),
+        ("chain", |s| s.chain),
+        ("combo", |s| s.combo),
+        ("hand", |s| s.hand),
+        ("endgame", |s| s.endgame),
+        ("total", Score::total),
+    ];
+    for (name, get) in parts {
+        let values: Vec<u64> = engines.iter().map(|e| get(&e.out.score)).collect();
+        let dr = if values.windows(2).any(|w| w[0] != w[1]) {
+            " class=\"dr\""
+        } else {
+            ""
+        };
+        let _ = write!(out, "<tr{dr}><td>{name}</td>");
+        for v in values {
+            let _ = write!(out, "<td class=\"n\">{v}</td>");
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+}
+
+pub(super) fn ops_table(
+    out: &mut String,
+    case: &Case,
+    engines: &[Eng<'_>],
+    shown: &[bool],
+    first: Option<usize>,
+) {
+    let _ = writeln!(out, "<h2 id=\"ops\">Operations</h2>");
+    let drawn = shown.iter().filter(|&&s| s).count();
+    if drawn < case.ops.len() {
+        let _ = writeln!(
+            out,
+            "<p class=\"meta\">Boards are drawn for {drawn} of the {} operations ({}); the number of \
+             an operation with boards links to them.</p>",
+            case.ops.len(),
+            if drawn == 0 {
+                "the case is large"
+            } else if first.is_some() && engines.len() == 2 {
+                "the case is large: the first difference and the valid operations just before it"
+            } else {
+                "the valid ones"
+            }
+        );
+    }
+    out.push_str("<table class=\"t\" id=\"ops-table\"><tr><th>#</th><th>operation</th>");
+    for e in engines {
+        let _ = write!(out, "<th>{}: {}</th>", e.letter, escape(e.name));
+    }
+    out.push_str("</tr>\n");
+    for (i, &drawn) in shown.iter().enumerate() {
+        let traces: Vec<Option<&OpTrace>> = engines.iter().map(|e| e.out.ops.get(i)).collect();
+        let class = if first == Some(i) {
+            " class=\"first\""
+        } else if traces.windows(2).any(|w| w[0] != w[1]) {
+            " class=\"dr\""
+        } else {
+            ""
+        };
+        let number = if drawn {
+            format!("<a href=\"#op-{0}\">{0}</a>", i + 1)
+        } else {
+            (i + 1).to_string()
+        };
+        let _ = write!(
+            out,
+            "<tr{class} data-op=\"{}\"><td class=\"n\">{number}</td><td class=\"op\">{}</td>",
+            i + 1,
+            op_words(case, i)
+        );
+        for t in traces {
+            let _ = write!(out, "<td>{}</td>", op_line(t));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+}
+
+/// The boards of operation `i`: one pair per round, then the board after it.
+pub(super) fn op_section(
+    out: &mut String,
+    case: &Case,
+    engines: &[Eng<'_>],
+    i: usize,
+    anchor: Option<Anchor>,
+) {
+    let first_op = anchor == Some(Anchor::Op(i));
+    let _ = write!(
+        out,
+        "<section class=\"op{}\" id=\"op-{}\">",
+        if first_op { " first" } else { "" },
+        i + 1
+    );
+    if first_op {
+        out.push_str("<a id=\"first\"></a>");
+    }
+    let _ = writeln!(out, "<h3>Operation {}: {}</h3>", i + 1, op_words(case, i));
+    out.push_str("<table class=\"t\">");
+    for e in engines {
+        let _ = write!(
+            out,
+            "<tr><td>{}: {}</td><td>{}</td></tr>",
+            e.letter,
+            escape(e.name),
+            op_line(e.out.ops.get(i))
+        );
+    }
+    out.push_str("</table>\n");
+    let swapped = case.ops.get(i).map(|o| (o.a, o.b));
+    let boards: Vec<Option<&OpBoards>> = engines.iter().map(|e| e.boards[i].as_ref()).collect();
+    let rounds = engines
+        .iter()
+        .map(|e| e.out.ops.get(i).map_or(0, |t| t.rounds.len()))
+        .max()
+        .unwrap_or(0);
+    if rounds == 0 {
+        // Invalid for every engine: the board stays as it was.
+        let sides: Vec<Side<'_>> = engines
+            .iter()
+            .zip(&boards)
+            .filter_map(|(e, b)| {
+                let b = (*b)?;
+                Some(Side {
+                    engine: e.name,
+                    letter: e.letter,
+                    caption:
+                        " &middot; invalid: the board stays as it was (the swapped cells marked)"
+                            .into(),
+                    drawn: Drawn {
+                        swap: swapped,
+                        ..Drawn::plain(&b.after)
+                    },
+                })
+            })
+            .collect();
+        pair_of_boards(out, &sides, &(i + 1).to_string(), "unchanged");
+        out.push_str("</section>\n");
+        return;
+    }
+    for r in 0..rounds {
+        let first_round = anchor == Some(Anchor::Round(i, r));
+        let _ = write!(
+            out,
+            "<div class=\"round{}\" id=\"op-{}-r{}\">",
+            if first_round { " first" } else { "" },
+            i + 1,
+            r + 1
+        );
+        if first_round {
+            out.push_str("<a id=\"first\"></a>");
+        }
+        let _ = writeln!(
+            out,
+            "<h4>Round {}{}</h4>",
+            r + 1,
+            if r == 0 {
+                ": the board just after the swap"
+            } else {
+                ": the board before the round"
+            }
+        );
+        let sides: Vec<Side<'_>> = engines
+            .iter()
+            .zip(&boards)
+            .filter_map(|(e, b)| {
+                let b = (*b)?;
+                let t = e.out.ops.get(i)?;
+                Some(match (t.rounds.get(r), b.rounds.get(r)) {
+                    (Some(round), Some(board)) => Side {
+                        engine: e.name,
+                        letter: e.letter,
+                        caption: format!(
+                            " &middot; M {} cells &middot; E {} cells &middot; combo {} &middot; elimination {}",
+                            round.matched.count(),
+                            round.removed.count(),
+                            round.combo,
+                            round.elimination
+                        ),
+                        drawn: Drawn {
+                            board,
+                            matched: Some(&round.matched),
+                            removed: Some(&round.removed),
+                            swap: swapped.filter(|_| r == 0),
+                        },
+                    },
+                    _ => Side {
+                        engine: e.name,
+                        letter: e.letter,
+                        caption: match t.invalid {
+                            Some(why) => format!(
+                                " &middot; invalid ({}): the board stays as it was",
+                                why.name()
+                            ),
+                            None => format!(" &middot; no round {}: the cascade has ended", r + 1),
+                        },
+                        drawn: Drawn {
+                            swap: swapped.filter(|_| r == 0),
+                            ..Drawn::plain(&b.after)
+                        },
+                    },
+                })
+            })
+            .collect();
+        pair_of_boards(out, &sides, &(i + 1).to_string(), &(r + 1).to_string());
+        out.push_str("</div>\n");
+    }
+    let _ = writeln!(out, "<h4>After operation {}</h4>", i + 1);
+    let sides: Vec<Side<'_>> = engines
+        .iter()
+        .zip(&boards)
+        .filter_map(|(e, b)| {
+            Some(Side {
+                engine: e.name,
+                letter: e.letter,
+                caption: String::new(),
+                drawn: Drawn::plain(&(*b)?.after),
+            })
+        })
+        .collect();
+    pair_of_boards(out, &sides, &(i + 1).to_string(), "after");
+    out.push_str("</section>\n");
+}
