@@ -1,7 +1,7 @@
 //! NoGo for the generic tools.
 //!
 //! The case is the board (the contest input). The outcome is the play-out plus the checker's
-//! verdicts on a family of proposed move lists ([`proposals`]): the play-out itself, prefixes,
+//! verdicts on a family of proposed move lists ([`proposals()`]): the play-out itself, prefixes,
 //! lists with a move replaced, swapped, dropped or appended. The family is a pure function of the
 //! board and the play-out, so when both engines play out alike their checkers judge exactly the
 //! same lists, and [`compare`] diffs the play-outs first and the verdicts after. Generation is in
