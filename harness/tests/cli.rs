@@ -350,3 +350,25 @@ fn profiles_the_reference_cannot_finish_are_refused_for_it() {
     assert!(text(&profiles.stdout).contains("empty-1000"));
     assert!(text(&profiles.stdout).contains("[benchmarks only]"));
 }
+
+#[test]
+fn off_board_nogo_moves_are_one_verdict_whichever_side_they_fall() {
+    let dir = tempdir("offboard");
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "3\n...\n...\n...\n").unwrap();
+    for (moves, shown) in [("0 0\n", "(0 0)"), ("4 1\n", "(4 1)"), ("1 0\n", "(1 0)")] {
+        let list = dir.join("moves.txt");
+        std::fs::write(&list, moves).unwrap();
+        let out = harness()
+            .arg("check")
+            .arg(&board)
+            .arg(&list)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{moves}: {}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stdout).trim(),
+            format!("move 1 {shown}: off the 3x3 board")
+        );
+    }
+}

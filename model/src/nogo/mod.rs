@@ -52,7 +52,9 @@ impl fmt::Display for Colour {
     }
 }
 
-/// A point named by a move, 0-based. A move read from text may lie outside the board.
+/// A point named by a move, 0-based. A move read from text may lie outside the board: on either
+/// side, a 0 in the text (the line or column before the first) is kept as `u32::MAX`, so that it
+/// is judged off the board like any number past the last one, and written back as 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Move {
     pub row: u32,
@@ -85,10 +87,15 @@ impl fmt::Display for Move {
         write!(
             f,
             "({} {})",
-            u64::from(self.row) + 1,
-            u64::from(self.col) + 1
+            text_coordinate(self.row),
+            text_coordinate(self.col)
         )
     }
+}
+
+/// A 0-based coordinate as the text writes it, 1-based (`u32::MAX` stands for a 0 read from text).
+pub(crate) fn text_coordinate(x: u32) -> u64 {
+    (u64::from(x) + 1) % (1 << 32)
 }
 
 /// An n x n position. `cells` is row-major, `n * n` long; `None` is an empty point.

@@ -1,6 +1,7 @@
 //! The move list format: parsing (a fast path for plain lines, the tokenizer for the rest, with
 //! positions) and writing.
 
+use super::text_coordinate;
 use super::Move;
 use crate::text::{Lines, ParseError};
 
@@ -52,9 +53,10 @@ pub(super) fn parse_moves_checked(input: &[u8]) -> Result<Vec<Move>, ParseError>
         let number = moves.len() + 1;
         let [row, col] = line.exactly(format_args!("2 values `r c` (move {number})"))?;
         let max = i64::from(u32::MAX);
-        let row = row.int(format_args!("the row of move {number}"), 1, max)?;
-        let col = col.int(format_args!("the column of move {number}"), 1, max)?;
-        // Both in 1..=u32::MAX, so the conversions cannot fail.
+        // 0 is read (it is off every board, judged by the checker like a number past the last
+        // line); it becomes u32::MAX, which no other number can.
+        let row = row.int(format_args!("the row of move {number}"), 0, max)?;
+        let col = col.int(format_args!("the column of move {number}"), 0, max)?;
         moves.push(Move {
             row: u32::try_from(row - 1).unwrap_or(u32::MAX),
             col: u32::try_from(col - 1).unwrap_or(u32::MAX),
@@ -72,7 +74,7 @@ pub fn write_moves(moves: &[Move]) -> String {
     // Lines are at most 10 bytes while coordinates stay below 10000; longer ones grow the buffer.
     let mut out = Vec::with_capacity(moves.len() * 10 + LINE);
     for m in moves {
-        let (r, c) = (u64::from(m.row) + 1, u64::from(m.col) + 1);
+        let (r, c) = (text_coordinate(m.row), text_coordinate(m.col));
         let at = out.len();
         if r < 10_000 && c < 10_000 {
             let (rd, rl) = SMALL[r as usize];

@@ -152,9 +152,11 @@ fn written_moves_read_as_formatted_numbers() {
         .iter()
         .flat_map(|&r| values.iter().map(move |&c| Move { row: r, col: c }))
         .collect();
+    // 1-based, except u32::MAX, which stands for a 0 read from text and is written back as 0.
+    let text = |x: u32| if x == u32::MAX { 0 } else { u64::from(x) + 1 };
     let want: String = moves
         .iter()
-        .map(|m| format!("{} {}\n", u64::from(m.row) + 1, u64::from(m.col) + 1))
+        .map(|m| format!("{} {}\n", text(m.row), text(m.col)))
         .collect();
     assert_eq!(write_moves(&moves), want);
     assert_eq!(write_moves(&[]), "");
@@ -190,11 +192,18 @@ fn moves_round_trip_and_errors() {
     assert!(e.rule.contains("2 values `r c` (move 2)"), "{e}");
     let e = parse_moves(b"1 1 1\n").unwrap_err();
     assert_eq!((e.line, e.column), (1, 5));
-    let e = parse_moves(b"1 1\n0 3\n").unwrap_err();
+    // A 0 is off every board: it parses, stays distinct from every other number, writes back as
+    // 0, and is never on a board.
+    let zero = parse_moves(b"1 1\n0 3\n").unwrap();
+    assert_eq!(zero[1].to_string(), "(0 3)");
+    assert!(!zero[1].on_board(1000));
+    assert_eq!(write_moves(&zero), "1 1\n0 3\n");
+    assert_eq!(parse_moves(write_moves(&zero).as_bytes()).unwrap(), zero);
+    let e = parse_moves(b"1 1\n-1 3\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "line 2, column 1, token `0`: the row of move 2 = 0 is out of range: \
-         1 <= the row of move 2 <= 4294967295"
+        "line 2, column 1, token `-1`: the row of move 2 = -1 is out of range: \
+         0 <= the row of move 2 <= 4294967295"
     );
     let e = parse_moves(b"1 -1\n").unwrap_err();
     assert!(
