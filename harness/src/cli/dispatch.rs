@@ -72,6 +72,43 @@ fn write_json(
     Ok(())
 }
 
+/// The batch of `diff` and `judge`: the profile (refused if the reference cannot finish it), the
+/// worker threads and the shard.
+fn batch_of<G: Game>(
+    cases: u64,
+    seed: u64,
+    profile: Option<&str>,
+    threads: Option<usize>,
+    shard: Option<(u64, u64)>,
+) -> Result<BatchOptions, Exit> {
+    let choice = ProfileChoice::parse::<G>(profile)?;
+    choice.require_reference::<G>()?;
+    let mut batch = BatchOptions::new::<G>(cases, seed);
+    batch.profile = choice;
+    if let Some(t) = threads {
+        batch.threads = t;
+    }
+    batch.shard = shard.unwrap_or((0, 1));
+    Ok(batch)
+}
+
+/// Runs a `diff` or `judge` batch with Ctrl-C connected and its progress shown, then writes the
+/// JSON report; returns the exit status.
+fn run_batch<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    quiet: bool,
+    json: &Option<std::path::PathBuf>,
+    out: &mut Stdout,
+) -> Result<u8, Exit> {
+    stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
+    let summary = crate::diff::run::<G>(opts, pair, &*bar, out)?;
+    drop(bar);
+    write_json(json, &summary)?;
+    Ok(status(&summary))
+}
+
 pub(super) fn dispatch(
     command: Command,
     extra: &Engines,
@@ -101,26 +138,14 @@ pub(super) fn dispatch(
         } => with_game!(game.game, G => {
             let pair = pair_of::<G>(extra, &pair)?;
             json_target(&json)?;
-            let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
-            choice.require_reference::<G>()?;
-            let mut batch = BatchOptions::new::<G>(cases, seed);
-            batch.profile = choice;
-            if let Some(t) = threads {
-                batch.threads = t;
-            }
-            batch.shard = shard.unwrap_or((0, 1));
+            let mut batch = batch_of::<G>(cases, seed, profile.as_deref(), threads, shard)?;
             batch.time = time.map(Duration::from_secs_f64);
             batch.case_timeout = case_timeout.map(Duration::from_secs_f64);
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::regressions_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
             opts.colour = colour;
             opts.isolate = commands::isolate::<G>(game.game, extra);
-            stop_on_interrupt(Arc::clone(&opts.batch.stop));
-            let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
-            let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
-            drop(bar);
-            write_json(&json, &summary)?;
-            Ok(status(&summary))
+            run_batch::<G>(&opts, &pair, quiet, &json, out)
         }),
         Command::Judge {
             game,
@@ -144,23 +169,11 @@ pub(super) fn dispatch(
             program.memory_bytes = Some(memory_mb << 20);
             program.check_startable()?;
             let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
-            let choice = ProfileChoice::parse::<G>(profile.as_deref())?;
-            choice.require_reference::<G>()?;
-            let mut batch = BatchOptions::new::<G>(cases, seed);
-            batch.profile = choice;
-            if let Some(j) = jobs {
-                batch.threads = j;
-            }
-            batch.shard = shard.unwrap_or((0, 1));
+            let batch = batch_of::<G>(cases, seed, profile.as_deref(), jobs, shard)?;
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::judge_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
             opts.colour = colour;
-            stop_on_interrupt(Arc::clone(&opts.batch.stop));
-            let bar = progress_for(G::NAME, opts.batch.shard_cases(), quiet);
-            let summary = crate::diff::run::<G>(&opts, &pair, &*bar, out)?;
-            drop(bar);
-            write_json(&json, &summary)?;
-            Ok(status(&summary))
+            run_batch::<G>(&opts, &pair, quiet, &json, out)
         }),
         Command::Bench {
             game,
