@@ -68,6 +68,14 @@ pub struct Position {
     link: Vec<u32>,
 }
 
+/// The neighbourhood of a point a legal move would be played on (see `Position::survey`).
+struct Survey {
+    empties: u32,
+    roots: [usize; 4],
+    touching: [u32; 4],
+    k: usize,
+}
+
 impl Position {
     /// Sets up the groups of a board. The board should be valid (every group has a liberty); the
     /// engine does not check it again.
@@ -183,9 +191,11 @@ impl Position {
         top
     }
 
-    /// True when the empty point p is legal for `stone`.
+    /// What playing `stone` on the empty point p would touch: its empty neighbours, and the distinct
+    /// groups next to it with how many of their stones touch p. `None` when the move is illegal (a
+    /// group next to p, or the new stone's own group, would have no liberty left).
     #[inline]
-    fn legal(&mut self, stone: u8, p: usize) -> bool {
+    fn survey(&mut self, stone: u8, p: usize) -> Option<Survey> {
         let mut empties = 0u32;
         // The distinct groups next to p, with how many of their stones touch p.
         let mut roots = [0usize; 4];
@@ -215,10 +225,21 @@ impl Position {
             if self.cell[roots[j]] == stone {
                 own += left;
             } else if left == 0 {
-                return false;
+                return None;
             }
         }
-        own > 0
+        (own > 0).then_some(Survey {
+            empties,
+            roots,
+            touching,
+            k,
+        })
+    }
+
+    /// True when the empty point p is legal for `stone`.
+    #[inline]
+    fn legal(&mut self, stone: u8, p: usize) -> bool {
+        self.survey(stone, p).is_some()
     }
 
     /// Puts `stone` on the empty point p (legal or not: the counts stay exact either way).
@@ -250,40 +271,15 @@ impl Position {
     /// is not. The legality test and the move share the neighbours' roots.
     #[inline]
     fn try_play(&mut self, stone: u8, p: usize) -> bool {
-        let mut empties = 0u32;
-        // The distinct groups next to p, with how many of their stones touch p.
-        let mut roots = [0usize; 4];
-        let mut touching = [0u32; 4];
-        let mut k = 0;
-        for q in self.neighbours(p) {
-            match self.cell[q] {
-                EMPTY => empties += 1,
-                EDGE => {}
-                _ => {
-                    let root = self.find(q);
-                    match roots[..k].iter().position(|&x| x == root) {
-                        Some(j) => touching[j] += 1,
-                        None => {
-                            roots[k] = root;
-                            touching[k] = 1;
-                            k += 1;
-                        }
-                    }
-                }
-            }
-        }
-        let mut own = empties;
-        for j in 0..k {
-            let left = self.plib(roots[j]) - touching[j];
-            if self.cell[roots[j]] == stone {
-                own += left;
-            } else if left == 0 {
-                return false;
-            }
-        }
-        if own == 0 {
+        let Some(Survey {
+            empties,
+            roots,
+            touching,
+            k,
+        }) = self.survey(stone, p)
+        else {
             return false;
-        }
+        };
         self.cell[p] = stone;
         for j in 0..k {
             // The pairs of these stones with p are gone.
