@@ -98,6 +98,9 @@ pub struct BatchResult<C> {
     /// The lowest-numbered failure.
     pub first: Option<Found<C>>,
     pub elapsed: Duration,
+    /// When the first failure (of any case) was found, from the start of the batch: the time to
+    /// detect a bug.
+    pub detected: Option<Duration>,
     /// The batch stopped early because `stop` was set.
     pub interrupted: bool,
     /// Worker threads left behind in a hanging engine.
@@ -196,6 +199,8 @@ struct Shared<G: Game> {
     next: AtomicU64,
     /// The lowest failing case number so far (IDLE: none).
     stop_at: AtomicU64,
+    /// Nanoseconds from the start to the first failure found (IDLE: none yet).
+    detected: AtomicU64,
     slots: Vec<Slot>,
     done: AtomicU64,
     failed: AtomicU64,
@@ -219,6 +224,7 @@ impl<G: Game> Shared<G> {
     }
 
     fn record(&self, j: u64, found: Found<G::Case>) {
+        self.detected.fetch_min(self.now(), Relaxed);
         self.stop_at.fetch_min(j, Relaxed);
         self.failed.fetch_add(1, Relaxed);
         if let Ok(mut f) = self.failures.lock() {
@@ -414,6 +420,7 @@ pub fn run<G: Game>(
         start: Instant::now(),
         next: AtomicU64::new(0),
         stop_at: AtomicU64::new(IDLE),
+        detected: AtomicU64::new(IDLE),
         slots: (0..threads).map(|_| Slot::new()).collect(),
         done: AtomicU64::new(0),
         failed: AtomicU64::new(0),
@@ -493,6 +500,10 @@ pub fn run<G: Game>(
         coverage,
         first: found.into_iter().next().map(|(_, f)| f),
         elapsed,
+        detected: match shared.detected.load(Relaxed) {
+            IDLE => None,
+            n => Some(Duration::from_nanos(n)),
+        },
         interrupted: opts.stop.load(Relaxed),
         hung,
     }

@@ -105,6 +105,9 @@ pub struct Summary {
     pub failures: std::collections::BTreeMap<Kind, u64>,
     pub elapsed_secs: f64,
     pub cases_per_sec: f64,
+    /// Seconds from the start of the batch to the first failure found: the time to detect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detected_secs: Option<f64>,
     /// Coverage counters: (rule, cases that reached it), in the game's order.
     pub coverage: Vec<(String, u64)>,
     /// The lowest-numbered failure, shrunk and saved.
@@ -231,6 +234,7 @@ fn summarize<G: Game>(
         failures,
         elapsed_secs: result.elapsed.as_secs_f64(),
         cases_per_sec: result.rate(),
+        detected_secs: result.detected.map(|d| d.as_secs_f64()),
         coverage: G::coverage_keys()
             .iter()
             .zip(&result.coverage)

@@ -37,6 +37,7 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
     merged.cases = 0;
     merged.failures.clear();
     merged.elapsed_secs = 0.0;
+    merged.detected_secs = None;
     merged.coverage.iter_mut().for_each(|(_, c)| *c = 0);
     merged.interrupted = false;
     merged.save_error = None;
@@ -86,6 +87,9 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
             *merged.failures.entry(*kind).or_insert(0) += n;
         }
         merged.elapsed_secs = merged.elapsed_secs.max(r.elapsed_secs);
+        if let Some(d) = r.detected_secs {
+            merged.detected_secs = Some(merged.detected_secs.map_or(d, |m| m.min(d)));
+        }
         for ((_, total), (_, c)) in merged.coverage.iter_mut().zip(&r.coverage) {
             *total += c;
         }
@@ -129,6 +133,7 @@ mod tests {
                 .collect(),
             elapsed_secs: 1.0 + i as f64,
             cases_per_sec: 0.0,
+            detected_secs: failure_at.map(|_| 0.5 + i as f64),
             coverage: vec![("a".into(), i + 1), ("b".into(), 0)],
             first: failure_at.map(|index| Reported {
                 index,
@@ -164,6 +169,7 @@ mod tests {
         assert_eq!(m.first.as_ref().map(|f| f.index), Some(3));
         assert_eq!(m.shards, vec![[0, 2], [1, 2]]);
         assert_eq!(m.elapsed_secs, 2.0);
+        assert_eq!(m.detected_secs, Some(0.5), "the earliest shard's detection");
         assert_eq!(m.command, "merge");
     }
 

@@ -7,6 +7,10 @@
 //! It is an ordinary test too: on the real engines every batch must come back clean. In the test
 //! suite's unoptimized build it runs small batches; in the optimized `mutants` profile twenty times
 //! more, in seconds; `MUTATION_GATE_SCALE` multiplies them for a stronger (slower) gate.
+//!
+//! Each failing batch also prints its JSON summary on one line starting with `mutation-gate:`
+//! (the kind, the time to detect, the shrunk size), which cargo-mutants keeps in the mutant's log;
+//! `.cargo/mutation-table.py` turns those logs into the README's table.
 
 use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions};
@@ -43,6 +47,9 @@ fn gate<G: Game>(cases: u64, default: u64) -> Option<String> {
         let summary = diff::run::<G>(&opts, &Pair::builtin(), &Silent, &mut text)
             .expect("the gate's batch runs");
         if summary.failed() > 0 {
+            if let Ok(json) = serde_json::to_string(&summary) {
+                eprintln!("mutation-gate: {json}");
+            }
             failures.push(String::from_utf8_lossy(&text).into_owned());
         }
     }
