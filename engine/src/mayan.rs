@@ -184,9 +184,6 @@ struct Search {
     path: Vec<Move>,
     hopeless: Hopeless,
     stats: Stats,
-    /// False when the starting board holds a run (outside the statement): its moves then settle
-    /// the whole board instead of looking for runs near the changed cells only.
-    settled_start: bool,
     /// The children of the position being searched at each depth (kept to reuse their memory).
     children: Vec<Vec<Child>>,
 }
@@ -215,13 +212,12 @@ impl Search {
 
     /// With one move left: the first move that empties the board, written on the path.
     fn last_move(&mut self, board: &Packed, need: u16, depth: usize) -> bool {
-        let force = depth == 0 && !self.settled_start;
         let stats = &mut self.stats;
         let mut hit = None;
         each_move(board, need, |x, y, t, mut next, run| {
             stats.moves += 1;
             // A move that removes nothing leaves at least the dragged block.
-            if !(run || force) {
+            if !run {
                 return false;
             }
             stats.settled += 1;
@@ -245,7 +241,6 @@ impl Search {
     /// With two or more moves left: plays every move, then searches the resulting positions in
     /// order. Playing them all first lets their table slots be loaded together.
     fn expand(&mut self, node: &Node, left: usize, depth: usize) -> bool {
-        let force = depth == 0 && !self.settled_start;
         let mut children = std::mem::take(&mut self.children[depth]);
         children.clear();
         let stats = &mut self.stats;
@@ -264,7 +259,7 @@ impl Search {
             spreads[swapped] = spreads[swapped]
                 .wrapping_add(u16::from(swapped != 0) << from)
                 .wrapping_sub(u16::from(swapped != 0) << to);
-            let steps = if run || force {
+            let steps = if run {
                 stats.settled += 1;
                 next.settle(&mut spreads);
                 // Emptied too early: no move is possible on an empty board.
@@ -324,7 +319,6 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
         // (zeroed by the system) where keys land.
         hopeless: Hopeless::new(if n >= 4 { 16 } else { 10 }),
         stats: Stats::default(),
-        settled_start: !board.has_run(),
         children: vec![Vec::with_capacity(2 * COLS * ROWS); n],
     };
     if n == 0 {
@@ -355,6 +349,8 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
 }
 
 /// The answer: the lexicographically smallest sequence of exactly n moves that empties the board.
+/// The case is a valid input: its board holds no run (the parser rejects one), so a move that
+/// forms no run needs no settling.
 pub fn solve(case: &Case) -> Answer {
     solve_with_stats(case).0
 }

@@ -247,9 +247,4 @@ impl Packed {
             self.dropped(x, y, t)
         }
     }
-
-    /// True when the board holds a run (a settled board holds none).
-    pub(super) fn has_run(&self) -> bool {
-        self.runs().1 != 0
-    }
 }

@@ -485,30 +485,6 @@ fn the_spread_bound_never_cuts_an_answer() {
     assert!(bound_used > 100, "{answers} {bound_used}");
 }
 
-#[test]
-fn a_start_holding_a_run_is_solved_like_the_reference() {
-    // Outside the statement (the parser rejects it), but the answer is still the reference's:
-    // the first move settles the whole board, whatever it touches.
-    for columns in [
-        &[&[1u8][..], &[1], &[1], &[2, 2], &[2]][..],
-        &[&[3, 4], &[3, 4], &[3], &[4], &[]],
-        &[&[5, 5, 5], &[6], &[6], &[], &[6]],
-    ] {
-        for n in 1..=3 {
-            let c = Case {
-                n,
-                board: Board::from_columns(columns).unwrap(),
-            };
-            assert!(c.board.find_run().is_some());
-            assert_eq!(
-                solve(&c),
-                reference::mayan::solve(&c),
-                "{columns:?}, n = {n}"
-            );
-        }
-    }
-}
-
 /// Settled boards of a few colours (so that moves often form runs): each block takes the first
 /// colour from a drawn one on that makes no run with the blocks below it and to its left; a
 /// column stops early when none fits.

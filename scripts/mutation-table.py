@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Turns a cargo-mutants campaign over engine/src into the README's mutation table.
+
+    cargo mutants -p engine --baseline skip --timeout 300 -o OUT
+    python3 scripts/mutation-table.py OUT/mutants.out > table.md
+
+Reads `outcomes.json` and each mutant's log, where harness/tests/mutation_gate.rs prints the JSON
+summary of every failing batch on a line starting with `mutation-gate:`. Mutants the gate never
+sees because `.cargo/mutants.toml` excludes them as equivalent are counted from that file's
+`exclude_re` entries (each carries its one-line reason) against `cargo mutants --list --no-config`.
+
+A caught mutant's kind (mismatch, hang, crash) and its time to detect come from the gate's
+default-profile batch (the main job's mix); a mutant only the every-profile batch caught is listed
+separately. Cargo-mutants' own timeout also counts as a hang.
+"""
+
+import json
+import re
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def exclusions():
+    """(regex, reason) for every exclude_re entry of .cargo/mutants.toml."""
+    text = (ROOT / ".cargo" / "mutants.toml").read_text()
+    m = re.search(r"^exclude_re\s*=\s*\[(.*?)^\]", text, re.S | re.M)
+    if not m:
+        return []
+    out = []
+    for line in m.group(1).splitlines():
+        e = re.match(r'\s*"((?:[^"\\]|\\.)*)",?\s*#\s*(.*)$', line)
+        if e:
+            out.append((re.compile(e.group(1).replace("\\\\", "\\")), e.group(2).strip()))
+    return out
+
+
+def all_mutants():
+    listed = subprocess.run(
+        ["cargo", "mutants", "--no-config", "-p", "engine", "--list"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout
+    return [line for line in listed.splitlines() if line.startswith("engine/src/")]
+
+
+def size_of(game, size):
+    """The shrunk size in the unit the README uses: cells (Texas, NoGo) or blocks (Mayan)."""
+    if game == "texas":
+        m = re.match(r"(\d+)x(\d+), k=\d+, q=(\d+)", size)
+        return (int(m.group(1)) * int(m.group(2)), int(m.group(3))) if m else None
+    if game == "nogo":
+        m = re.match(r"(\d+)x(\d+)", size)
+        return (int(m.group(1)) * int(m.group(2)), None) if m else None
+    if game == "mayan":
+        m = re.search(r"(\d+) blocks", size)
+        return (int(m.group(1)), None) if m else None
+    return None
+
+
+def gate_summaries(log):
+    out = []
+    try:
+        text = log.read_text(errors="replace")
+    except OSError:
+        return out
+    for line in text.splitlines():
+        if line.startswith("mutation-gate: "):
+            try:
+                out.append(json.loads(line[len("mutation-gate: "):]))
+            except json.JSONDecodeError:
+                pass
+    return out
+
+
+def main():
+    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "mutants.out"
+    outcomes = json.loads((out_dir / "outcomes.json").read_text())["outcomes"]
+    rows = defaultdict(lambda: defaultdict(int))
+    detect = defaultdict(list)
+    sizes = defaultdict(list)
+    not_default, missed = [], []
+    for o in outcomes:
+        sc = o["scenario"]
+        if not isinstance(sc, dict) or "Mutant" not in sc:
+            continue
+        mutant = sc["Mutant"]
+        f, name = mutant["file"], mutant["name"]
+        r = rows[f]
+        r["mutants"] += 1
+        summary = o["summary"]
+        if summary == "Unviable":
+            r["unviable"] += 1
+            continue
+        if summary == "MissedMutant":
+            r["missed"] += 1
+            missed.append(name)
+            continue
+        if summary == "Timeout":
+            r["hang"] += 1
+            continue
+        runs = gate_summaries(out_dir / o["log_path"])
+        default = [s for s in runs if s.get("profile") != "all"]
+        chosen = default[0] if default else (runs[0] if runs else None)
+        if not default:
+            not_default.append(name)
+        kind = (chosen or {}).get("first") or {}
+        k = kind.get("kind", "crash")
+        r[{"mismatch": "mismatch", "time-limit": "hang"}.get(k, "crash")] += 1
+        if default and default[0].get("detected_secs") is not None:
+            detect[f].append(default[0]["detected_secs"])
+        if kind.get("size_after"):
+            s = size_of(chosen["game"], kind["size_after"])
+            if s:
+                sizes[(f, chosen["game"])].append(s)
+    # Equivalent mutants: excluded by .cargo/mutants.toml, so absent from the outcomes.
+    reasons = defaultdict(list)
+    ex = exclusions()
+    if ex:
+        for name in all_mutants():
+            for regex, reason in ex:
+                if regex.search(name):
+                    f = name.split(":")[0]
+                    rows[f]["mutants"] += 1
+                    rows[f]["equivalent"] += 1
+                    reasons[f].append((name, reason))
+                    break
+
+    def fmt_secs(xs):
+        if not xs:
+            return "–"
+        return f"{statistics.median(xs):.3f} / {max(xs):.2f}"
+
+    print("| file | mutants | caught: mismatch | hang | crash | equivalent | unviable | missed "
+          "| time to detect, median / worst (s) | shrunk size, median / worst |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+    total = defaultdict(int)
+    all_detect = []
+    for f in sorted(rows):
+        r = rows[f]
+        for key in ("mutants", "mismatch", "hang", "crash", "equivalent", "unviable", "missed"):
+            total[key] += r[key]
+        all_detect += detect[f]
+        size_cells = []
+        for (sf, game), xs in sizes.items():
+            if sf != f:
+                continue
+            unit = "blocks" if game == "mayan" else "cells"
+            cells = [c for c, _ in xs]
+            ops = [q for _, q in xs if q is not None]
+            text = f"{game}: {statistics.median(cells):g} / {max(cells)} {unit}"
+            if ops:
+                text += f", ≤ {max(ops)} ops"
+            size_cells.append(text)
+        print(f"| `{f.removeprefix('engine/src/')}` | {r['mutants']} | {r['mismatch']} | {r['hang']} "
+              f"| {r['crash']} | {r['equivalent']} | {r['unviable']} | {r['missed']} "
+              f"| {fmt_secs(detect[f])} | {'; '.join(size_cells) or '–'} |")
+    print(f"| **all** | {total['mutants']} | {total['mismatch']} | {total['hang']} | {total['crash']} "
+          f"| {total['equivalent']} | {total['unviable']} | {total['missed']} "
+          f"| {fmt_secs(all_detect)} | |")
+    if missed:
+        print("\nMissed:\n")
+        for name in missed:
+            print(f"- `{name}`")
+    if not_default:
+        print("\nCaught only outside the default profile's batch:\n")
+        for name in not_default:
+            print(f"- `{name}`")
+    if reasons:
+        print("\nEquivalent (excluded in `.cargo/mutants.toml`):\n")
+        for f in sorted(reasons):
+            for name, reason in reasons[f]:
+                print(f"- `{name}`: {reason}")
+
+
+if __name__ == "__main__":
+    main()
