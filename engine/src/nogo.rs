@@ -28,9 +28,6 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const EDGE: u8 = 3;
 
-/// The shift of [`Position::point`]'s reciprocal.
-const RECIP_SHIFT: u32 = 40;
-
 /// In a root's link word: the flag that marks a root.
 const ROOT: u32 = 1 << 31;
 /// In a root's link word: where the union-by-rank rank starts (5 bits).
@@ -59,8 +56,8 @@ pub struct Position {
     n: usize,
     /// Width of the padded grid, n + 2.
     w: usize,
-    /// ceil(2^[`RECIP_SHIFT`] / w) when every index is below 2^20, so that p / w is a multiply
-    /// and a shift (exact: the error stays below 2^-20 < 1 / w); 0 on larger boards.
+    /// ceil(2^64 / w), so that p / w is the high word of p * recip: exact while p * w < 2^64,
+    /// which holds for every index of any board that fits in memory (p < w^2, so w < 2^21).
     recip: u64,
     cell: Vec<u8>,
     /// One word per stone: a root holds [`ROOT`], its rank and its group's pseudo-liberty count;
@@ -92,11 +89,8 @@ impl Position {
         let mut pos = Position {
             n,
             w,
-            recip: if w * w < 1 << 20 {
-                (1u64 << RECIP_SHIFT).div_ceil(w as u64)
-            } else {
-                0
-            },
+            // w >= 3; (2^64 - 1) / w + 1 is ceil(2^64 / w) for any w > 1.
+            recip: u64::MAX / w as u64 + 1,
             // Zeroed by the system, page by page as stones arrive.
             link: vec![0; w * w],
             cell,
@@ -125,7 +119,9 @@ impl Position {
     /// The points of the board proper, row-major.
     fn interior(&self) -> impl Iterator<Item = usize> {
         let (n, w) = (self.n, self.w);
-        (1..=n).flat_map(move |r| r * w + 1..r * w + 1 + n)
+        (1..=n)
+            .map(move |r| r * w + 1)
+            .flat_map(move |start| start..start + n)
     }
 
     #[inline]
@@ -139,11 +135,7 @@ impl Position {
 
     #[inline]
     fn point(&self, p: usize) -> Move {
-        let r = if self.recip != 0 {
-            ((p as u64 * self.recip) >> RECIP_SHIFT) as usize
-        } else {
-            p / self.w
-        };
+        let r = ((p as u128 * u128::from(self.recip)) >> 64) as usize;
         Move::new(r - 1, p - r * self.w - 1)
     }
 
@@ -421,7 +413,6 @@ mod tests {
     fn points_from_indices() {
         for n in [1, 2, 3, 7, 100, 1000, 1021, 1022, 1023, 1200] {
             let pos = Position::new(&Board::empty(n));
-            assert_eq!(pos.recip != 0, n <= 1021, "{n}");
             for r in [0, 1, n / 2, n - 1] {
                 for c in [0, 1, n / 3, n - 1] {
                     let m = Move::new(r, c);
