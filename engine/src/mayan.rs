@@ -76,11 +76,28 @@ pub struct Stats {
     pub remembered: usize,
 }
 
-/// The most moves left a key can hold (4 bits). The statement allows 5; positions with more moves
-/// left (only in cases beyond the statement) are searched without the table. Positions with one
-/// move left are remembered too: transpositions make them recur often, and a lookup is cheaper than
-/// trying their moves again.
-const MAX_LEFT: usize = 15;
+/// The most moves left a key can hold (4 bits), so the most moves a case may ask for here; the
+/// statement (and the parser) allow 5. Positions with one move left are remembered too:
+/// transpositions make them recur often, and a lookup is cheaper than trying their moves again.
+pub const MAX_LEFT: usize = 15;
+
+/// Adds one to a search counter.
+#[cfg_attr(mutants, mutants::skip)] // the counters are for benchmarks: no answer depends on them
+#[inline(always)]
+fn tick(counter: &mut u64) {
+    *counter += 1;
+}
+
+/// The first size of the table (log2 of its slots) for a case of n moves: about as many slots as
+/// a dense board fills; the pages are only touched (zeroed by the system) where keys land.
+#[cfg_attr(mutants, mutants::skip)] // the table grows when it fills: its first size only trades memory for time
+fn first_table_bits(n: usize) -> u32 {
+    if n >= 4 {
+        16
+    } else {
+        10
+    }
+}
 
 /// Plays every move of the board in the statement's order (x, then y, then right before left),
 /// the left swaps left out, and calls `f(x, y, t, board, run)` with the board after the drag
@@ -192,10 +209,9 @@ impl Search {
     /// Searches `node` with `left` >= 1 moves to go; `depth` moves are already on the path. The
     /// board is not empty and its colours are not too far apart for `left` moves.
     fn run(&mut self, node: &Node, left: usize, depth: usize) -> bool {
-        self.stats.nodes += 1;
-        let table = left <= MAX_LEFT;
-        if table && self.hopeless.contains(&node.key, node.hash) {
-            self.stats.memo_hits += 1;
+        tick(&mut self.stats.nodes);
+        if self.hopeless.contains(&node.key, node.hash) {
+            tick(&mut self.stats.memo_hits);
             return false;
         }
         let found = if left == 1 {
@@ -203,11 +219,13 @@ impl Search {
         } else {
             self.expand(node, left, depth)
         };
-        if !found && table {
-            self.hopeless.insert(&node.key, node.hash);
-            self.stats.remembered = self.hopeless.len;
+        if found {
+            // The search ends here: nothing is remembered of a position that leads to the answer.
+            return true;
         }
-        found
+        self.hopeless.insert(&node.key, node.hash);
+        self.stats.remembered = self.hopeless.len;
+        false
     }
 
     /// With one move left: the first move that empties the board, written on the path.
@@ -215,12 +233,12 @@ impl Search {
         let stats = &mut self.stats;
         let mut hit = None;
         each_move(board, need, |x, y, t, mut next, run| {
-            stats.moves += 1;
+            tick(&mut stats.moves);
             // A move that removes nothing leaves at least the dragged block.
             if !run {
                 return false;
             }
-            stats.settled += 1;
+            tick(&mut stats.settled);
             let mut scratch = [0; 16];
             next.settle(&mut scratch);
             let empty = next.is_empty();
@@ -246,7 +264,7 @@ impl Search {
         let stats = &mut self.stats;
         let board = &node.board;
         each_move(board, node.need, |x, y, t, mut next, run| {
-            stats.moves += 1;
+            tick(&mut stats.moves);
             // The dragged block goes from column x to t; in a swap the block of (t, y) goes the
             // other way (when both have one colour, the two cancel).
             let (from, to) = (SPREAD_BITS as usize * x, SPREAD_BITS as usize * t);
@@ -260,7 +278,7 @@ impl Search {
                 .wrapping_add(u16::from(swapped != 0) << from)
                 .wrapping_sub(u16::from(swapped != 0) << to);
             let steps = if run {
-                stats.settled += 1;
+                tick(&mut stats.settled);
                 next.settle(&mut spreads);
                 // Emptied too early: no move is possible on an empty board.
                 if next.is_empty() {
@@ -274,7 +292,7 @@ impl Search {
                 steps
             };
             let Some(need) = Spread::needs(&steps, left - 1) else {
-                stats.too_far += 1;
+                tick(&mut stats.too_far);
                 return false;
             };
             let key = key(&next, left - 1);
@@ -293,9 +311,7 @@ impl Search {
             });
             false
         });
-        if left - 1 <= MAX_LEFT {
-            self.hopeless.warm(children.iter().map(|c| c.node.hash));
-        }
+        self.hopeless.warm(children.iter().map(|c| c.node.hash));
         let mut found = false;
         for child in &children {
             if self.run(&child.node, left - 1, depth + 1) {
@@ -313,11 +329,13 @@ impl Search {
 pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
     let board = Packed::from_case(case);
     let n = case.n;
+    assert!(
+        n <= MAX_LEFT,
+        "n = {n}: the solver takes at most {MAX_LEFT} moves (the statement allows 5)"
+    );
     let mut search = Search {
         path: vec![Move::new(0, 0, 1); n],
-        // About as many slots as a dense board at n = 5 fills; the pages are only touched
-        // (zeroed by the system) where keys land.
-        hopeless: Hopeless::new(if n >= 4 { 16 } else { 10 }),
+        hopeless: Hopeless::new(first_table_bits(n)),
         stats: Stats::default(),
         children: vec![Vec::with_capacity(2 * COLS * ROWS); n],
     };
@@ -331,10 +349,10 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
     let spreads = board.spreads();
     let steps = Spread::steps_of(&spreads);
     let Some(need) = Spread::needs(&steps, n) else {
-        search.stats.too_far += 1;
+        tick(&mut search.stats.too_far);
         return (None, search.stats);
     };
-    let key = key(&board, n.min(MAX_LEFT));
+    let key = key(&board, n);
     let node = Node {
         board,
         spreads,

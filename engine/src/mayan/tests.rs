@@ -152,17 +152,27 @@ fn an_early_clear_needs_a_stall_move() {
 }
 
 #[test]
-fn more_moves_than_the_statement_allows_still_search_right() {
-    // Beyond 15 moves left the table is not used; the answer is still the smallest: equal swaps
-    // until the last move, which clears.
+fn up_to_fifteen_moves_search_right() {
+    // Beyond the statement's 5 but within what a key holds: equal swaps until the last move,
+    // which clears.
     let b: &[&[u8]] = &[&[1], &[1], &[], &[1], &[]];
+    let mut want = vec![Move::new(0, 0, 1); MAX_LEFT - 1];
+    want.push(Move::new(3, 0, -1));
     let c = Case {
-        n: 17,
+        n: MAX_LEFT,
         board: Board::from_columns(b).unwrap(),
     };
-    let mut want = vec![Move::new(0, 0, 1); 16];
-    want.push(Move::new(3, 0, -1));
     assert_eq!(solve(&c), Some(want));
+}
+
+#[test]
+#[should_panic(expected = "the solver takes at most 15 moves")]
+fn more_moves_than_a_key_holds_are_refused() {
+    let b: &[&[u8]] = &[&[1], &[1], &[], &[1], &[]];
+    solve(&Case {
+        n: MAX_LEFT + 1,
+        board: Board::from_columns(b).unwrap(),
+    });
 }
 
 #[test]
