@@ -317,16 +317,17 @@ pub fn playout(board: &Board) -> Vec<Move> {
     // At most one move per empty point; the pages are only touched as moves are written.
     let empty = board.cells.iter().filter(|c| c.is_none()).count();
     let mut moves = Vec::with_capacity(empty);
-    let start = pos.w + 1;
-    // Where each colour's scan resumes: every point before it is occupied or illegal for it.
-    let mut resume = [start, start];
+    // Where each colour's scan resumes: every point before it is occupied or illegal for it (the
+    // padding included: the scan starts at index 0, whose row is all edge).
+    let mut resume = [0, 0];
     loop {
         let side = moves.len() % 2;
         let stone = [BLACK, WHITE][side];
         let Some(p) = pos.play_first_legal_from(stone, resume[side]) else {
             return moves;
         };
-        resume[side] = p + 1;
+        // p itself is taken now: the next scan passes over it at the cost of one look.
+        resume[side] = p;
         moves.push(pos.point(p));
     }
 }
@@ -361,8 +362,8 @@ pub fn check(board: &Board, moves: &[Move]) -> Verdict {
         }
     }
     let colour = Colour::to_play(moves.len());
-    let start = pos.w + 1;
-    match pos.first_legal_from(stone_of(colour), start) {
+    // From index 0: the padding is never empty.
+    match pos.first_legal_from(stone_of(colour), 0) {
         Some(p) => Verdict::NotOver {
             colour,
             at: pos.point(p),

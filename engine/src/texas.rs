@@ -167,7 +167,12 @@ impl Engine {
         }
         for (r, row) in board.special.chunks_exact(m.max(1)).take(n).enumerate() {
             for (c, &s) in row.iter().enumerate() {
-                if s != 0 && self.columns[c].pieces().has(r) {
+                // Every cell of a case holds a piece (the parser and the generators make no other).
+                if s != 0 {
+                    debug_assert!(
+                        self.columns[c].pieces().has(r),
+                        "a special on an empty cell"
+                    );
                     self.columns[c].set_special(r, s);
                 }
             }
@@ -213,18 +218,8 @@ impl Engine {
         board
     }
 
-    /// Every cell of the current board that lies in a run, as row masks (n entries), found by the
-    /// same search the cascade uses with every column on the work list. The board between
-    /// operations has no run; this is for loading arbitrary boards in tests and tools.
-    pub fn runs(&mut self) -> Vec<u64> {
-        self.dirty = Line::first(self.m);
-        self.find_runs();
-        let mut rows = vec![0; self.n];
-        self.matched.write_rows(&mut rows);
-        rows
-    }
-
     /// Whether every cell of `cells` holds a piece (for `debug_assert!`).
+    #[cfg_attr(mutants, mutants::skip)] // a `debug_assert!` check: on a working engine it holds, so `true` changes nothing
     fn holds_pieces(&self, cells: &Grid) -> bool {
         cells
             .cols()
@@ -233,6 +228,7 @@ impl Engine {
     }
 
     /// Whether the count of pieces is that of the planes (for `debug_assert!`: O(m)).
+    #[cfg_attr(mutants, mutants::skip)] // a `debug_assert!` check: on a working engine it holds, so `true` changes nothing
     fn pieces_add_up(&self) -> bool {
         let counted: u32 = self.columns.iter().map(|c| c.pieces().count()).sum();
         self.pieces == counted as usize
@@ -240,6 +236,7 @@ impl Engine {
 
     /// Whether the bytes and the planes of column `c` describe the same pieces, and its pieces
     /// rest at the bottom (for `debug_assert!` after a column changes: O(n)).
+    #[cfg_attr(mutants, mutants::skip)] // a `debug_assert!` check: on a working engine it holds, so `true` changes nothing
     fn column_is_consistent(&self, c: usize) -> bool {
         let column = &self.columns[c];
         let settled = column.pieces()

@@ -1,10 +1,7 @@
-//! The bitboard type and the run detector, against plain loops over bits and cells.
+//! The bitboard type, its line runs included, against plain loops over bits and cells.
 
 use engine::texas::line::{Grid, Line};
-use engine::texas::Engine;
-use model::texas::{Board, Case};
 use proptest::prelude::*;
-use rand::{Rng as _, SeedableRng as _};
 
 /// The members of `bits`, smallest first, by testing every position.
 fn members(bits: u64) -> Vec<usize> {
@@ -37,34 +34,6 @@ fn segments_list_by_walking(bits: u64) -> Vec<(usize, usize)> {
         out.push((start, i - start));
     }
     out
-}
-
-/// Every cell in a horizontal or vertical run of >= 3 equal colours, as row masks, by walking the
-/// cells of the board.
-fn board_runs_by_walking(b: &Board) -> Vec<u64> {
-    let in_run = |r: usize, c: usize| {
-        let x = b.colour_at(r, c);
-        let same = |rr: isize, cc: isize| {
-            rr >= 0
-                && cc >= 0
-                && (rr as usize) < b.n
-                && (cc as usize) < b.m
-                && b.colour_at(rr as usize, cc as usize) == x
-        };
-        let count = |dr: isize, dc: isize| {
-            (1..)
-                .take_while(|&k| same(r as isize + k * dr, c as isize + k * dc))
-                .count()
-        };
-        x != 0 && (count(0, -1) + count(0, 1) >= 2 || count(-1, 0) + count(1, 0) >= 2)
-    };
-    (0..b.n)
-        .map(|r| {
-            (0..b.m)
-                .filter(|&c| in_run(r, c))
-                .fold(0, |acc, c| acc | 1 << c)
-        })
-        .collect()
 }
 
 /// Positions in a segment of >= 3 consecutive members, by walking the bits.
@@ -320,28 +289,5 @@ proptest! {
         prop_assert_eq!(l.count() as usize, walked.len());
         prop_assert_eq!(l.lowest(), walked.first().copied());
         prop_assert_eq!(l.highest(), walked.last().copied());
-    }
-
-    /// The engine's detector (every cell marked as changed) against a walk over the cells, on
-    /// boards full of runs and holes.
-    #[test]
-    fn the_run_detector_matches_a_cell_walk(
-        n in 1usize..=50,
-        m in 1usize..=50,
-        k in 1u8..=6,
-        seed in any::<u64>(),
-        holes in 0.0f64..0.5,
-    ) {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut board = Board::empty(n, m);
-        for i in 0..n * m {
-            if !rng.random_bool(holes) {
-                board.colour[i] = rng.random_range(1..=k);
-            }
-        }
-        let want = board_runs_by_walking(&board);
-        let mut engine = Engine::new();
-        engine.load(&Case { k, board, ops: Vec::new() });
-        prop_assert_eq!(engine.runs(), want);
     }
 }
