@@ -51,7 +51,7 @@ use bytes::ColourBytes;
 use column::Column;
 use line::{Grid, Line};
 use model::texas::{
-    Board, Case, NoTrace, Outcome, Recorder, Score, Sink, MAX_COLOURS, MAX_SIDE, MAX_SPECIAL,
+    Board, Case, Outcome, Recorder, Score, Sink, MAX_COLOURS, MAX_SIDE, MAX_SPECIAL,
 };
 
 /// Columns kept as planes: the board's and two empty ones past it, so that the links of the last
@@ -269,9 +269,4 @@ pub fn outcome(case: &Case) -> Outcome {
         ops: recorder.ops,
         board,
     }
-}
-
-/// The total score of a case (the contest answer).
-pub fn score(case: &Case) -> u64 {
-    play(case, &mut NoTrace).0.total()
 }
