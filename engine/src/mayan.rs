@@ -240,7 +240,8 @@ impl Search {
             }
             tick(&mut stats.settled);
             let mut scratch = [0; 16];
-            next.settle(&mut scratch);
+            let removed = next.settle(&mut scratch);
+            debug_assert!(removed, "a move flagged as forming a run removed nothing");
             let empty = next.is_empty();
             if empty {
                 hit = Some(move_to(x, y, t));
@@ -279,7 +280,8 @@ impl Search {
                 .wrapping_sub(u16::from(swapped != 0) << to);
             let steps = if run {
                 tick(&mut stats.settled);
-                next.settle(&mut spreads);
+                let removed = next.settle(&mut spreads);
+                debug_assert!(removed, "a move flagged as forming a run removed nothing");
                 // Emptied too early: no move is possible on an empty board.
                 if next.is_empty() {
                     return false;

@@ -1,7 +1,12 @@
 //! The statement's samples, step by step.
 
-use engine::texas::{outcome, score, Engine};
+use engine::texas::{outcome, play, Engine};
 use model::texas::{Case, HandKind, NoTrace};
+
+/// The contest answer: the total of an untraced play.
+fn score(case: &Case) -> u64 {
+    play(case, &mut NoTrace).0.total()
+}
 
 const BOARD: &str = "\
 1 1 5 1 5 4 5 3
