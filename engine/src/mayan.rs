@@ -293,6 +293,10 @@ impl Search {
                 steps[swapped] = Spread::of(spreads[swapped]);
                 steps
             };
+            // The counts kept up move by move are those of the board (O(blocks): checked in the
+            // diff build, where debug assertions are on).
+            debug_assert_eq!(spreads, next.spreads(), "spreads after a move");
+            debug_assert_eq!(steps, Spread::steps_of(&spreads), "steps after a move");
             let Some(need) = Spread::needs(&steps, left - 1) else {
                 tick(&mut stats.too_far);
                 return false;
