@@ -126,7 +126,7 @@ const GENERATOR_LIMIT: Duration = Duration::from_secs(20);
 const IDLE: u64 = u64::MAX;
 
 /// How much slower an unoptimized build runs the engines.
-const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
+pub(crate) const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
 
 /// The CPU clock of the calling thread, for the watchdog to read from another thread.
 fn own_cpu_clock() -> Option<libc::clockid_t> {

@@ -10,13 +10,13 @@
 use crate::batch::{self, BatchOptions, BatchResult, Found, Progress};
 use crate::engine::{Engine, Kind};
 use crate::game::Game;
-use crate::oracle::{Failure, Pair};
+use crate::oracle::{bounded, Failure, Pair};
 use crate::{corpus, report, shrink};
 use serde::Serialize;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -314,11 +314,43 @@ fn shrink_and_save<G: Game>(
             ));
         }
         let started = Instant::now();
+        // With two in-process engines, a candidate runs under the batch's time limit (doubled:
+        // wall-clock time on a loaded machine), on a thread of its own: a smaller case that hangs
+        // an engine ends the shrink (its thread is left behind) instead of the run. A program
+        // has limits of its own, and a hang is shrunk out of process.
+        let in_process = !spair.a.isolated() && !spair.b.isolated();
+        let hung = AtomicBool::new(false);
         let s = shrink::shrink::<G>(
             case.clone(),
-            |c| !stop.load(Relaxed) && spair.failure(c).is_some_and(|f| f.same_kind(original)),
+            |c| {
+                if stop.load(Relaxed) || hung.load(Relaxed) {
+                    return false;
+                }
+                let limit = opts
+                    .batch
+                    .case_timeout
+                    .unwrap_or_else(|| G::time_limit(c) * batch::SLOWDOWN)
+                    * 2;
+                if !in_process {
+                    return spair.failure(c).is_some_and(|f| f.same_kind(original));
+                }
+                let (p, candidate) = (spair.clone(), c.clone());
+                match bounded(limit, move || p.failure(&candidate)) {
+                    Some(f) => f.is_some_and(|f| f.same_kind(original)),
+                    None => {
+                        hung.store(true, Relaxed);
+                        false
+                    }
+                }
+            },
             budget,
         );
+        if hung.load(Relaxed) {
+            progress.note(
+                "a smaller case ran past its time limit while shrinking (another failure?): \
+                 the shrink stops at the smallest case so far",
+            );
+        }
         // The shrunk case's own failure (the original's when the shrinker moved nowhere).
         if s.steps > 0 {
             if let Some(f) = spair.failure(&s.case).filter(|f| f.same_kind(original)) {
@@ -327,7 +359,7 @@ fn shrink_and_save<G: Game>(
         }
         steps = s.steps;
         tries = s.tries;
-        complete = !s.timed_out && !stop.load(Relaxed);
+        complete = !s.timed_out && !stop.load(Relaxed) && !hung.load(Relaxed);
         shrunk_case = Some(s.case);
         progress.note(&format!(
             "shrunk in {:.1} s ({} steps, {} candidates)",

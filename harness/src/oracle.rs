@@ -44,6 +44,23 @@ fn install_hook() {
     });
 }
 
+/// Runs `f` on a thread of its own and waits for it at most `limit` of wall-clock time: `None`
+/// when it ran past the limit (its thread is left behind: a hang cannot be stopped from outside)
+/// or died without an answer.
+pub fn bounded<T: Send + 'static>(
+    limit: std::time::Duration,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("bounded-check".into())
+        .spawn(move || {
+            let _ = tx.send(f());
+        })
+        .ok()?;
+    rx.recv_timeout(limit).ok()
+}
+
 /// Runs `f`, turning a panic into `Err(message)` without printing it.
 pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     install_hook();

@@ -1,7 +1,8 @@
 //! A hanging engine is a time-limit verdict, found by the batch's watchdog and shrunk by running
 //! the engine out of process (here a shell script that hangs exactly when the engine does), then
-//! saved. The hanging worker thread keeps spinning until this test binary ends, so this test lives
-//! alone in its file.
+//! saved. A mismatch whose smaller cases hang is shrunk until one hangs, then reported and saved.
+//! The hanging threads keep spinning until this test binary ends, so these tests live alone in
+//! their file.
 
 use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions};
@@ -72,5 +73,66 @@ fn a_hanging_engine_is_a_time_limit_verdict_shrunk_out_of_process() {
         "shrunk only to {}\n{text}",
         Texas::size(&case)
     );
+    let _ = std::fs::remove_dir_all(out);
+}
+
+/// The optimized engine, except that it scores one point too many on cases of three operations or
+/// more, and never ends on smaller ones.
+struct WrongThenSpinner;
+
+impl Engine<Texas> for WrongThenSpinner {
+    fn name(&self) -> &str {
+        "wrong-then-spinner"
+    }
+    fn run(&self, case: &Case, trace: bool) -> Result<Output<Outcome>, Fault> {
+        while case.ops.len() < 3 {
+            std::hint::spin_loop();
+        }
+        match harness::game::optimized::<Texas>().run(case, trace)? {
+            Output::Outcome(mut o) => {
+                o.score.endgame += 1;
+                Ok(Output::Outcome(o))
+            }
+            other => Ok(other),
+        }
+    }
+}
+
+#[test]
+fn a_mismatch_whose_smaller_cases_hang_is_still_reported_and_saved() {
+    let out = std::env::temp_dir().join(format!("hang-shrink-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 3), out.clone());
+    opts.batch.case_timeout = Some(Duration::from_millis(300));
+    opts.batch.profile = harness::game::ProfileChoice::One(
+        Texas::profiles()
+            .iter()
+            .find(|p| p.name == "medium")
+            .expect("a medium profile"),
+    );
+    opts.shrink_budget = Duration::from_secs(60);
+    let pair = Pair::new(
+        harness::game::reference::<Texas>(),
+        Arc::new(WrongThenSpinner),
+    );
+    let started = Instant::now();
+    let mut text = Vec::new();
+    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let first = summary.first.as_ref().expect("the mismatch is reported");
+    assert_eq!(first.kind, Kind::Mismatch, "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(
+        !first.shrink_complete,
+        "the hang stopped the shrink: {text}"
+    );
+    assert!(text.contains("(stopped early)"), "{text}");
+    let path = first.repro.clone().expect("saved");
+    let case = Case::parse(&std::fs::read(&path).unwrap()).unwrap();
+    assert!(case.ops.len() >= 3, "{}", Texas::size(&case));
     let _ = std::fs::remove_dir_all(out);
 }
