@@ -203,6 +203,10 @@ struct Search {
     stats: Stats,
     /// The children of the position being searched at each depth (kept to reuse their memory).
     children: Vec<Vec<Child>>,
+    /// The table's positions as (board, moves left), kept by a standard set in the diff build to
+    /// check every lookup and insertion of the table (whose keys pack the board).
+    #[cfg(debug_assertions)]
+    shadow: std::collections::HashSet<(Packed, usize)>,
 }
 
 impl Search {
@@ -210,7 +214,14 @@ impl Search {
     /// board is not empty and its colours are not too far apart for `left` moves.
     fn run(&mut self, node: &Node, left: usize, depth: usize) -> bool {
         tick(&mut self.stats.nodes);
-        if self.hopeless.contains(&node.key, node.hash) {
+        let hopeless = self.hopeless.contains(&node.key, node.hash);
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            hopeless,
+            self.shadow.contains(&(node.board, left)),
+            "the table of hopeless positions, {left} left"
+        );
+        if hopeless {
             tick(&mut self.stats.memo_hits);
             return false;
         }
@@ -224,6 +235,15 @@ impl Search {
             return true;
         }
         self.hopeless.insert(&node.key, node.hash);
+        #[cfg(debug_assertions)]
+        {
+            self.shadow.insert((node.board, left));
+            assert_eq!(
+                self.hopeless.len,
+                self.shadow.len(),
+                "positions in the table"
+            );
+        }
         self.stats.remembered = self.hopeless.len;
         false
     }
@@ -344,6 +364,8 @@ pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
         hopeless: Hopeless::new(first_table_bits(n)),
         stats: Stats::default(),
         children: vec![Vec::with_capacity(2 * COLS * ROWS); n],
+        #[cfg(debug_assertions)]
+        shadow: std::collections::HashSet::new(),
     };
     if n == 0 {
         let answer = board.is_empty().then(Vec::new);

@@ -176,9 +176,19 @@ impl Spread {
     /// displace a block of each, since one that stays put keeps needing `left` steps.
     #[inline(always)]
     pub(super) fn needs(steps: &Steps, left: usize) -> Option<u16> {
-        if left > 100 {
-            return Spread::needs_slowly(steps, left);
-        }
+        let fast = Spread::needs_fast(steps, left);
+        // The word-at-a-time version against the plain one, in the diff build.
+        debug_assert_eq!(
+            fast,
+            Spread::needs_slowly(steps, left),
+            "{steps:?}, {left} left"
+        );
+        fast
+    }
+
+    /// [`Spread::needs`] eight colours at a time (`left` <= [`MAX_LEFT`](super::MAX_LEFT)).
+    #[inline(always)]
+    fn needs_fast(steps: &Steps, left: usize) -> Option<u16> {
         // Eight colours a word, a byte each.
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -206,7 +216,7 @@ impl Spread {
         (total <= 2 * left).then_some(need)
     }
 
-    /// [`Spread::needs`] one colour at a time, for any number of moves.
+    /// [`Spread::needs`] one colour at a time.
     pub(super) fn needs_slowly(steps: &Steps, left: usize) -> Option<u16> {
         let mut worst = 0u8;
         let mut total = 0u32;
