@@ -125,8 +125,15 @@ impl<C> BatchResult<C> {
 const GENERATOR_LIMIT: Duration = Duration::from_secs(20);
 const IDLE: u64 = u64::MAX;
 
+/// With two in-process engines, the engine under test may take this many times the trusted
+/// engine's CPU time on a case (a correct optimized engine is many times faster)...
+const RELATIVE_LIMIT: u64 = 20;
+/// ...and at least this long (times [`SLOWDOWN`]), within the case's own limit: so a hang of
+/// the engine under test is a verdict after a fraction of a second, not after the whole limit.
+const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
+
 /// How much slower an unoptimized build runs the engines.
-pub(crate) const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
+pub const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
 
 /// The CPU clock of the calling thread, for the watchdog to read from another thread.
 fn own_cpu_clock() -> Option<libc::clockid_t> {
@@ -137,6 +144,11 @@ fn own_cpu_clock() -> Option<libc::clockid_t> {
 }
 
 /// Nanoseconds of CPU time on `clock`, or `None` (for instance when its thread is gone).
+/// The calling thread's CPU time in nanoseconds (0 when unknown).
+fn own_cpu_nanos() -> u64 {
+    cpu_nanos(libc::CLOCK_THREAD_CPUTIME_ID).unwrap_or(0)
+}
+
 fn cpu_nanos(clock: libc::clockid_t) -> Option<u64> {
     let mut ts = libc::timespec {
         tv_sec: 0,
@@ -164,9 +176,9 @@ struct Slot {
     hung: AtomicBool,
     /// The worker thread's CPU clock (`clockid_t`), or -1 when unknown.
     clock: std::sync::atomic::AtomicI64,
-    /// The thread's CPU time when the current part first ran past its limit in wall-clock time
-    /// (0: not yet); reset by the worker at every change of part.
-    cpu_mark: AtomicU64,
+    /// The thread's CPU time when the current part started (0: unknown), set by the worker: a
+    /// part has hung when it has run past its limit in wall-clock time and in CPU time.
+    cpu_start: AtomicU64,
 }
 
 impl Slot {
@@ -178,7 +190,7 @@ impl Slot {
             limit: AtomicU64::new(0),
             hung: AtomicBool::new(false),
             clock: std::sync::atomic::AtomicI64::new(-1),
-            cpu_mark: AtomicU64::new(0),
+            cpu_start: AtomicU64::new(0),
         }
     }
 }
@@ -253,7 +265,7 @@ impl<G: Game> Shared<G> {
             let profile = self.opts.profile.of(index);
             let seed = case_seed(self.opts.seed, index);
             slot.limit.store(nanos(GENERATOR_LIMIT), Relaxed);
-            slot.cpu_mark.store(0, Relaxed);
+            slot.cpu_start.store(own_cpu_nanos(), Relaxed);
             slot.phase.store(phase_code(Phase::Generating), Relaxed);
             slot.since.store(self.now(), Relaxed);
             slot.case.store(j, Relaxed);
@@ -282,8 +294,28 @@ impl<G: Game> Shared<G> {
                 .case_timeout
                 .unwrap_or_else(|| G::time_limit(&case) * SLOWDOWN);
             slot.limit.store(nanos(limit), Relaxed);
+            let relative = self.opts.case_timeout.is_none()
+                && !self.pair.a.isolated()
+                && !self.pair.b.isolated();
+            let mut a_started = 0;
             let checked = self.pair.check_phased(&case, &mut |p| {
-                slot.cpu_mark.store(0, Relaxed);
+                let cpu = own_cpu_nanos();
+                if relative {
+                    let phase_limit = match p {
+                        Phase::A => {
+                            a_started = cpu;
+                            nanos(limit)
+                        }
+                        Phase::B => nanos(limit).min(
+                            cpu.saturating_sub(a_started)
+                                .saturating_mul(RELATIVE_LIMIT)
+                                .max(nanos(RELATIVE_FLOOR * SLOWDOWN)),
+                        ),
+                        _ => nanos(limit),
+                    };
+                    slot.limit.store(phase_limit, Relaxed);
+                }
+                slot.cpu_start.store(cpu, Relaxed);
                 slot.phase.store(phase_code(p), Relaxed);
                 slot.since.store(self.now(), Relaxed);
             });
@@ -345,15 +377,12 @@ impl<G: Game> Shared<G> {
             if now.saturating_sub(since) <= limit || slot.case.load(Relaxed) != j {
                 continue;
             }
-            // Past the limit in wall-clock time: now it must also use the limit in CPU time.
+            // Past the limit in wall-clock time: it must also have used the limit in CPU time (a
+            // loaded machine slows a part down without making it hang).
             let clock = slot.clock.load(Relaxed);
+            let start = slot.cpu_start.load(Relaxed);
             if let Some(cpu) = libc::clockid_t::try_from(clock).ok().and_then(cpu_nanos) {
-                let mark = slot.cpu_mark.load(Relaxed);
-                if mark == 0 {
-                    slot.cpu_mark.store(cpu.max(1), Relaxed);
-                    continue;
-                }
-                if cpu.saturating_sub(mark) <= limit {
+                if start != 0 && cpu.saturating_sub(start) <= limit {
                     continue;
                 }
             }
@@ -370,13 +399,19 @@ impl<G: Game> Shared<G> {
                 catching(|| G::generate(profile, seed)).ok()
             };
             let limit_ms = limit / 1_000_000;
-            let failure = Failure::fault(
-                &engine,
-                &crate::engine::Fault::TimeLimit {
-                    limit_ms,
-                    what: "CPU time, in process".into(),
-                },
-            );
+            let relative =
+                phase == 2 && self.opts.case_timeout.is_none() && !self.pair.a.isolated();
+            let what = if relative {
+                format!(
+                    "CPU time, in process: {RELATIVE_LIMIT} times what {} took, at least {} ms",
+                    self.pair.a.name(),
+                    (RELATIVE_FLOOR * SLOWDOWN).as_millis()
+                )
+            } else {
+                "CPU time, in process".into()
+            };
+            let failure =
+                Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms, what });
             self.record(
                 j,
                 Found {

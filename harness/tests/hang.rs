@@ -136,3 +136,36 @@ fn a_mismatch_whose_smaller_cases_hang_is_still_reported_and_saved() {
     assert!(case.ops.len() >= 3, "{}", Texas::size(&case));
     let _ = std::fs::remove_dir_all(out);
 }
+
+#[test]
+fn an_in_process_hang_is_a_verdict_long_before_the_case_limit() {
+    let out = std::env::temp_dir().join(format!("hang-relative-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 5), out.clone());
+    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Spinner));
+    let mut text = Vec::new();
+    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let first = summary.first.as_ref().expect("the hang is reported");
+    assert_eq!(first.kind, Kind::TimeLimit, "{text}");
+    assert!(
+        first.what.contains("20 times what reference took"),
+        "{}",
+        first.what
+    );
+    // The limit the verdict names is far below the case's own limit.
+    let case = Case::parse(&std::fs::read(first.repro.clone().expect("saved")).unwrap()).unwrap();
+    let own = Texas::time_limit(&case) * harness::batch::SLOWDOWN;
+    let named: u128 = first
+        .what
+        .split_once("exceeded (")
+        .and_then(|(_, rest)| rest.split_once(" ms"))
+        .and_then(|(ms, _)| ms.parse().ok())
+        .expect("a limit in ms");
+    assert!(
+        named < own.as_millis(),
+        "{named} ms against the case's {own:?}"
+    );
+    assert!(summary.detected_secs.is_some());
+    let _ = std::fs::remove_dir_all(out);
+}
