@@ -2,7 +2,10 @@
 """Turns a cargo-mutants campaign over engine/src into the README's mutation table.
 
     cargo mutants -p engine --baseline skip --timeout 300 -o OUT
-    python3 scripts/mutation-table.py OUT/mutants.out > table.md
+    python3 scripts/mutation-table.py OUT/mutants.out [RERUN/mutants.out ...] > table.md
+
+Today's mutants (`cargo mutants --list`) are the rows; each takes its latest outcome by name from
+the directories given (later ones are re-runs and override earlier ones), or counts as not run.
 
 Reads `outcomes.json` and each mutant's log, where harness/tests/mutation_gate.rs prints the JSON
 summary of every failing batch on a line starting with `mutation-gate:`. Mutants the gate never
@@ -11,7 +14,8 @@ sees because `.cargo/mutants.toml` excludes them as equivalent are counted from 
 
 A caught mutant's kind (mismatch, hang, crash) and its time to detect come from the gate's
 default-profile batch (the main job's mix); a mutant only the every-profile batch caught is listed
-separately. Cargo-mutants' own timeout also counts as a hang.
+separately. Cargo-mutants' own timeout also counts as a hang. Shrunk sizes are those of mismatches
+and crashes (the gate cannot shrink a hang: `harness diff` does it out of process).
 """
 
 import json
@@ -37,14 +41,6 @@ def exclusions():
         if e:
             out.append((re.compile(e.group(1).replace("\\\\", "\\")), e.group(2).strip()))
     return out
-
-
-def all_mutants():
-    listed = subprocess.run(
-        ["cargo", "mutants", "--no-config", "-p", "engine", "--list"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
-    ).stdout
-    return [line for line in listed.splitlines() if line.startswith("engine/src/")]
 
 
 def size_of(game, size):
@@ -76,32 +72,40 @@ def gate_summaries(log):
     return out
 
 
+def list_mutants(config=True):
+    args = ["cargo", "mutants", "-p", "engine", "--list"]
+    if not config:
+        args.insert(2, "--no-config")
+    listed = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return [line for line in listed.splitlines() if line.startswith("engine/src/")]
+
+
 def main():
-    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "mutants.out"
-    outcomes = json.loads((out_dir / "outcomes.json").read_text())["outcomes"]
+    dirs = [Path(d) for d in sys.argv[1:]] or [ROOT / "mutants.out"]
+    # The latest outcome of each mutant by name: later directories (re-runs) override earlier.
+    latest = {}
+    for d in dirs:
+        for o in json.loads((d / "outcomes.json").read_text())["outcomes"]:
+            sc = o["scenario"]
+            if isinstance(sc, dict) and "Mutant" in sc:
+                latest[sc["Mutant"]["name"]] = (d, o)
     rows = defaultdict(lambda: defaultdict(int))
     detect = defaultdict(list)
     sizes = defaultdict(list)
-    not_default, missed = [], []
+    not_default, missed, not_run = [], [], []
     ex = exclusions()
     reasons = defaultdict(list)
-    counted = set()
-    for o in outcomes:
-        sc = o["scenario"]
-        if not isinstance(sc, dict) or "Mutant" not in sc:
-            continue
-        mutant = sc["Mutant"]
-        f, name = mutant["file"], mutant["name"]
+    # Every mutant of today's code: the configured list, plus what the exclusions take out.
+    for name in list_mutants():
+        f = name.split(":")[0]
         r = rows[f]
         r["mutants"] += 1
-        counted.add(name)
-        summary = o["summary"]
-        reason = next((why for regex, why in ex if regex.search(name)), None)
-        if reason is not None and summary == "MissedMutant":
-            # Run before its exclusion was written: it counts as the equivalent it is.
-            r["equivalent"] += 1
-            reasons[f].append((name, reason))
+        if name not in latest:
+            r["not run"] += 1
+            not_run.append(name)
             continue
+        d, o = latest[name]
+        summary = o["summary"]
         if summary == "Unviable":
             r["unviable"] += 1
             continue
@@ -112,7 +116,7 @@ def main():
         if summary == "Timeout":
             r["hang"] += 1
             continue
-        runs = gate_summaries(out_dir / o["log_path"])
+        runs = gate_summaries(d / o["log_path"])
         default = [s for s in runs if s.get("profile") != "all"]
         chosen = default[0] if default else (runs[0] if runs else None)
         if not default:
@@ -122,14 +126,16 @@ def main():
         r[{"mismatch": "mismatch", "time-limit": "hang"}.get(k, "crash")] += 1
         if default and default[0].get("detected_secs") is not None:
             detect[f].append(default[0]["detected_secs"])
-        if kind.get("size_after"):
+        # A hang is shrunk out of process by `harness diff`; the gate has no second process to
+        # run, so it saves hangs as found: their sizes say nothing of the shrinker.
+        if kind.get("size_after") and k != "time-limit":
             s = size_of(chosen["game"], kind["size_after"])
             if s:
                 sizes[(f, chosen["game"])].append(s)
-    # Equivalent mutants: excluded by .cargo/mutants.toml, so absent from the outcomes.
     if ex:
-        for name in all_mutants():
-            if name in counted:
+        configured = set(list_mutants())
+        for name in list_mutants(config=False):
+            if name in configured:
                 continue
             for regex, reason in ex:
                 if regex.search(name):
@@ -145,13 +151,14 @@ def main():
         return f"{statistics.median(xs):.3f} / {max(xs):.2f}"
 
     print("| file | mutants | caught: mismatch | hang | crash | equivalent | unviable | missed "
-          "| time to detect, median / worst (s) | shrunk size, median / worst |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+          "| not run | time to detect, median / worst (s) | shrunk size, median / worst |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     total = defaultdict(int)
     all_detect = []
     for f in sorted(rows):
         r = rows[f]
-        for key in ("mutants", "mismatch", "hang", "crash", "equivalent", "unviable", "missed"):
+        for key in ("mutants", "mismatch", "hang", "crash", "equivalent", "unviable", "missed",
+                    "not run"):
             total[key] += r[key]
         all_detect += detect[f]
         size_cells = []
@@ -166,14 +173,18 @@ def main():
                 text += f", ≤ {max(ops)} ops"
             size_cells.append(text)
         print(f"| `{f.removeprefix('engine/src/')}` | {r['mutants']} | {r['mismatch']} | {r['hang']} "
-              f"| {r['crash']} | {r['equivalent']} | {r['unviable']} | {r['missed']} "
+              f"| {r['crash']} | {r['equivalent']} | {r['unviable']} | {r['missed']} | {r['not run']} "
               f"| {fmt_secs(detect[f])} | {'; '.join(size_cells) or '–'} |")
     print(f"| **all** | {total['mutants']} | {total['mismatch']} | {total['hang']} | {total['crash']} "
-          f"| {total['equivalent']} | {total['unviable']} | {total['missed']} "
+          f"| {total['equivalent']} | {total['unviable']} | {total['missed']} | {total['not run']} "
           f"| {fmt_secs(all_detect)} | |")
     if missed:
         print("\nMissed:\n")
         for name in missed:
+            print(f"- `{name}`")
+    if not_run:
+        print("\nNot run yet:\n")
+        for name in not_run:
             print(f"- `{name}`")
     if not_default:
         print("\nCaught only outside the default profile's batch:\n")

@@ -132,9 +132,9 @@ impl Engine {
     /// Resets the engine to the initial board of `case`, with a zero score. Reuses every buffer.
     ///
     /// Operations need a valid case (a full board, n, m <= 50). Any board of at most 50 x 50 with
-    /// colours up to 100 and specials up to 6 loads (empty cells anywhere, for
-    /// [`runs`](Engine::runs)), but gravity is only right on columns whose pieces rest on each
-    /// other, as they do on a full board. Panics on a larger board, colour or special.
+    /// colours up to 100 and specials up to 6 on pieces loads, but gravity is only right on
+    /// columns whose pieces rest on each other, as they do on a full board. Panics on a larger
+    /// board, colour or special.
     pub fn load(&mut self, case: &Case) {
         let board = &case.board;
         let (n, m) = (board.n, board.m);
