@@ -81,9 +81,10 @@ fn ranks_first(a: u32, b: u32) -> bool {
 }
 
 impl Position {
-    /// Sets up the groups of a board. The board should be valid (every group has a liberty); the
+    /// Sets up the groups of a board (named so that cargo-mutants, which leaves `new` alone,
+    /// mutates it). The board should be valid (every group has a liberty); the
     /// engine does not check it again.
-    pub fn new(board: &Board) -> Self {
+    pub fn from_board(board: &Board) -> Self {
         let n = board.n;
         let w = n + 2;
         let mut cell = vec![EDGE; w * w];
@@ -313,7 +314,7 @@ impl Position {
 /// The play-out: each side plays its first legal point in row-major order, black first, until the
 /// side to move has none.
 pub fn playout(board: &Board) -> Vec<Move> {
-    let mut pos = Position::new(board);
+    let mut pos = Position::from_board(board);
     // At most one move per empty point; the pages are only touched as moves are written.
     let empty = board.cells.iter().filter(|c| c.is_none()).count();
     let mut moves = Vec::with_capacity(empty);
@@ -335,7 +336,7 @@ pub fn playout(board: &Board) -> Vec<Move> {
 /// Judges a proposed move list: every move on the board, on an empty point and legal for the side
 /// to move; at the end the side to move has no legal point (else the first one is named).
 pub fn check(board: &Board, moves: &[Move]) -> Verdict {
-    let mut pos = Position::new(board);
+    let mut pos = Position::from_board(board);
     for (i, &at) in moves.iter().enumerate() {
         let number = i + 1;
         let colour = Colour::to_play(i);
@@ -383,7 +384,7 @@ mod tests {
     }
 
     fn legal(b: &Board, colour: Colour, r: usize, c: usize) -> bool {
-        let mut pos = Position::new(b);
+        let mut pos = Position::from_board(b);
         let p = pos.index(Move::new(r, c));
         pos.cell[p] == EMPTY && pos.legal(stone_of(colour), p)
     }
@@ -420,7 +421,7 @@ mod tests {
     #[test]
     fn points_from_indices() {
         for n in [1, 2, 3, 7, 100, 1000, 1021, 1022, 1023, 1200] {
-            let pos = Position::new(&Board::empty(n));
+            let pos = Position::from_board(&Board::empty(n));
             for r in [0, 1, n / 2, n - 1] {
                 for c in [0, 1, n / 3, n - 1] {
                     let m = Move::new(r, c);
@@ -465,7 +466,7 @@ mod tests {
 
     /// The play-out without resume pointers: every scan from the top-left point.
     fn playout_rescanning(board: &Board) -> Vec<Move> {
-        let mut pos = Position::new(board);
+        let mut pos = Position::from_board(board);
         let mut out = Vec::new();
         let start = pos.w + 1;
         while let Some(p) = pos.first_legal_from(stone_of(Colour::to_play(out.len())), start) {
@@ -507,7 +508,7 @@ mod tests {
             b in arb_board(8),
             picks in prop::collection::vec(0usize..64, 0..40),
         ) {
-            let mut pos = Position::new(&b);
+            let mut pos = Position::from_board(&b);
             for (i, pick) in picks.into_iter().enumerate() {
                 let empty: Vec<usize> = pos.interior().filter(|&p| pos.cell[p] == EMPTY).collect();
                 if empty.is_empty() {
@@ -533,7 +534,7 @@ mod tests {
 
         #[test]
         fn pseudo_liberties_stay_exact(b in arb_board(8), picks in prop::collection::vec(0usize..64, 0..40)) {
-            let mut pos = Position::new(&b);
+            let mut pos = Position::from_board(&b);
             recount(&mut pos);
             for (i, pick) in picks.into_iter().enumerate() {
                 let empty: Vec<usize> = pos.interior().filter(|&p| pos.cell[p] == EMPTY).collect();
