@@ -37,9 +37,9 @@ def exclusions():
         return []
     out = []
     for line in m.group(1).splitlines():
-        e = re.match(r'\s*"((?:[^"\\]|\\.)*)",?\s*#\s*(.*)$', line)
+        e = re.match(r"\s*'([^']*)',?\s*#\s*(.*)$", line)
         if e:
-            out.append((re.compile(e.group(1).replace("\\\\", "\\")), e.group(2).strip()))
+            out.append((re.compile(e.group(1)), e.group(2).strip()))
     return out
 
 
