@@ -142,7 +142,8 @@ impl Engine {
             n <= MAX_SIDE && m <= MAX_SIDE,
             "board is {n}x{m}, larger than {MAX_SIDE}x{MAX_SIDE}"
         );
-        self.colour.clear(self.m);
+        // Every cell to empty, the padding included: nothing of a previous case is left.
+        self.colour.cols.fill([0; bytes::LEN]);
         self.n = n;
         self.m = m;
         self.columns = [Column::EMPTY; COLUMNS];

@@ -11,7 +11,7 @@ use super::line::Line;
 use model::texas::MAX_SIDE;
 
 /// Bytes per column, and the index of row 0 in a column.
-const LEN: usize = 128;
+pub(super) const LEN: usize = 128;
 const ROW0: usize = 64;
 /// Columns kept (a power of two, so a column index is taken modulo it).
 const COLS: usize = 64;
@@ -19,7 +19,7 @@ const COLS: usize = 64;
 const _: () = assert!(ROW0 >= MAX_SIDE && ROW0 + MAX_SIDE + 2 <= LEN && MAX_SIDE + 2 <= COLS - 2);
 
 pub(super) struct ColourBytes {
-    cols: Box<[[u8; LEN]; COLS]>,
+    pub(super) cols: Box<[[u8; LEN]; COLS]>,
 }
 
 impl ColourBytes {
@@ -53,13 +53,6 @@ impl ColourBytes {
     /// Rows 0..64 of column `c`.
     pub fn rows(&self, c: usize) -> [u8; Line::WIDTH] {
         std::array::from_fn(|r| self.cols[c][ROW0 + r])
-    }
-
-    /// Empties columns `0..m`.
-    pub fn clear(&mut self, m: usize) {
-        for col in &mut self.cols[..m] {
-            *col = [0; LEN];
-        }
     }
 
     /// The sum of the colours in the rows `rows` of column `c`.
@@ -102,7 +95,7 @@ mod tests {
                 assert_eq!(bytes.at(r, c), want, "({r}, {c})");
             }
         }
-        bytes.clear(MAX_SIDE);
+        bytes.cols.fill([0; LEN]);
         assert!((0..MAX_SIDE).all(|c| bytes.rows(c) == [0; Line::WIDTH]));
     }
 
