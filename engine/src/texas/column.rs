@@ -231,7 +231,7 @@ mod tests {
     }
 
     fn rows_where(f: impl Fn(usize) -> bool) -> Line {
-        (0..64).filter(|&r| f(r)).collect()
+        (0..64).filter(|&r| f(r)).fold(Line::EMPTY, Line::with)
     }
 
     proptest! {
