@@ -172,12 +172,6 @@ impl Line {
         Line(self.0 & self.down(1).0)
     }
 
-    /// The members that lie in a segment of at least three consecutive members.
-    #[inline]
-    pub const fn runs(self) -> Line {
-        Line::runs_of_links(self.pairs())
-    }
-
     /// The positions of the chains of at least three positions, where `links` holds `i` when
     /// positions `i` and `i + 1` are linked (same colour, for the board). Three linked positions
     /// start where two links follow each other; each start is widened by two.
