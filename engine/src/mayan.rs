@@ -353,6 +353,8 @@ impl Search {
 
 /// The answer, with the search counters.
 pub fn solve_with_stats(case: &Case) -> (Answer, Stats) {
+    #[cfg(debug_assertions)]
+    spread::check_table();
     let board = Packed::from_case(case);
     let n = case.n;
     assert!(

@@ -229,3 +229,77 @@ impl Spread {
         (usize::from(worst) <= left && total as usize <= 2 * left).then_some(need)
     }
 }
+
+/// Checks [`Spread::TABLE`] once per process against the same steps found another way (in the
+/// diff build, where debug assertions are on): the allowed final columns are built from the rule
+/// (up to two horizontal intervals of three columns or more, then in each column no extra block
+/// or enough of them) instead of recognised, and the steps to one are the cost of carrying blocks
+/// along a line (the sum of the differences of the running counts) instead of a breadth-first
+/// search.
+#[cfg(debug_assertions)]
+#[cfg_attr(mutants, mutants::skip)] // a check of the table in debug builds, no part of an answer
+pub(super) fn check_table() {
+    static CHECKED: std::sync::Once = std::sync::Once::new();
+    CHECKED.call_once(|| {
+        const SIDES: usize = 5;
+        let spans = [(0, 2), (1, 3), (2, 4), (0, 3), (1, 4), (0, 4)];
+        // Every allowed final placement of 3 to 7 blocks, as blocks per column.
+        let mut finals: Vec<[usize; SIDES]> = Vec::new();
+        for a in 0..=spans.len() {
+            for b in a..=spans.len() {
+                let mut cover = [0usize; SIDES];
+                for pick in [a, b] {
+                    if let Some(&(lo, hi)) = pick.checked_sub(1).and_then(|i| spans.get(i)) {
+                        cover[lo..=hi].iter_mut().for_each(|c| *c += 1);
+                    }
+                }
+                // Each column gets no extra block, or at least what makes it a vertical run (one
+                // when two horizontal runs cross there), up to seven blocks in all.
+                let mut stack = vec![(0usize, cover)];
+                while let Some((z, t)) = stack.pop() {
+                    if z == SIDES {
+                        let k: usize = t.iter().sum();
+                        if (3..=7).contains(&k) {
+                            finals.push(t);
+                        }
+                        continue;
+                    }
+                    stack.push((z + 1, t));
+                    let least = if cover[z] >= 2 { 1 } else { 3 - cover[z] };
+                    for extra in least..=7 {
+                        let mut more = t;
+                        more[z] += extra;
+                        if more.iter().sum::<usize>() <= 7 {
+                            stack.push((z + 1, more));
+                        }
+                    }
+                }
+            }
+        }
+        let carry = |s: &[usize; SIDES], t: &[usize; SIDES]| -> usize {
+            let (mut run_s, mut run_t, mut cost) = (0isize, 0isize, 0usize);
+            for z in 0..SIDES {
+                run_s += s[z] as isize;
+                run_t += t[z] as isize;
+                cost += run_s.abs_diff(run_t);
+            }
+            cost
+        };
+        for index in 0..SPREAD_SIZE {
+            let s: [usize; SIDES] = std::array::from_fn(|z| (index >> (3 * z)) & 7);
+            let k: usize = s.iter().sum();
+            let want = match k {
+                0 => 0,
+                1 | 2 => LONELY,
+                3..=7 => finals
+                    .iter()
+                    .filter(|t| t.iter().sum::<usize>() == k)
+                    .map(|t| carry(&s, t))
+                    .min()
+                    .map_or(u8::MAX, |d| d as u8),
+                _ => 0,
+            };
+            assert_eq!(Spread::TABLE[index], want, "steps of the spread {index:o}");
+        }
+    });
+}
