@@ -256,6 +256,11 @@ impl Search {
             tick(&mut stats.moves);
             // A move that removes nothing leaves at least the dragged block.
             if !run {
+                debug_assert_eq!(
+                    next.runs().1,
+                    0,
+                    "a move not flagged as forming a run formed one"
+                );
                 return false;
             }
             tick(&mut stats.settled);
@@ -308,6 +313,11 @@ impl Search {
                 }
                 Spread::steps_of(&spreads)
             } else {
+                debug_assert_eq!(
+                    next.runs().1,
+                    0,
+                    "a move not flagged as forming a run formed one"
+                );
                 let mut steps = node.steps;
                 steps[dragged] = Spread::of(spreads[dragged]);
                 steps[swapped] = Spread::of(spreads[swapped]);
