@@ -80,6 +80,49 @@ def list_mutants(config=True):
     return [line for line in listed.splitlines() if line.startswith("engine/src/")]
 
 
+def skip_marked():
+    """(mutant name, reason) for every mutant inside a function marked as equivalent in place."""
+    import shutil
+    import tempfile
+
+    mark = "#[cfg_attr(mutants, mutants::skip)]"
+    with tempfile.TemporaryDirectory() as tmp:
+        files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                               check=True).stdout.split()
+        why = {}
+        for rel in files:
+            src, dst = ROOT / rel, Path(tmp) / rel
+            if not src.is_file():
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            if rel.startswith("engine/src/") and rel.endswith(".rs"):
+                lines = src.read_text().splitlines(keepends=True)
+                for i, line in enumerate(lines):
+                    if mark in line:
+                        reason = line.split("//", 1)[1].strip() if "//" in line else ""
+                        for follow in lines[i + 1:i + 4]:
+                            fn = re.search(r"\bfn\s+(\w+)", follow)
+                            if fn:
+                                why[(rel, fn.group(1))] = reason
+                                break
+                        lines[i] = line.replace(mark, "")
+                dst.write_text("".join(lines))
+            else:
+                shutil.copy2(src, dst)
+        listed = subprocess.run(["cargo", "mutants", "--no-config", "-p", "engine", "--list"],
+                                cwd=tmp, capture_output=True, text=True, check=True).stdout
+    plain = set(list_mutants(config=False))
+    out = []
+    for name in listed.splitlines():
+        if not name.startswith("engine/src/") or name in plain:
+            continue
+        rel = name.split(":")[0]
+        reason = next((r for (f, fn), r in why.items()
+                       if f == rel and re.search(rf"\b{fn}\b", name)), "marked in place")
+        out.append((name, reason))
+    return out
+
+
 def main():
     dirs = [Path(d) for d in sys.argv[1:]] or [ROOT / "mutants.out"]
     # The latest outcome of each mutant by name: later directories (re-runs) override earlier.
@@ -132,6 +175,14 @@ def main():
             s = size_of(chosen["game"], kind["size_after"])
             if s:
                 sizes[(f, chosen["game"])].append(s)
+    # Mutants of the functions marked `#[cfg_attr(mutants, mutants::skip)] // reason`: listed
+    # from a copy of the sources without the marks (lines kept), with the reason of each function.
+    skipped = skip_marked()
+    for name, reason in skipped:
+        f = name.split(":")[0]
+        rows[f]["mutants"] += 1
+        rows[f]["equivalent"] += 1
+        reasons[f].append((name, reason))
     if ex:
         configured = set(list_mutants())
         for name in list_mutants(config=False):
@@ -191,7 +242,7 @@ def main():
         for name in not_default:
             print(f"- `{name}`")
     if reasons:
-        print("\nEquivalent (excluded in `.cargo/mutants.toml`):\n")
+        print("\nEquivalent (excluded in `.cargo/mutants.toml`, or inside a function marked in place):\n")
         for f in sorted(reasons):
             for name, reason in reasons[f]:
                 print(f"- `{name}`: {reason}")
