@@ -8,6 +8,23 @@ fn runs(l: Line) -> Line {
     Line::runs_of_links(l.pairs())
 }
 
+/// The line after taking out the positions of `gone` and closing each gap from below: every
+/// member moves up by the number of positions of `gone` above it (gravity on a column).
+fn fall(l: Line, gone: Line) -> Line {
+    gone.segments()
+        .fold(l, |bits, (start, len)| fall_over(bits, start, len))
+}
+
+/// One segment of [`fall`]: positions `start..start + len` are taken out, the members below
+/// `start` move up by `len`, the members past the segment stay.
+fn fall_over(l: Line, start: usize, len: usize) -> Line {
+    let stay = l.difference(Line::first(start + len));
+    if start == 0 {
+        return stay;
+    }
+    stay | (l & Line::first(start)).up(len)
+}
+
 /// The set of the given positions (each < 64).
 fn line(positions: impl IntoIterator<Item = usize>) -> Line {
     positions.into_iter().fold(Line::EMPTY, Line::with)
@@ -171,10 +188,10 @@ fn segments_and_falls_by_example() {
     assert_eq!(Line::EMPTY.segments().next(), None);
     // A column: rows 0..=3 hold pieces, row 2 is removed; rows 0 and 1 fall to 1 and 2.
     let pieces = Line::first(4);
-    assert_eq!(pieces.fall(Line::bit(2)), line([1, 2, 3]));
-    assert_eq!(pieces.fall_over(2, 1), pieces.fall(Line::bit(2)));
-    assert_eq!(pieces.fall(pieces), Line::EMPTY);
-    assert_eq!(Line::ALL.fall_over(0, 64), Line::EMPTY);
+    assert_eq!(fall(pieces, Line::bit(2)), line([1, 2, 3]));
+    assert_eq!(fall_over(pieces, 2, 1), fall(pieces, Line::bit(2)));
+    assert_eq!(fall(pieces, pieces), Line::EMPTY);
+    assert_eq!(fall_over(Line::ALL, 0, 64), Line::EMPTY);
     // Links of 0-1, 1-2 and 5-6, 6-7, 7-8: the chains of three or more.
     let links = line([0, 1, 5, 6, 7]);
     assert_eq!(Line::runs_of_links(links), line([0, 1, 2, 5, 6, 7, 8]));
@@ -238,10 +255,10 @@ proptest! {
     #[test]
     fn segments_and_falls_match_walks(bits in any::<u64>(), gone in any::<u64>()) {
         prop_assert_eq!(Line(bits).segments().collect::<Vec<_>>(), segments_list_by_walking(bits));
-        prop_assert_eq!(Line(bits).fall(Line(gone)).0, fall_by_walking(bits, gone));
+        prop_assert_eq!(fall(Line(bits), Line(gone)).0, fall_by_walking(bits, gone));
         for (start, len) in Line(gone).segments() {
             prop_assert_eq!(
-                Line(bits).fall_over(start, len).0,
+                fall_over(Line(bits), start, len).0,
                 fall_by_walking(bits, Line::span(start as isize, (start + len - 1) as isize).0)
             );
         }

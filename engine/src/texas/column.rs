@@ -154,7 +154,7 @@ impl Column {
     }
 
     /// Gravity for one segment of removed rows, `start..start + len`: the pieces above it fall by
-    /// `len`. This is [`Line::fall_over`] on every plane, with its masks computed once.
+    /// `len`, on every plane, with the masks computed once.
     #[inline]
     pub fn fall_over(&mut self, start: usize, len: usize) {
         debug_assert!(len > 0 && start + len < Line::WIDTH);

@@ -200,33 +200,6 @@ impl Line {
         Segments(self)
     }
 
-    /// The set after taking out the positions of `gone` and closing each gap from below: every
-    /// member moves up by the number of positions of `gone` above it (larger than it). On a column
-    /// (position = row, the floor at the largest row) this is gravity: the pieces above removed
-    /// cells fall onto the pieces below, keeping their order.
-    #[inline]
-    pub fn fall(self, gone: Line) -> Line {
-        let mut bits = self;
-        for (start, len) in gone.segments() {
-            bits = bits.fall_over(start, len);
-        }
-        bits
-    }
-
-    /// One segment of [`fall`](Line::fall): positions `start..start + len` are taken out, the
-    /// members below `start` move up by `len`, the members past the segment stay.
-    #[inline]
-    pub fn fall_over(self, start: usize, len: usize) -> Line {
-        let end = start + len;
-        debug_assert!(len > 0 && end <= Line::WIDTH);
-        let stay = self.difference(Line::first(end));
-        if start == 0 {
-            return stay;
-        }
-        // `start` > 0, so `len` < 64.
-        stay | (self & Line::first(start)).up(len)
-    }
-
     /// The positions in increasing order.
     #[inline]
     pub const fn iter(self) -> LineIter {
