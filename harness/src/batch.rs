@@ -143,12 +143,12 @@ fn own_cpu_clock() -> Option<libc::clockid_t> {
     (rc == 0).then_some(id)
 }
 
-/// Nanoseconds of CPU time on `clock`, or `None` (for instance when its thread is gone).
 /// The calling thread's CPU time in nanoseconds (0 when unknown).
 fn own_cpu_nanos() -> u64 {
     cpu_nanos(libc::CLOCK_THREAD_CPUTIME_ID).unwrap_or(0)
 }
 
+/// Nanoseconds of CPU time on `clock`, or `None` (for instance when its thread is gone).
 fn cpu_nanos(clock: libc::clockid_t) -> Option<u64> {
     let mut ts = libc::timespec {
         tv_sec: 0,
