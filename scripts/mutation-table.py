@@ -80,7 +80,7 @@ def list_mutants(config=True):
     return [line for line in listed.splitlines() if line.startswith("engine/src/")]
 
 
-def skip_marked():
+def skip_marked(plain):
     """(mutant name, reason) for every mutant inside a function marked as equivalent in place."""
     import shutil
     import tempfile
@@ -111,7 +111,6 @@ def skip_marked():
                 shutil.copy2(src, dst)
         listed = subprocess.run(["cargo", "mutants", "--no-config", "-p", "engine", "--list"],
                                 cwd=tmp, capture_output=True, text=True, check=True).stdout
-    plain = set(list_mutants(config=False))
     out = []
     for name in listed.splitlines():
         if not name.startswith("engine/src/") or name in plain:
@@ -139,7 +138,10 @@ def main():
     ex = exclusions()
     reasons = defaultdict(list)
     # Every mutant of today's code: the configured list, plus what the exclusions take out.
-    for name in list_mutants():
+    configured = list_mutants()
+    plain_list = list_mutants(config=False)
+    plain = set(plain_list)
+    for name in configured:
         f = name.split(":")[0]
         r = rows[f]
         r["mutants"] += 1
@@ -177,16 +179,16 @@ def main():
                 sizes[(f, chosen["game"])].append(s)
     # Mutants of the functions marked `#[cfg_attr(mutants, mutants::skip)] // reason`: listed
     # from a copy of the sources without the marks (lines kept), with the reason of each function.
-    skipped = skip_marked()
+    skipped = skip_marked(plain)
     for name, reason in skipped:
         f = name.split(":")[0]
         rows[f]["mutants"] += 1
         rows[f]["equivalent"] += 1
         reasons[f].append((name, reason))
     if ex:
-        configured = set(list_mutants())
-        for name in list_mutants(config=False):
-            if name in configured:
+        taken = set(configured)
+        for name in plain_list:
+            if name in taken:
                 continue
             for regex, reason in ex:
                 if regex.search(name):
@@ -229,18 +231,12 @@ def main():
     print(f"| **all** | {total['mutants']} | {total['mismatch']} | {total['hang']} | {total['crash']} "
           f"| {total['equivalent']} | {total['unviable']} | {total['missed']} | {total['not run']} "
           f"| {fmt_secs(all_detect)} | |")
-    if missed:
-        print("\nMissed:\n")
-        for name in missed:
-            print(f"- `{name}`")
-    if not_run:
-        print("\nNot run yet:\n")
-        for name in not_run:
-            print(f"- `{name}`")
-    if not_default:
-        print("\nCaught only outside the default profile's batch:\n")
-        for name in not_default:
-            print(f"- `{name}`")
+    for title, names in [("Missed", missed), ("Not run yet", not_run),
+                         ("Caught only outside the default profile's batch", not_default)]:
+        if names:
+            print(f"\n{title}:\n")
+            for name in names:
+                print(f"- `{name}`")
     if reasons:
         print("\nEquivalent (excluded in `.cargo/mutants.toml`, or inside a function marked in place):\n")
         for f in sorted(reasons):

@@ -65,24 +65,11 @@ fn segments_list_by_walking(bits: u64) -> Vec<(usize, usize)> {
 
 /// Positions in a segment of >= 3 consecutive members, by walking the bits.
 fn runs_by_walking(bits: u64) -> u64 {
-    let mut out = 0;
-    let mut i = 0;
-    while i < 64 {
-        if bits >> i & 1 == 0 {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < 64 && bits >> i & 1 == 1 {
-            i += 1;
-        }
-        if i - start >= 3 {
-            for j in start..i {
-                out |= 1 << j;
-            }
-        }
-    }
-    out
+    segments_list_by_walking(bits)
+        .into_iter()
+        .filter(|&(_, len)| len >= 3)
+        .flat_map(|(start, len)| start..start + len)
+        .fold(0, |acc, j| acc | 1 << j)
 }
 
 /// Members of `bits` in a segment that holds a member of `seed`, by walking the bits.
