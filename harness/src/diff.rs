@@ -23,6 +23,26 @@ use std::time::{Duration, Instant};
 /// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
 pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
 
+/// Runs the engine called `name` (one of `known`) out of process: `EXE exec --game G --engine
+/// NAME`, where `EXE` is a `harness` binary, under the case's own time limit.
+pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isolate<G> {
+    Arc::new(move |name: &str| {
+        let name = known.iter().find(|n| **n == name)?;
+        let cmd = vec![
+            exe.display().to_string(),
+            "exec".into(),
+            "--game".into(),
+            G::NAME.into(),
+            "--engine".into(),
+            name.to_string(),
+        ];
+        let mut p = crate::judge::Program::new(cmd, Duration::from_secs(1));
+        p.cpu = None;
+        p.name = name.to_string();
+        Some(Arc::new(p) as Arc<dyn Engine<G>>)
+    })
+}
+
 /// How a run is set up beyond its batch.
 pub struct DiffOptions<G: Game> {
     pub batch: BatchOptions,
@@ -284,6 +304,22 @@ fn hang_of_program<G: Game>(pair: &Pair<G>, f: &Failure) -> bool {
         .any(|e| e.isolated() && f.engine.as_deref() == Some(e.name()))
 }
 
+/// The pair with its engine under test run out of process, for shrinking a crash or a mismatch
+/// once a smaller case has hung it in process: the engine the failure names, else the second.
+/// A crash stays a crash (a panic is a non-zero exit); a mismatch is then judged on answers.
+fn isolated_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
+    let iso = opts.isolate.as_ref()?;
+    let target = f.engine.as_deref().unwrap_or(pair.b.name());
+    let twin = |e: &Arc<dyn Engine<G>>| -> Option<Arc<dyn Engine<G>>> {
+        if e.name() == target && !e.isolated() {
+            iso(target)
+        } else {
+            Some(Arc::clone(e))
+        }
+    };
+    Some(Pair::new(twin(&pair.a)?, twin(&pair.b)?))
+}
+
 fn shrink_and_save<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
@@ -315,15 +351,18 @@ fn shrink_and_save<G: Game>(
         }
         let started = Instant::now();
         // With two in-process engines, a candidate runs under the batch's time limit (doubled:
-        // wall-clock time on a loaded machine), on a thread of its own: a smaller case that hangs
-        // an engine ends the shrink (its thread is left behind) instead of the run. A program
-        // has limits of its own, and a hang is shrunk out of process.
+        // wall-clock time on a loaded machine), on a thread of its own. A smaller case that hangs
+        // an engine cannot be stopped (its thread is left behind), so from then on the engine under
+        // test runs out of process (`isolate`), where a hang is only a rejected candidate; without
+        // a way to isolate it the shrink stops at the smallest case so far. A program has limits
+        // of its own, and a hang is shrunk out of process.
         let in_process = !spair.a.isolated() && !spair.b.isolated();
         let hung = AtomicBool::new(false);
+        let outside: std::sync::OnceLock<Option<Pair<G>>> = std::sync::OnceLock::new();
         let s = shrink::shrink::<G>(
             case.clone(),
             |c| {
-                if stop.load(Relaxed) || hung.load(Relaxed) {
+                if stop.load(Relaxed) {
                     return false;
                 }
                 let limit = opts
@@ -334,7 +373,15 @@ fn shrink_and_save<G: Game>(
                 if !in_process {
                     return spair.failure(c).is_some_and(|f| f.same_kind(original));
                 }
-                let (p, candidate) = (spair.clone(), c.clone());
+                let p = if hung.load(Relaxed) {
+                    match outside.get_or_init(|| isolated_pair(opts, &spair, original)) {
+                        Some(p) => p.clone(),
+                        None => return false,
+                    }
+                } else {
+                    spair.clone()
+                };
+                let candidate = c.clone();
                 match bounded(limit, move || p.failure(&candidate)) {
                     Some(f) => f.is_some_and(|f| f.same_kind(original)),
                     None => {
@@ -345,10 +392,16 @@ fn shrink_and_save<G: Game>(
             },
             budget,
         );
-        if hung.load(Relaxed) {
+        let stopped_by_hang = hung.load(Relaxed) && !matches!(outside.get(), Some(Some(_)));
+        if stopped_by_hang {
             progress.note(
                 "a smaller case ran past its time limit while shrinking (another failure?): \
                  the shrink stops at the smallest case so far",
+            );
+        } else if hung.load(Relaxed) {
+            progress.note(
+                "a smaller case ran past its time limit while shrinking (another failure?): \
+                 the rest of the shrink ran the engine under test out of process",
             );
         }
         // The shrunk case's own failure (the original's when the shrinker moved nowhere).
@@ -359,7 +412,7 @@ fn shrink_and_save<G: Game>(
         }
         steps = s.steps;
         tries = s.tries;
-        complete = !s.timed_out && !stop.load(Relaxed) && !hung.load(Relaxed);
+        complete = !s.timed_out && !stop.load(Relaxed) && !stopped_by_hang;
         shrunk_case = Some(s.case);
         progress.note(&format!(
             "shrunk in {:.1} s ({} steps, {} candidates)",

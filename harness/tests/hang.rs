@@ -1,6 +1,7 @@
 //! A hanging engine is a time-limit verdict, found by the batch's watchdog and shrunk by running
 //! the engine out of process (here a shell script that hangs exactly when the engine does), then
-//! saved. A mismatch whose smaller cases hang is shrunk until one hangs, then reported and saved.
+//! saved. A mismatch whose smaller cases hang is shrunk until one hangs, then reported and saved;
+//! a crash whose smaller cases hang goes on shrinking with the engine out of process.
 //! The hanging threads keep spinning until this test binary ends, so these tests live alone in
 //! their file.
 
@@ -134,6 +135,75 @@ fn a_mismatch_whose_smaller_cases_hang_is_still_reported_and_saved() {
     let path = first.repro.clone().expect("saved");
     let case = Case::parse(&std::fs::read(&path).unwrap()).unwrap();
     assert!(case.ops.len() >= 3, "{}", Texas::size(&case));
+    let _ = std::fs::remove_dir_all(out);
+}
+
+/// The optimized engine, except that it panics on cases of three operations or more, never ends on
+/// cases of two, and is right on smaller ones.
+struct CrashThenSpinner;
+
+impl Engine<Texas> for CrashThenSpinner {
+    fn name(&self) -> &str {
+        "crash-then-spinner"
+    }
+    fn run(&self, case: &Case, trace: bool) -> Result<Output<Outcome>, Fault> {
+        assert!(case.ops.len() < 3, "planted crash");
+        while case.ops.len() == 2 {
+            std::hint::spin_loop();
+        }
+        harness::game::optimized::<Texas>().run(case, trace)
+    }
+}
+
+/// The same behaviour out of process: exit status 101 (a Rust panic) for q >= 3, spin for q = 2.
+fn crash_then_spinner_program() -> Arc<dyn Engine<Texas>> {
+    let script = "read n m k q; if [ \"$q\" -ge 3 ]; then echo planted crash >&2; exit 101; fi; \
+                  if [ \"$q\" -eq 2 ]; then while :; do :; done; fi; echo 0";
+    let mut p = Program::new(
+        vec!["sh".into(), "-c".into(), script.into()],
+        Duration::from_millis(200),
+    );
+    p.name = "crash-then-spinner".into();
+    Arc::new(p)
+}
+
+#[test]
+fn a_crash_whose_smaller_cases_hang_is_shrunk_to_the_end_out_of_process() {
+    let out = std::env::temp_dir().join(format!("hang-crash-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 3), out.clone());
+    opts.batch.case_timeout = Some(Duration::from_millis(300));
+    opts.batch.profile = harness::game::ProfileChoice::One(
+        Texas::profiles()
+            .iter()
+            .find(|p| p.name == "medium")
+            .expect("a medium profile"),
+    );
+    opts.shrink_budget = Duration::from_secs(60);
+    opts.isolate = Some(Arc::new(|name: &str| {
+        (name == "crash-then-spinner").then(crash_then_spinner_program)
+    }));
+    let pair = Pair::new(
+        harness::game::reference::<Texas>(),
+        Arc::new(CrashThenSpinner),
+    );
+    let mut text = Vec::new();
+    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let first = summary.first.as_ref().expect("the crash is reported");
+    assert_eq!(first.kind, Kind::Crash, "{text}");
+    assert_eq!(first.engine.as_deref(), Some("crash-then-spinner"));
+    assert!(first.shrink_complete, "{text}");
+    assert!(!text.contains("(stopped early)"), "{text}");
+    // The in-process report of the shrunk case: the panic's own message.
+    assert!(first.shrunk_what.contains("planted crash"), "{text}");
+    let case = Case::parse(&std::fs::read(first.repro.clone().expect("saved")).unwrap()).unwrap();
+    assert_eq!(case.ops.len(), 3, "{}", Texas::size(&case));
+    assert!(
+        case.n() * case.m() <= 4,
+        "shrunk only to {}\n{text}",
+        Texas::size(&case)
+    );
     let _ = std::fs::remove_dir_all(out);
 }
 

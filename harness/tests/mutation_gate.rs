@@ -43,6 +43,12 @@ fn gate<G: Game>(cases: u64, default: u64) -> Option<String> {
         batch.profile = profile;
         let mut opts = DiffOptions::<G>::new(batch, out.clone());
         opts.shrink_budget = Duration::from_secs(5);
+        // As in `harness diff`: once a smaller case hangs the engine in process, the shrink goes
+        // on with the engine out of process (the harness binary's `exec`).
+        opts.isolate = Some(diff::isolate_by_exec::<G>(
+            env!("CARGO_BIN_EXE_harness").into(),
+            G::engines().iter().map(|e| e.name).collect(),
+        ));
         let mut text = Vec::new();
         let summary = diff::run::<G>(&opts, &Pair::builtin(), &Silent, &mut text)
             .expect("the gate's batch runs");

@@ -6,34 +6,17 @@ use crate::bench;
 use crate::diff::Isolate;
 use crate::engine::Engine;
 use crate::game::ProfileChoice;
-use crate::judge::Program;
 use anyhow::Context as _;
-use clap::ValueEnum;
 use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs an in-process engine of `G` out of process: this very binary, `exec --engine NAME`.
-pub fn isolate<G: Registered>(game: GameName, extra: &Engines) -> Option<Isolate<G>> {
+pub fn isolate<G: Registered>(extra: &Engines) -> Option<Isolate<G>> {
     let exe = std::env::current_exe().ok()?;
-    let known: Vec<&'static str> = all_engines::<G>(extra).iter().map(|e| e.name).collect();
-    let game_name = game.to_possible_value()?.get_name().to_string();
-    Some(Arc::new(move |name: &str| {
-        let name = known.iter().find(|n| **n == name)?;
-        let cmd = vec![
-            exe.display().to_string(),
-            "exec".into(),
-            "--game".into(),
-            game_name.clone(),
-            "--engine".into(),
-            name.to_string(),
-        ];
-        let mut p = Program::new(cmd, Duration::from_secs(1));
-        p.cpu = None;
-        p.name = name.to_string();
-        Some(Arc::new(p) as Arc<dyn Engine<G>>)
-    }))
+    let known = all_engines::<G>(extra).iter().map(|e| e.name).collect();
+    Some(crate::diff::isolate_by_exec::<G>(exe, known))
 }
 
 /// Exit status of a run: 130 (143 for SIGTERM) when interrupted, else 1 for a failure, else 0.

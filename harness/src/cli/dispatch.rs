@@ -144,7 +144,7 @@ pub(super) fn dispatch(
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::regressions_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
             opts.colour = colour;
-            opts.isolate = commands::isolate::<G>(game.game, extra);
+            opts.isolate = commands::isolate::<G>(extra);
             run_batch::<G>(&opts, &pair, quiet, &json, out)
         }),
         Command::Judge {
