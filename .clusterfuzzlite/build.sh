@@ -29,7 +29,7 @@ cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev
 
 # FUZZ_SANITIZER=none builds without a sanitizer (CI's smoke runs share that build); unset, cargo
 # fuzz's default (AddressSanitizer) or the image's flags apply.
-cargo fuzz build -O --debug-assertions ${FUZZ_SANITIZER:+-s "$FUZZ_SANITIZER"}
+cargo fuzz build -O --debug-assertions --no-trace-compares ${FUZZ_SANITIZER:+-s "$FUZZ_SANITIZER"}
 
 bin_dir=fuzz/target/x86_64-unknown-linux-gnu/release
 # The targets are the files in fuzz/fuzz_targets/ (`cargo fuzz list` would be turned into a build by

@@ -18,6 +18,7 @@ separately. Cargo-mutants' own timeout also counts as a hang. Shrunk sizes are t
 and crashes (the gate cannot shrink a hang: `harness diff` does it out of process).
 """
 
+import argparse
 import json
 import re
 import statistics
@@ -123,7 +124,19 @@ def skip_marked(plain):
 
 
 def main():
-    dirs = [Path(d) for d in sys.argv[1:]] or [ROOT / "mutants.out"]
+    ap = argparse.ArgumentParser(
+        description="Print the README's mutation table (Markdown) from cargo-mutants output "
+                    "folders.",
+        epilog="Example: python3 scripts/mutation-table.py /tmp/campaign/mutants.out "
+               "/tmp/rerun/mutants.out > table.md")
+    ap.add_argument("dirs", nargs="*", metavar="MUTANTS_OUT",
+                    help="a cargo-mutants output folder (holding outcomes.json); later folders are "
+                         "re-runs and override earlier ones by mutant name (default: ./mutants.out)")
+    args = ap.parse_args()
+    dirs = [Path(d) for d in args.dirs] or [ROOT / "mutants.out"]
+    for d in dirs:
+        if not (d / "outcomes.json").is_file():
+            ap.error(f"{d}: no outcomes.json here (give the mutants.out folder of a campaign)")
     # The latest outcome of each mutant by name: later directories (re-runs) override earlier.
     latest = {}
     for d in dirs:
