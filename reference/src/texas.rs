@@ -148,20 +148,22 @@ fn main_colours(board: &Board, op: Op) -> Vec<u8> {
 fn cells_in_runs(board: &Board) -> CellSet {
     let (n, m) = (board.n, board.m);
     let mut in_run = vec![false; n * m];
-    let rows = (0..n).map(|r| (0..m).map(|c| r * m + c).collect::<Vec<_>>());
-    let cols = (0..m).map(|c| (0..n).map(|r| r * m + c).collect::<Vec<_>>());
-    for line in rows.chain(cols) {
-        // Walk the line segment by segment: `start..end` holds one colour.
+    // Every row and every column is a line: `len` cells from `first`, `step` apart.
+    let rows = (0..n).map(|r| (r * m, 1, m));
+    let cols = (0..m).map(|c| (c, m, n));
+    for (first, step, len) in rows.chain(cols) {
+        let cell = |k: usize| first + k * step;
+        // Walk the line segment by segment: cells `start..end` hold one colour.
         let mut start = 0;
-        while start < line.len() {
-            let colour = board.colour[line[start]];
+        while start < len {
+            let colour = board.colour[cell(start)];
             let mut end = start + 1;
-            while end < line.len() && board.colour[line[end]] == colour {
+            while end < len && board.colour[cell(end)] == colour {
                 end += 1;
             }
             if colour != 0 && end - start >= 3 {
-                for &i in &line[start..end] {
-                    in_run[i] = true;
+                for k in start..end {
+                    in_run[cell(k)] = true;
                 }
             }
             start = end;
@@ -293,13 +295,16 @@ fn remove(board: &mut Board, cells: &CellSet) {
 /// Gravity: in every column the pieces fall to the bottom, keeping their order.
 fn fall(board: &mut Board) {
     let (n, m) = (board.n, board.m);
+    let mut pieces: Vec<(u8, u8)> = Vec::with_capacity(n);
     for c in 0..m {
         // The pieces of the column, bottom first.
-        let pieces: Vec<(u8, u8)> = (0..n)
-            .rev()
-            .map(|r| (board.colour[r * m + c], board.special[r * m + c]))
-            .filter(|&(colour, _)| colour != 0)
-            .collect();
+        pieces.clear();
+        pieces.extend(
+            (0..n)
+                .rev()
+                .map(|r| (board.colour[r * m + c], board.special[r * m + c]))
+                .filter(|&(colour, _)| colour != 0),
+        );
         for (k, r) in (0..n).rev().enumerate() {
             let (colour, special) = pieces.get(k).copied().unwrap_or((0, 0));
             board.colour[r * m + c] = colour;

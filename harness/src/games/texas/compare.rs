@@ -90,16 +90,19 @@ fn first_event<'a>(
 ) -> Option<Event<'a>> {
     let (rt, ot) = (&reference.ops, &optimized.ops);
     for i in 0..rt.len().max(ot.len()) {
-        let op_name = case
-            .ops
-            .get(i)
-            .map_or(String::new(), |o| format!(" (swap {} {})", o.a, o.b));
-        let at = format!("operation {}{op_name}", i + 1);
+        // Formatted only for the operation that holds the first difference.
+        let at = || {
+            let op_name = case
+                .ops
+                .get(i)
+                .map_or(String::new(), |o| format!(" (swap {} {})", o.a, o.b));
+            format!("operation {}{op_name}", i + 1)
+        };
         let whole_op = |what: String| {
             Some(Event {
                 op: i,
                 round: None,
-                at: at.clone(),
+                at: at(),
                 what,
                 marks: None,
             })
@@ -108,7 +111,7 @@ fn first_event<'a>(
             Some(Event {
                 op: i,
                 round: Some(0),
-                at: at.clone(),
+                at: at(),
                 what,
                 marks: None,
             })
@@ -117,7 +120,7 @@ fn first_event<'a>(
             Some(Event {
                 op: i,
                 round: Some(r),
-                at: format!("{at}, round {}", r + 1),
+                at: format!("{}, round {}", at(), r + 1),
                 what,
                 marks,
             })
