@@ -61,8 +61,8 @@ const MUTANTS: &[Mutant] = &[
         about: "run detection does not see the bottom row in columns",
         needs_hand: false,
         edits: &[(
-            "let cols = (0..m).map(|c| (0..n).map(|r| r * m + c)",
-            "let cols = (0..m).map(|c| (0..n - 1).map(|r| r * m + c)",
+            "let cols = (0..m).map(|c| (c, m, n));",
+            "let cols = (0..m).map(|c| (c, m, n - 1));",
         )],
     },
     Mutant {
@@ -107,8 +107,8 @@ const MUTANTS: &[Mutant] = &[
         needs_hand: false,
         edits: &[
             (
-                "let pieces: Vec<(u8, u8)> = (0..n)",
-                "let pieces: Vec<(u8, u8)> = (0..n - 1)",
+                "pieces.extend(\n            (0..n)\n",
+                "pieces.extend(\n            (0..n - 1)\n",
             ),
             (
                 "for (k, r) in (0..n).rev().enumerate() {",
