@@ -14,9 +14,10 @@
 //! process ends soon after; an engine cannot be stopped from outside its thread). Engines that run
 //! out of process enforce their own limits and are left to them.
 //!
-//! The limit is on CPU time, so a loaded machine does not turn a slow case into a hang: once a part
-//! has run for the limit in wall-clock time, the watchdog reads the worker thread's CPU clock and
-//! declares a hang only after the thread has used the limit again in CPU time within the same part.
+//! The limit is on CPU time, so a loaded machine does not turn a slow case into a hang: a part has
+//! hung once it has run past the limit in wall-clock time and its thread has used the limit in CPU
+//! time since the watchdog first saw the part (the watchdog reads the worker thread's CPU clock on
+//! each tick; the workers never read a CPU clock, a system call per part that cost 5% of a diff).
 //! Unoptimized builds (the test suite) stretch every limit twentyfold.
 //!
 //! A panic in a generator or an engine is caught per case and becomes a crash verdict.
@@ -143,11 +144,6 @@ fn own_cpu_clock() -> Option<libc::clockid_t> {
     (rc == 0).then_some(id)
 }
 
-/// The calling thread's CPU time in nanoseconds (0 when unknown).
-fn own_cpu_nanos() -> u64 {
-    cpu_nanos(libc::CLOCK_THREAD_CPUTIME_ID).unwrap_or(0)
-}
-
 /// Nanoseconds of CPU time on `clock`, or `None` (for instance when its thread is gone).
 fn cpu_nanos(clock: libc::clockid_t) -> Option<u64> {
     let mut ts = libc::timespec {
@@ -176,8 +172,12 @@ struct Slot {
     hung: AtomicBool,
     /// The worker thread's CPU clock (`clockid_t`), or -1 when unknown.
     clock: std::sync::atomic::AtomicI64,
-    /// The thread's CPU time when the current part started (0: unknown), set by the worker: a
-    /// part has hung when it has run past its limit in wall-clock time and in CPU time.
+    /// Counts the parts the worker has started: a new value is a new part.
+    part: AtomicU64,
+    /// The part the watchdog last saw, and the thread's CPU time when it first saw it (0: unknown),
+    /// both written by the watchdog alone. CPU time since then is a lower bound of the part's: a
+    /// part has hung when it has run past its limit in wall-clock time and used it since then.
+    seen_part: AtomicU64,
     cpu_start: AtomicU64,
 }
 
@@ -190,6 +190,8 @@ impl Slot {
             limit: AtomicU64::new(0),
             hung: AtomicBool::new(false),
             clock: std::sync::atomic::AtomicI64::new(-1),
+            part: AtomicU64::new(0),
+            seen_part: AtomicU64::new(u64::MAX),
             cpu_start: AtomicU64::new(0),
         }
     }
@@ -265,9 +267,9 @@ impl<G: Game> Shared<G> {
             let profile = self.opts.profile.of(index);
             let seed = case_seed(self.opts.seed, index);
             slot.limit.store(nanos(GENERATOR_LIMIT), Relaxed);
-            slot.cpu_start.store(own_cpu_nanos(), Relaxed);
             slot.phase.store(phase_code(Phase::Generating), Relaxed);
             slot.since.store(self.now(), Relaxed);
+            slot.part.fetch_add(1, Relaxed);
             slot.case.store(j, Relaxed);
             let case = match catching(|| G::generate(profile, seed)) {
                 Ok(c) => c,
@@ -299,15 +301,17 @@ impl<G: Game> Shared<G> {
                 && !self.pair.b.isolated();
             let mut a_started = 0;
             let checked = self.pair.check_phased(&case, &mut |p| {
-                let cpu = own_cpu_nanos();
+                let now = self.now();
                 if relative {
+                    // Engine b may take RELATIVE_LIMIT times engine a's time (wall-clock time:
+                    // never less than its CPU time, so the limit only errs on the generous side).
                     let phase_limit = match p {
                         Phase::A => {
-                            a_started = cpu;
+                            a_started = now;
                             nanos(limit)
                         }
                         Phase::B => nanos(limit).min(
-                            cpu.saturating_sub(a_started)
+                            now.saturating_sub(a_started)
                                 .saturating_mul(RELATIVE_LIMIT)
                                 .max(nanos(RELATIVE_FLOOR * SLOWDOWN)),
                         ),
@@ -315,9 +319,9 @@ impl<G: Game> Shared<G> {
                     };
                     slot.limit.store(phase_limit, Relaxed);
                 }
-                slot.cpu_start.store(cpu, Relaxed);
                 slot.phase.store(phase_code(p), Relaxed);
-                slot.since.store(self.now(), Relaxed);
+                slot.since.store(now, Relaxed);
+                slot.part.fetch_add(1, Relaxed);
             });
             if checked.failure.as_ref().is_some_and(|f| f.interrupted) {
                 // A program stopped by the interrupt: no verdict, not a case that ran.
@@ -374,14 +378,22 @@ impl<G: Game> Shared<G> {
             };
             let since = slot.since.load(Relaxed);
             let limit = slot.limit.load(Relaxed);
+            let cpu = libc::clockid_t::try_from(slot.clock.load(Relaxed))
+                .ok()
+                .and_then(cpu_nanos);
+            let part = slot.part.load(Relaxed);
+            if slot.seen_part.load(Relaxed) != part {
+                // A part not seen before: its CPU time is counted from now.
+                slot.seen_part.store(part, Relaxed);
+                slot.cpu_start.store(cpu.unwrap_or(0), Relaxed);
+            }
             if now.saturating_sub(since) <= limit || slot.case.load(Relaxed) != j {
                 continue;
             }
             // Past the limit in wall-clock time: it must also have used the limit in CPU time (a
             // loaded machine slows a part down without making it hang).
-            let clock = slot.clock.load(Relaxed);
             let start = slot.cpu_start.load(Relaxed);
-            if let Some(cpu) = libc::clockid_t::try_from(clock).ok().and_then(cpu_nanos) {
+            if let Some(cpu) = cpu {
                 if start != 0 && cpu.saturating_sub(start) <= limit {
                     continue;
                 }
