@@ -91,6 +91,9 @@ pub fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
 
 /// Sets `hit[i]` for every key `COVERAGE_KEYS[i]` the case reached.
 pub fn mark(case: &Case, outcome: &Outcome, hit: &mut [bool; COVERAGE_KEYS.len()]) {
+    // The replay is needed for the specials that went off (only the starting board has specials)
+    // and for the sizes of combo components (a round without combo points has none of 4 or more).
+    let has_specials = case.board.special.iter().any(|&s| s != 0);
     let mut needs_replay = false;
     for t in &outcome.ops {
         match t.invalid {
@@ -111,7 +114,7 @@ pub fn mark(case: &Case, outcome: &Outcome, hit: &mut [bool; COVERAGE_KEYS.len()
         if let Some(h) = t.hand {
             hit[hand_key(h.kind)] = true;
         }
-        needs_replay |= !t.rounds.is_empty();
+        needs_replay |= t.rounds.iter().any(|r| has_specials || r.combo > 0);
     }
     if !outcome.ops.is_empty() && outcome.ops.iter().all(|t| t.invalid.is_none()) {
         hit[ALL_VALID] = true;
@@ -126,8 +129,12 @@ pub fn mark(case: &Case, outcome: &Outcome, hit: &mut [bool; COVERAGE_KEYS.len()
         let Scratch { board, stack } = s;
         sim::replay_on(board, case, &outcome.ops, |i, r, board| {
             let round = &outcome.ops[i].rounds[r];
-            specials(board, round, hit);
-            components(board, &round.matched, stack, hit);
+            if has_specials {
+                specials(board, round, hit);
+            }
+            if round.combo > 0 {
+                components(board, &round.matched, stack, hit);
+            }
         });
     };
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
