@@ -32,13 +32,35 @@ impl Engine<Texas> for Spinner {
 /// The same behaviour out of process: a script that reads the header `n m k q` and spins for ever
 /// when q >= 2, else prints a score.
 fn spinner_program() -> Arc<dyn Engine<Texas>> {
-    let script = "read n m k q; if [ \"$q\" -ge 2 ]; then while :; do :; done; fi; echo 0";
+    script_program(
+        "spinner",
+        "read n m k q; if [ \"$q\" -ge 2 ]; then while :; do :; done; fi; echo 0",
+    )
+}
+
+/// A shell script as the engine called `name`, with a 200 ms CPU limit.
+fn script_program(name: &str, script: &str) -> Arc<dyn Engine<Texas>> {
     let mut p = Program::new(
         vec!["sh".into(), "-c".into(), script.into()],
         Duration::from_millis(200),
     );
-    p.name = "spinner".into();
+    p.name = name.into();
     Arc::new(p)
+}
+
+/// A batch of the `medium` profile (every case has at least three operations) with a 300 ms
+/// time limit per case, saving to `out`.
+fn medium_batch(out: &std::path::Path, seed: u64) -> DiffOptions<Texas> {
+    let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, seed), out.into());
+    opts.batch.case_timeout = Some(Duration::from_millis(300));
+    opts.batch.profile = harness::game::ProfileChoice::One(
+        Texas::profiles()
+            .iter()
+            .find(|p| p.name == "medium")
+            .expect("a medium profile"),
+    );
+    opts.shrink_budget = Duration::from_secs(60);
+    opts
 }
 
 #[test]
@@ -103,15 +125,7 @@ impl Engine<Texas> for WrongThenSpinner {
 fn a_mismatch_whose_smaller_cases_hang_is_still_reported_and_saved() {
     let out = std::env::temp_dir().join(format!("hang-shrink-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 3), out.clone());
-    opts.batch.case_timeout = Some(Duration::from_millis(300));
-    opts.batch.profile = harness::game::ProfileChoice::One(
-        Texas::profiles()
-            .iter()
-            .find(|p| p.name == "medium")
-            .expect("a medium profile"),
-    );
-    opts.shrink_budget = Duration::from_secs(60);
+    let opts = medium_batch(&out, 3);
     let pair = Pair::new(
         harness::game::reference::<Texas>(),
         Arc::new(WrongThenSpinner),
@@ -157,29 +171,18 @@ impl Engine<Texas> for CrashThenSpinner {
 
 /// The same behaviour out of process: exit status 101 (a Rust panic) for q >= 3, spin for q = 2.
 fn crash_then_spinner_program() -> Arc<dyn Engine<Texas>> {
-    let script = "read n m k q; if [ \"$q\" -ge 3 ]; then echo planted crash >&2; exit 101; fi; \
-                  if [ \"$q\" -eq 2 ]; then while :; do :; done; fi; echo 0";
-    let mut p = Program::new(
-        vec!["sh".into(), "-c".into(), script.into()],
-        Duration::from_millis(200),
-    );
-    p.name = "crash-then-spinner".into();
-    Arc::new(p)
+    script_program(
+        "crash-then-spinner",
+        "read n m k q; if [ \"$q\" -ge 3 ]; then echo planted crash >&2; exit 101; fi; \
+         if [ \"$q\" -eq 2 ]; then while :; do :; done; fi; echo 0",
+    )
 }
 
 #[test]
 fn a_crash_whose_smaller_cases_hang_is_shrunk_to_the_end_out_of_process() {
     let out = std::env::temp_dir().join(format!("hang-crash-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 3), out.clone());
-    opts.batch.case_timeout = Some(Duration::from_millis(300));
-    opts.batch.profile = harness::game::ProfileChoice::One(
-        Texas::profiles()
-            .iter()
-            .find(|p| p.name == "medium")
-            .expect("a medium profile"),
-    );
-    opts.shrink_budget = Duration::from_secs(60);
+    let mut opts = medium_batch(&out, 3);
     opts.isolate = Some(Arc::new(|name: &str| {
         (name == "crash-then-spinner").then(crash_then_spinner_program)
     }));
