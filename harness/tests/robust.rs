@@ -3,33 +3,12 @@
 //! after work has started), every subcommand that prints ends quietly when its output is closed,
 //! and missing files and folders are reported as missing without anything being created.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-/// A folder of its own under the system's temporary folder, removed when the test ends (also
-/// when it fails).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("harness-robust-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self, rel: &str) -> String {
-        self.0.join(rel).to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::Scratch;
 
 fn repo(rel: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
