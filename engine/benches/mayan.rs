@@ -1,5 +1,5 @@
 //! Mayan puzzle: the optimized solver on dense unsolvable boards (n = 5, so the whole tree is
-//! searched) and on the solvable puzzles of `corpus/mayan`.
+//! searched).
 //!
 //! The dense boards are seeds of the harness's `dense` profile, copied here because the engine
 //! does not depend on the harness (`harness gen --game mayan --profile dense --seed S` prints
@@ -7,18 +7,16 @@
 //! the criterion runs, the search counters of each board are printed.
 //!
 //! - `engine mayan/dense-n5`: one solve per board.
-//! - `engine mayan/corpus`: every solvable puzzle of `corpus/mayan` per iteration.
 //!
 //! The reference solver takes seconds per dense board; `harness/benches/mayan.rs` times it beside
-//! the optimized one. The whole-process comparison with a plain C++ search is in
+//! the optimized one, and both solvers on the solvable puzzles of `corpus/mayan`. The whole-process comparison with a plain C++ search is in
 //! `docs/mayan-nogo.md`.
 //!
 //! Run with `cargo bench -p engine --bench mayan`.
 
 use criterion::{criterion_group, BenchmarkId, Criterion};
-use model::mayan::{parse_answer, Case};
+use model::mayan::Case;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// (seed, case text) of the `dense` profile.
@@ -63,24 +61,6 @@ fn dense_boards() -> Vec<(u64, Case)> {
         .collect()
 }
 
-/// The solvable puzzles of the corpus.
-fn solvable_corpus() -> Vec<Case> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/mayan");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    paths.sort();
-    paths
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .filter_map(|p| {
-            let case = Case::parse(&std::fs::read(p).ok()?).ok()?;
-            let answer = parse_answer(&std::fs::read(p.with_extension("out")).ok()?, case.n);
-            matches!(answer, Ok(Some(_))).then_some(case)
-        })
-        .collect()
-}
-
 fn dense(c: &mut Criterion) {
     let boards = dense_boards();
     for (seed, case) in &boards {
@@ -110,23 +90,7 @@ fn dense(c: &mut Criterion) {
     group.finish();
 }
 
-fn corpus(c: &mut Criterion) {
-    let puzzles = solvable_corpus();
-    assert!(!puzzles.is_empty(), "no solvable puzzle in corpus/mayan");
-    let mut group = c.benchmark_group("engine mayan/corpus");
-    group.sample_size(20);
-    let label = format!("{}puzzles", puzzles.len());
-    group.bench_with_input(BenchmarkId::new("optimized", &label), &puzzles, |b, p| {
-        b.iter(|| {
-            for c in p {
-                black_box(engine::mayan::solve(black_box(c)));
-            }
-        })
-    });
-    group.finish();
-}
-
-criterion_group!(benches, dense, corpus);
+criterion_group!(benches, dense);
 
 fn main() {
     benches();
