@@ -123,6 +123,13 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// shrinker keeps the first one that still fails and asks again, until none does.
     fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
 
+    /// More smaller variants (valid, the most aggressive first), asked for only when no candidate
+    /// of [`Game::shrink_candidates`] fails: steps too costly to build at every step of a shrink,
+    /// for the fixed points the others reach. None by default.
+    fn shrink_candidates_costly(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+
     /// A short description of the case's size, e.g. "8x8, k=5, q=12".
     fn size(case: &Self::Case) -> String;
 

@@ -3,10 +3,12 @@
 //! Starting from a failing case, it asks the game for smaller variants ([`Game::shrink_candidates`],
 //! the most aggressive first), keeps those strictly lighter by [`Game::weight`], and evaluates them
 //! in order (a batch at a time, in parallel). The first one that still fails becomes the current
-//! case and the game is asked again. It stops when no candidate of the current case fails: the
-//! result is then a fixed point of every candidate the game offers (for Texas: no single
-//! operation, row, column, special or colour step can be removed or lowered, and no compound step
-//! either; see `docs/shrinking.md`). Since the weight strictly decreases, it always ends.
+//! case and the game is asked again. When none fails, the game is asked for its costly candidates
+//! ([`Game::shrink_candidates_costly`], too many to build at every step), tried the same way. It
+//! stops when no candidate of either list fails: the result is then a fixed point of every
+//! candidate the game offers (for Texas: no single operation, row, column, special or colour step
+//! can be removed or lowered, and no compound step either; see `docs/shrinking.md`). Since the
+//! weight strictly decreases, it always ends.
 //!
 //! **Deterministic.** The result depends only on the case and the predicate: the candidate lists
 //! are pure functions of the case, and of a batch evaluated in parallel only the first failing
@@ -39,6 +41,10 @@ pub struct Shrunk<C> {
     pub timed_out: bool,
 }
 
+/// A list of candidates of a game ([`Game::shrink_candidates`] or
+/// [`Game::shrink_candidates_costly`]).
+type Candidates<G> = fn(&<G as Game>::Case) -> Vec<<G as Game>::Case>;
+
 /// Shrinks `case` while `fails` holds, for at most `budget`. `fails(&case)` should hold; it must be
 /// deterministic, and should test for the same kind of failure as the original one.
 pub fn shrink<G: Game>(
@@ -55,37 +61,35 @@ pub fn shrink<G: Game>(
         offered: 0,
         timed_out: false,
     };
-    loop {
-        if start.elapsed() > budget {
-            shrunk.timed_out = true;
-            return shrunk;
-        }
+    'step: loop {
         let weight = G::weight(&shrunk.case);
-        let mut candidates: Vec<G::Case> = G::shrink_candidates(&shrunk.case)
-            .into_iter()
-            .filter(|c| G::weight(c) < weight)
-            .collect();
-        shrunk.offered += candidates.len();
-        let mut next = None;
-        for (k, chunk) in candidates.chunks(batch).enumerate() {
+        // The costly candidates only when none of the others fails.
+        let tiers: [Candidates<G>; 2] = [G::shrink_candidates, G::shrink_candidates_costly];
+        for tier in tiers {
             if start.elapsed() > budget {
                 shrunk.timed_out = true;
                 return shrunk;
             }
-            shrunk.tries += chunk.len();
-            let verdicts: Vec<bool> = chunk.par_iter().map(&fails).collect();
-            // The first failing candidate in list order, whatever the batch size.
-            if let Some(i) = verdicts.iter().position(|&f| f) {
-                next = Some(k * batch + i);
-                break;
+            let mut candidates: Vec<G::Case> = tier(&shrunk.case)
+                .into_iter()
+                .filter(|c| G::weight(c) < weight)
+                .collect();
+            shrunk.offered += candidates.len();
+            for (k, chunk) in candidates.chunks(batch).enumerate() {
+                if start.elapsed() > budget {
+                    shrunk.timed_out = true;
+                    return shrunk;
+                }
+                shrunk.tries += chunk.len();
+                let verdicts: Vec<bool> = chunk.par_iter().map(&fails).collect();
+                // The first failing candidate in list order, whatever the batch size.
+                if let Some(i) = verdicts.iter().position(|&f| f) {
+                    shrunk.case = candidates.swap_remove(k * batch + i);
+                    shrunk.steps += 1;
+                    continue 'step;
+                }
             }
         }
-        match next {
-            Some(i) => {
-                shrunk.case = candidates.swap_remove(i);
-                shrunk.steps += 1;
-            }
-            None => return shrunk,
-        }
+        return shrunk;
     }
 }

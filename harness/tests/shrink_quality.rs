@@ -9,10 +9,14 @@
 //! valid operations). Every repro must still fail, be a valid case, and be a fixed point of the
 //! single steps built here independently of the shrinker (drop one operation, row or column; lower
 //! one special, one colour, or k). The planted hand bug of `examples/texas.cpp` is shrunk the same
-//! way, with a predicate that runs the compiled program.
+//! way, with a predicate that runs the compiled program. A bug of the optimized engine
+//! (`Line::widened` computing `self | up ^ down`), modelled by a predicate written here, is shrunk
+//! from the six repros `harness diff` saved with it and from the first four cases of `mix` that
+//! show it.
 //!
 //! A mutant differs from the reference in one place only, so "any divergence" cannot drift to
-//! another bug here. The whole file takes about 6 s in a release build and 20 s in a debug build.
+//! another bug here. The whole file takes about 11 s in a release build and 20 s in a debug build
+//! (which leaves out the four cases of `mix` of the modelled bug).
 
 use harness::game::{Names, Profile};
 use harness::games::Texas;
@@ -38,6 +42,12 @@ const MEDIAN_CELLS: usize = 9;
 const WORST_CELLS: usize = 36;
 const WORST_OPS: usize = 6;
 const HAND_CELLS: usize = 30;
+/// The modelled widened bug needs a ring of eight cells that a cascade closes: its smallest repro
+/// has 15 cells (a 5x3 board, by exhaustive search). The saved repros of the real bug must shrink
+/// to at most this (5x4); the cases drawn from `mix` to at most `WORST_CELLS`.
+const WIDENED_CELLS: usize = 20;
+/// The first four seeds of `mix` (from 0) on which the modelled widened bug shows.
+const WIDENED_MIX_SEEDS: [u64; 4] = [1993, 3500, 3522, 3782];
 
 /// Whether the mutant's traced outcome differs from the reference's.
 fn diverges(m: &Mutant, case: &Case) -> bool {
@@ -344,4 +354,129 @@ fn the_planted_hand_bug_of_the_cpp_solution_shrinks_to_a_small_repro() {
             repro.write()
         );
     }
+}
+
+// ----------------------------------------------------------------------------------------------
+// A bug of the optimized engine, modelled: `Line::widened` computing `self | up ^ down`.
+
+/// Whether the optimized engine's combo flood (`engine/src/texas/combos.rs`), with
+/// `Line::widened` computing `self | up ^ down` instead of `self | up | down`, splits a
+/// component of `matched` into one of fewer than three cells (the engine's debug assertion "a
+/// component of M holds a whole run" then fires). The widening misses a cell whose two
+/// neighbours in a column the fill already holds, so the fill grows around it: a column of M
+/// reached at rows r - 1 and r + 1, not at r, from the columns beside it. This takes a ring of
+/// one colour in M (a 3x3 square round a cell of another colour, say).
+fn widened_xor_splits(board: &Board, matched: &[u64]) -> bool {
+    let (n, m) = (board.n, board.m);
+    let at = |r: usize, c: usize| matched[r] >> c & 1 == 1;
+    if (0..n).map(|r| matched[r].count_ones()).sum::<u32>() < 6 {
+        return false; // The engine counts fewer than six cells as one component.
+    }
+    // Column masks: bit r of column c.
+    let mut unvisited: Vec<u64> = (0..m)
+        .map(|c| {
+            (0..n)
+                .filter(|&r| at(r, c))
+                .fold(0, |mask, r| mask | 1 << r)
+        })
+        .collect();
+    let segments_through = |allowed: u64, seed: u64| {
+        let mut fill = seed & allowed;
+        loop {
+            let grown = (fill | ((fill << 1) ^ (fill >> 1))) & allowed;
+            if grown == fill {
+                return fill;
+            }
+            fill = grown;
+        }
+    };
+    while let Some(c0) = (0..m).find(|&c| unvisited[c] != 0) {
+        let r0 = unvisited[c0].trailing_zeros() as usize;
+        let colour = board.colour_at(r0, c0);
+        let mut fill = vec![0u64; m + 1];
+        fill[c0] = 1 << r0;
+        let mut pending: Vec<usize> = [c0, c0 + 1].into_iter().filter(|&c| c < m).collect();
+        while let Some(c) = pending.iter().copied().min() {
+            pending.retain(|&p| p != c);
+            let seed = fill[c] | fill[c + 1] | if c > 0 { fill[c - 1] } else { 0 };
+            let same = (0..n)
+                .filter(|&r| board.colour_at(r, c) == colour)
+                .fold(0u64, |mask, r| mask | 1 << r);
+            let grown = segments_through(unvisited[c] & same, seed);
+            if grown != fill[c] {
+                fill[c] |= grown;
+                pending.extend([c + 1, c.wrapping_sub(1)].into_iter().filter(|&p| p < m));
+            }
+        }
+        let size: u32 = fill.iter().map(|f| f.count_ones()).sum();
+        for c in 0..m {
+            unvisited[c] &= !fill[c];
+        }
+        if size < 3 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether some round of the game (as the reference plays it) has an M that the modelled flood
+/// splits.
+fn widened_xor_fails(case: &Case) -> bool {
+    let outcome = reference::texas::outcome(case);
+    let mut fails = false;
+    harness::games::texas::sim::replay(case, &outcome.ops, |op, round, board| {
+        fails = fails || widened_xor_splits(board, &outcome.ops[op].rounds[round].matched.rows);
+    });
+    fails
+}
+
+#[test]
+fn the_modelled_widened_bug_shrinks_to_a_small_repro() {
+    // The repros `harness diff --seed S` (S = 1 to 6) saved with the real bug, fixed points of the
+    // shrinker before the reshaped cuts (24 to 70 cells), and the first four failing cases of
+    // `mix`.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shrink_cases");
+    let saved = (1..=6).map(|s| {
+        let path = dir.join(format!("widened-xor-seed{s}.in"));
+        let case = Case::parse(&std::fs::read(&path).unwrap()).unwrap();
+        let what = format!("widened xor, saved repro {}", path.display());
+        (what, case, WIDENED_CELLS)
+    });
+    // Looking for them takes 40 s in a debug build: the seeds are written down, and checked.
+    // Shrinking them (50x50 boards with dozens of specials) takes 35 s there too: only an
+    // optimized build shrinks them.
+    let mix_seeds = if cfg!(unoptimized) {
+        &[][..]
+    } else {
+        &WIDENED_MIX_SEEDS[..]
+    };
+    let generated = mix_seeds.iter().map(|&seed| {
+        let case = Texas::generate(mix(), seed);
+        (format!("widened xor, mix seed {seed}"), case, WORST_CELLS)
+    });
+    let mut sizes = Vec::new();
+    let mut over = Vec::new();
+    for (what, case, limit) in saved.chain(generated) {
+        assert!(
+            widened_xor_fails(&case),
+            "{what}: the model misses it (if the generator changed, write down the first four seeds \
+             of `mix` on which `widened_xor_fails` holds)"
+        );
+        let before = Texas::size(&case);
+        let repro = shrink_and_check(&what, case, widened_xor_fails);
+        println!("{what}: {before} -> {}", Texas::size(&repro));
+        if cells(&repro) > limit || repro.ops.len() > 1 {
+            over.push(format!(
+                "{what} (limit {limit} cells): {before} ->\n{}",
+                repro.write()
+            ));
+        }
+        sizes.push(cells(&repro));
+    }
+    println!("widened xor: {sizes:?}");
+    assert!(
+        over.is_empty(),
+        "repros over the limits:\n{}",
+        over.join("\n")
+    );
 }

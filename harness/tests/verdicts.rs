@@ -133,6 +133,9 @@ impl Game for Flaky {
     fn shrink_candidates(case: &Case) -> Vec<Case> {
         Texas::shrink_candidates(case)
     }
+    fn shrink_candidates_costly(case: &Case) -> Vec<Case> {
+        Texas::shrink_candidates_costly(case)
+    }
     fn size(case: &Case) -> String {
         Texas::size(case)
     }

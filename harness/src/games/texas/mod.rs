@@ -89,6 +89,10 @@ impl Game for Texas {
         shrink::candidates(case)
     }
 
+    fn shrink_candidates_costly(case: &Case) -> Vec<Case> {
+        shrink::costly_candidates(case)
+    }
+
     fn size(case: &Case) -> String {
         let specials = case.board.special.iter().filter(|&&s| s != 0).count();
         format!(

@@ -89,46 +89,91 @@ pub(super) fn cut(
     cols: &[usize],
     keep_op: impl Fn(usize) -> bool,
 ) {
-    if rows.is_empty() || cols.is_empty() || rows.len() * cols.len() == case.n() * case.m() {
-        return;
-    }
-    let Some((board, k)) = sub_board(case, rows, cols) else {
+    let Some(cut) = Cut::new(case, played, rows, cols, keep_op) else {
         return;
     };
-    // Operations on a dropped line are dropped (exact) or moved to the nearest line kept (moved).
-    let exact = |p: Pos| -> Option<Pos> {
-        let i = rows.iter().position(|&r| r == p.r())?;
-        let j = cols.iter().position(|&c| c == p.c())?;
-        Some(Pos::new(i, j))
-    };
-    let nearest = |line: &[usize], x: usize| -> usize {
-        // The first kept line at or after x, else the last one.
-        line.iter().position(|&l| l >= x).unwrap_or(line.len() - 1)
-    };
-    let moved = |p: Pos| Pos::new(nearest(rows, p.r()), nearest(cols, p.c()));
-    let mut kept = Vec::new();
-    let mut shifted = Vec::new();
-    for (i, (&op, p)) in case.ops.iter().zip(played).enumerate() {
-        if !keep_op(i) {
-            continue;
-        }
-        if let (Some(a), Some(b)) = (exact(op.a), exact(op.b)) {
-            kept.push((Op { a, b }, p.clone()));
-        }
-        // Both cells may land on one: the operation is then invalid, and replaced if it was valid.
-        let (a, b) = (moved(op.a), moved(op.b));
-        shifted.push((Op { a, b }, p.clone()));
-    }
-    if !kept.is_empty() {
+    if !cut.kept.is_empty() {
         out.push(Case {
-            k,
-            board: board.clone(),
-            ops: kept.iter().map(|(op, _)| *op).collect(),
+            k: cut.k,
+            board: cut.board.clone(),
+            ops: cut.kept,
         });
     }
-    if !shifted.is_empty() && case.ops.len() * case.n() * case.m() <= REPLAY_WORK {
-        out.push_opt(revalidate(sim, k, &board, shifted.clone(), true));
-        out.push_opt(revalidate(sim, k, &board, shifted, false));
+    if !cut.shifted.is_empty() && case.ops.len() * case.n() * case.m() <= REPLAY_WORK {
+        out.push_opt(revalidate(
+            sim,
+            cut.k,
+            &cut.board,
+            cut.shifted.clone(),
+            true,
+        ));
+        out.push_opt(revalidate(sim, cut.k, &cut.board, cut.shifted, false));
+    }
+}
+
+/// A case cut down to some of its rows and columns, before its operations are repaired.
+pub(super) struct Cut {
+    /// The board of the rows and columns kept, runs the cut made repaired.
+    pub board: Board,
+    /// The k that board needs.
+    pub k: u8,
+    /// The operations with both cells kept, moved with the board.
+    pub kept: Vec<Op>,
+    /// Every operation, a cell on a dropped line moved to the nearest line kept, with its main
+    /// colours in the original game (`None` when it was invalid), as [`revalidate`] takes them.
+    pub shifted: Vec<(Op, Option<Vec<u8>>)>,
+}
+
+impl Cut {
+    /// The cut that keeps `rows` and `cols` (in order) and the operations `keep_op` accepts (by
+    /// index); `None` when it keeps nothing, everything, or leaves a run that cannot be repaired.
+    pub fn new(
+        case: &Case,
+        played: &Played,
+        rows: &[usize],
+        cols: &[usize],
+        keep_op: impl Fn(usize) -> bool,
+    ) -> Option<Cut> {
+        if rows.is_empty() || cols.is_empty() || rows.len() * cols.len() == case.n() * case.m() {
+            return None;
+        }
+        let (board, k) = sub_board(case, rows, cols)?;
+        // Operations on a dropped line are dropped (exact) or moved to the nearest line kept
+        // (moved).
+        let exact = |p: Pos| -> Option<Pos> {
+            let i = rows.iter().position(|&r| r == p.r())?;
+            let j = cols.iter().position(|&c| c == p.c())?;
+            Some(Pos::new(i, j))
+        };
+        let nearest = |line: &[usize], x: usize| -> usize {
+            // Where x went, else the first kept line after x, else the last one (in list order:
+            // a cut may also move lines).
+            line.iter()
+                .position(|&l| l == x)
+                .or_else(|| line.iter().position(|&l| l > x))
+                .unwrap_or(line.len() - 1)
+        };
+        let moved = |p: Pos| Pos::new(nearest(rows, p.r()), nearest(cols, p.c()));
+        let mut kept = Vec::new();
+        let mut shifted = Vec::new();
+        for (i, (&op, p)) in case.ops.iter().zip(played).enumerate() {
+            if !keep_op(i) {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (exact(op.a), exact(op.b)) {
+                kept.push(Op { a, b });
+            }
+            // Both cells may land on one: the operation is then invalid, and replaced if it was
+            // valid.
+            let (a, b) = (moved(op.a), moved(op.b));
+            shifted.push((Op { a, b }, p.clone()));
+        }
+        Some(Cut {
+            board,
+            k,
+            kept,
+            shifted,
+        })
     }
 }
 

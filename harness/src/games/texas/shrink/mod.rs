@@ -28,6 +28,16 @@
 //! 7. **Colour steps**: one colour merged into a smaller one; one cell's colour lowered to any
 //!    smaller value that makes no run (on large boards with many colours: to the smallest such
 //!    value, and by one).
+//! 8. **Lines, reshaped** (costly: offered only when none of the above fails, through
+//!    `Game::shrink_candidates_costly`): drop one row or column and, in the same step, make one
+//!    more change: a special moved to another cell (a special of the dropped line put on a cell
+//!    kept), or one cell given any other colour up to k + 1 that makes no run; the same with one
+//!    line the last operation touches moved to the front or the back of the board. Operations as
+//!    in (b) and (c). A bug that needs pieces to meet after a cascade (a ring of one colour
+//!    closed round another once a colour special cleared the cells between them) rarely
+//!    survives a plain cut, which shifts the pieces on one side by one; the extra change puts
+//!    it right, and only then is the smaller case a failing one. Made only while (rows +
+//!    columns) x cells x (k + 1 + specials) x operations stays under `RESHAPE_WORK`.
 //!
 //! Where a cut or a merge brings equal colours together into a run, the board is repaired by
 //! recolouring the run's third cell (never by dropping the candidate). The passes look at nothing
@@ -38,6 +48,7 @@
 mod colours;
 mod lines;
 mod ops;
+mod reshape;
 mod specials;
 
 use super::sim::Sim;
@@ -47,6 +58,7 @@ use colours::{colour_steps, fold_colours, renumber};
 use lines::lines;
 use model::texas::{Case, Op};
 use ops::{operations, operations_repaired, swap_mains};
+use reshape::reshaped_cuts;
 use specials::specials;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
@@ -59,6 +71,9 @@ const RANGES_UP_TO: usize = 16;
 /// Candidates that replay the game to repair operations are made only while operations x cells
 /// stays under this (the plain passes bring a large case there first, cheaply).
 const REPLAY_WORK: usize = 25_000;
+/// Reshaped cuts are made only while (rows + columns) x cells x (k + 1 + specials) x operations,
+/// about the number of boards they try times the operations each replays, stays under this.
+const RESHAPE_WORK: usize = 50_000;
 
 pub fn candidates(case: &Case) -> Vec<Case> {
     let mut out = Out::new(case);
@@ -71,6 +86,16 @@ pub fn candidates(case: &Case) -> Vec<Case> {
     operations_repaired(case, &played, &mut sim, &mut out);
     specials(case, &mut out);
     colour_steps(case, &mut out);
+    out.list
+}
+
+/// The candidates asked for only when none of [`candidates`] fails (pass 8): thousands of them,
+/// too many to build at every step of a shrink.
+pub fn costly_candidates(case: &Case) -> Vec<Case> {
+    let mut out = Out::new(case);
+    let mut sim = Sim::new();
+    let played = play(&mut sim, case);
+    reshaped_cuts(case, &played, &mut sim, &mut out);
     out.list
 }
 

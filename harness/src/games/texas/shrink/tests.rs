@@ -1,6 +1,6 @@
 use super::super::sim::Sim;
 use super::colours::fold_colours;
-use super::lines::{repair_runs, sub_board};
+use super::lines::{repair_runs, sub_board, Cut};
 use super::ops::revalidate;
 use super::*;
 use model::texas::{Board, Pos};
@@ -20,9 +20,13 @@ fn candidates_are_valid_distinct_and_lighter() {
         for seed in 0..10 {
             let case = Texas::generate(Texas::profile(profile).expect("profile"), seed);
             let w = Texas::weight(&case);
-            let list = candidates(&case);
-            let distinct: HashSet<&Case> = list.iter().collect();
-            assert_eq!(distinct.len(), list.len(), "duplicate candidates");
+            let (cheap, costly) = (candidates(&case), costly_candidates(&case));
+            // Each list is free of duplicates (the two are built apart and may share some).
+            for list in [&cheap, &costly] {
+                let distinct: HashSet<&Case> = list.iter().collect();
+                assert_eq!(distinct.len(), list.len(), "duplicate candidates");
+            }
+            let list: Vec<Case> = cheap.into_iter().chain(costly).collect();
             for c in &list {
                 c.validate().unwrap();
                 assert!(
@@ -106,4 +110,42 @@ fn an_operation_that_stopped_being_valid_is_replaced_by_the_nearest_valid_swap()
     // An operation that was invalid to begin with stays as it is.
     let kept = revalidate(&mut sim, 4, &board, vec![(op(0, 1), None)], true).unwrap();
     assert_eq!(kept.ops, vec![op(0, 1)]);
+}
+
+#[test]
+fn a_reshaped_cut_puts_the_special_of_the_dropped_line_on_a_cell_kept() {
+    // A checkerboard with a colour special in column 1 and a swap in columns 2 and 3.
+    let case =
+        Case::parse(b"3 3 2 1\n1 2 1\n2 1 2\n1 2 1\n6 0 0\n0 0 0\n0 0 0\n1 2 2 2\n").unwrap();
+    // The candidates without column 1 (and no other change of colour) that hold the special.
+    let kept = vec![2, 1, 1, 2, 2, 1];
+    let with_special = |list: Vec<Case>| -> Vec<Case> {
+        list.into_iter()
+            .filter(|c| c.board.colour == kept && c.board.special.contains(&6))
+            .collect()
+    };
+    // A plain cut drops the special with its column; a reshaped cut puts it on any cell kept.
+    assert!(with_special(candidates(&case)).is_empty());
+    let cells: HashSet<usize> = with_special(costly_candidates(&case))
+        .iter()
+        .map(|c| c.board.special.iter().position(|&s| s == 6).unwrap())
+        .collect();
+    assert_eq!(cells.len(), 6);
+}
+
+#[test]
+fn a_cut_that_moves_a_line_moves_the_operations_on_it() {
+    // Columns kept in the order 2, 0: the swap in column 0 is now in column 1 of the cut.
+    let case =
+        Case::parse(b"3 3 3 1\n1 2 3\n2 3 1\n3 1 2\n0 0 0\n0 0 0\n0 0 0\n1 1 2 1\n").unwrap();
+    let mut sim = Sim::new();
+    let played = play(&mut sim, &case);
+    let cut = Cut::new(&case, &played, &[0, 1, 2], &[2, 0], |_| true).unwrap();
+    assert_eq!(cut.board.colour, vec![3, 1, 1, 2, 2, 3]);
+    let moved = Op {
+        a: Pos::new(0, 1),
+        b: Pos::new(1, 1),
+    };
+    assert_eq!(cut.kept, vec![moved]);
+    assert_eq!(cut.shifted[0].0, moved);
 }
