@@ -275,26 +275,18 @@ fn headline(f: &Failure, judging: bool) -> String {
     }
 }
 
-/// The predicate that keeps the shrinker on the original failure, and the pair it runs.
+/// The predicate that keeps the shrinker on the original failure, and the pair it runs: for a
+/// hang, the hung engine out of process (`None` when it cannot be, or when the generator or the
+/// comparison hung: nothing to re-run out of process).
 fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
     if f.kind != Kind::TimeLimit {
         return Some(pair.clone());
     }
     let engine = f.engine.as_deref()?;
-    let twin = |e: &Arc<dyn Engine<G>>| -> Option<Arc<dyn Engine<G>>> {
-        if e.isolated() {
-            Some(Arc::clone(e))
-        } else if e.name() == engine {
-            opts.isolate.as_ref().and_then(|iso| iso(engine))
-        } else {
-            Some(Arc::clone(e))
-        }
-    };
     if engine != pair.a.name() && engine != pair.b.name() {
-        // The generator or the comparison hung: nothing to re-run out of process.
         return None;
     }
-    Some(Pair::new(twin(&pair.a)?, twin(&pair.b)?))
+    isolated_pair(opts, pair, f)
 }
 
 /// True when the failure is a time limit of an engine that runs out of process (a program).
@@ -304,15 +296,15 @@ fn hang_of_program<G: Game>(pair: &Pair<G>, f: &Failure) -> bool {
         .any(|e| e.isolated() && f.engine.as_deref() == Some(e.name()))
 }
 
-/// The pair with its engine under test run out of process, for shrinking a crash or a mismatch
-/// once a smaller case has hung it in process: the engine the failure names, else the second.
+/// The pair with its engine under test run out of process (`None` when it cannot be): the engine
+/// the failure names, else the second. For a hang, and for a crash or a mismatch once a smaller
+/// case has hung the engine in process.
 /// A crash stays a crash (a panic is a non-zero exit); a mismatch is then judged on answers.
 fn isolated_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
-    let iso = opts.isolate.as_ref()?;
     let target = f.engine.as_deref().unwrap_or(pair.b.name());
     let twin = |e: &Arc<dyn Engine<G>>| -> Option<Arc<dyn Engine<G>>> {
         if e.name() == target && !e.isolated() {
-            iso(target)
+            opts.isolate.as_ref().and_then(|iso| iso(target))
         } else {
             Some(Arc::clone(e))
         }
