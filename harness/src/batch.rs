@@ -233,6 +233,12 @@ impl<G: Game> Shared<G> {
         nanos(self.start.elapsed())
     }
 
+    /// Whether engine b's limit is relative to engine a's time: with two in-process engines and
+    /// no fixed per-case limit.
+    fn relative_limit(&self) -> bool {
+        self.opts.case_timeout.is_none() && !self.pair.a.isolated() && !self.pair.b.isolated()
+    }
+
     fn should_stop(&self) -> bool {
         self.opts.stop.load(Relaxed) || self.opts.time.is_some_and(|t| self.start.elapsed() >= t)
     }
@@ -296,9 +302,7 @@ impl<G: Game> Shared<G> {
                 .case_timeout
                 .unwrap_or_else(|| G::time_limit(&case) * SLOWDOWN);
             slot.limit.store(nanos(limit), Relaxed);
-            let relative = self.opts.case_timeout.is_none()
-                && !self.pair.a.isolated()
-                && !self.pair.b.isolated();
+            let relative = self.relative_limit();
             let mut a_started = 0;
             let checked = self.pair.check_phased(&case, &mut |p| {
                 let now = self.now();
@@ -411,8 +415,7 @@ impl<G: Game> Shared<G> {
                 catching(|| G::generate(profile, seed)).ok()
             };
             let limit_ms = limit / 1_000_000;
-            let relative =
-                phase == 2 && self.opts.case_timeout.is_none() && !self.pair.a.isolated();
+            let relative = phase == 2 && self.relative_limit();
             let what = if relative {
                 format!(
                     "CPU time, in process: {RELATIVE_LIMIT} times what {} took, at least {} ms",
