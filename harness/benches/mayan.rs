@@ -15,7 +15,7 @@
 
 use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode};
 use harness::games::mayan::Mayan;
-use harness::Game;
+use harness::prelude::*;
 use model::mayan::{parse_answer, Case};
 use std::hint::black_box;
 use std::path::PathBuf;

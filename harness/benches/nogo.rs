@@ -4,8 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use harness::games::nogo::{random_board, Nogo};
+use harness::prelude::*;
 use harness::rng::{case_seed, rng};
-use harness::Game;
 use model::nogo::{parse_moves, write_moves, Board};
 use std::hint::black_box;
 use std::time::Duration;

@@ -23,7 +23,7 @@
 //! A panic in a generator or an engine is caught per case and becomes a crash verdict.
 
 use crate::engine::Kind;
-use crate::game::{Game, Profile, ProfileChoice};
+use crate::game::{Game, Generate, Profile, ProfileChoice};
 use crate::oracle::{catching, Failure, Pair, Phase};
 use crate::rng::case_seed;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -51,7 +51,7 @@ pub struct BatchOptions {
 
 impl BatchOptions {
     /// Options for `cases` cases of the game's default profile, on all cores.
-    pub fn new<G: Game>(cases: u64, seed: u64) -> Self {
+    pub fn new<G: Generate>(cases: u64, seed: u64) -> Self {
         BatchOptions {
             cases,
             seed,
@@ -257,8 +257,9 @@ impl<G: Game> Shared<G> {
         if let Some(c) = own_cpu_clock() {
             slot.clock.store(i64::from(c), Relaxed);
         }
-        let keys = G::coverage_keys();
-        let mut coverage = vec![0u64; keys.len()];
+        let keys = G::coverage_keys().len();
+        let mut coverage = vec![0u64; keys];
+        let mut hits = vec![false; keys];
         let total = self.opts.shard_cases();
         let (shard, shards) = self.opts.shard;
         loop {
@@ -333,10 +334,9 @@ impl<G: Game> Shared<G> {
                 break;
             }
             if let Some(outcome) = &checked.a {
-                for key in G::coverage(&case, outcome) {
-                    if let Some(i) = keys.iter().position(|k| *k == key) {
-                        coverage[i] += 1;
-                    }
+                G::coverage(&case, outcome, &mut hits);
+                for (count, hit) in coverage.iter_mut().zip(&mut hits) {
+                    *count += u64::from(std::mem::take(hit));
                 }
             }
             slot.case.store(IDLE, Relaxed);

@@ -142,9 +142,8 @@ pub fn write_seeds<G: Game>(corpus: &Path) -> anyhow::Result<usize> {
         let bytes = std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
         texts.push((name, bytes));
     }
-    for name in G::seed_profiles() {
-        let profile = G::profile(name)
-            .with_context(|| format!("{}: seed profile `{name}` is not a profile", G::NAME))?;
+    for profile in G::profiles().iter().filter(|p| p.fuzz_seed) {
+        let name = profile.name;
         for seed in 1..=2u64 {
             texts.push((
                 format!("gen-{name}-{seed}"),

@@ -1,11 +1,12 @@
 //! The differential-testing harness: seeded generators, engines behind one trait, the diff oracle,
 //! the batch loop with its watchdog, the shrinker, the judge for external programs, benchmarks and
-//! the bodies of the fuzz targets. The `harness` binary is `cli::main()`.
+//! the bodies of the fuzz targets. The `harness` binary is `Registry::builtin().main()`.
 
 pub mod batch;
 pub mod bench;
 pub mod cli;
 pub mod corpus;
+pub mod coverage;
 pub mod diff;
 pub mod engine;
 pub mod fuzz;
@@ -22,7 +23,26 @@ pub mod report;
 pub mod rng;
 pub mod shrink;
 pub mod source;
+pub mod verdict;
 
+pub use cli::Registry;
 pub use engine::{Engine, Fault, Kind, Output};
 pub use game::{Divergence, Game, Names, Profile};
 pub use oracle::{Failure, Pair};
+
+/// Registers the built-in games (texas, mayan, nogo) exactly as a user's crate registers its own:
+/// `harness` is `Registry::builtin().main()`.
+pub fn builtin(registry: Registry) -> Registry {
+    registry
+        .game::<games::Texas>()
+        .game::<games::Mayan>()
+        .game::<games::Nogo>()
+}
+
+/// The traits a game's code calls through: `use harness::prelude::*;` brings every role into
+/// scope, so that `MyGame::parse`, `MyGame::size` and the rest resolve.
+pub mod prelude {
+    pub use crate::engine::{Engine, Output};
+    pub use crate::game::{Check, Coverage, Format, Game, Generate, Shrink};
+    pub use crate::oracle::Pair;
+}

@@ -2,5 +2,5 @@
 //! everything it does lives in the library (`harness::cli`).
 
 fn main() -> std::process::ExitCode {
-    harness::cli::main()
+    harness::Registry::builtin().main()
 }

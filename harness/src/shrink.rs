@@ -21,7 +21,7 @@
 //! failure: the same verdict kind for an external program (wrong answer, crash, timeout), the same
 //! kind of divergence for two engines. The predicate must be deterministic.
 
-use crate::game::Game;
+use crate::game::{Format, Shrink};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -43,11 +43,11 @@ pub struct Shrunk<C> {
 
 /// A list of candidates of a game ([`Game::shrink_candidates`] or
 /// [`Game::shrink_candidates_costly`]).
-type Candidates<G> = fn(&<G as Game>::Case) -> Vec<<G as Game>::Case>;
+type Candidates<G> = fn(&<G as Format>::Case) -> Vec<<G as Format>::Case>;
 
 /// Shrinks `case` while `fails` holds, for at most `budget`. `fails(&case)` should hold; it must be
 /// deterministic, and should test for the same kind of failure as the original one.
-pub fn shrink<G: Game>(
+pub fn shrink<G: Shrink>(
     case: G::Case,
     fails: impl Fn(&G::Case) -> bool + Sync,
     budget: Duration,

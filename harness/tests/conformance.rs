@@ -2,7 +2,7 @@
 //! every engine.
 //!
 //! Texas: every rule of `conformance/texas_rules.rs` runs on every engine the game ships
-//! (`Texas::engines()`) and on the example engine of `examples/own-engine`. Each case goes through
+//! (`harness::game::engines::<Texas>()`) and on the example engine of `examples/own-engine`. Each case goes through
 //! [`Play::run`], which checks the engine against itself (traced and untraced runs, the answer, the
 //! trace's points adding up to the score) and against the reference, whole trace and final board;
 //! the rule then asserts the numbers worked out by hand on that engine's own outcome.
@@ -17,7 +17,8 @@ mod texas_rules;
 use harness::engine::answer;
 use harness::games::{Nogo, Texas};
 use harness::oracle::catching;
-use harness::{Engine, Game, Names, Output};
+use harness::prelude::*;
+use harness::Names;
 use model::nogo::{parse_moves, Board as NogoBoard, Move, Verdict};
 use model::texas::{Case, Outcome, Score};
 use std::sync::Arc;
@@ -108,8 +109,10 @@ impl Play {
 
 /// Every Texas engine: the game's own, then the example engine.
 fn texas_engines() -> Vec<Arc<dyn Engine<Texas>>> {
-    let mut all: Vec<Arc<dyn Engine<Texas>>> =
-        Texas::engines().iter().map(|e| (e.build)()).collect();
+    let mut all: Vec<Arc<dyn Engine<Texas>>> = harness::game::engines::<Texas>()
+        .iter()
+        .map(|e| (e.build)())
+        .collect();
     all.push(own_engine::build());
     all
 }
@@ -255,7 +258,7 @@ fn both_nogo_checkers_give_every_verdict_of_the_table() {
 
 #[test]
 fn every_nogo_engine_plays_the_hand_played_games_and_both_checkers_accept_them() {
-    let engines = Nogo::engines();
+    let engines = harness::game::engines::<Nogo>();
     let names: Vec<&str> = engines.iter().map(|e| e.name).collect();
     assert_eq!(names, ["reference", "optimized"]);
     for (board, want) in PLAYOUTS {

@@ -16,7 +16,7 @@ fn check_game<G: Game>(min_with_answers: usize) {
     let files = case_files(&corpus().join(G::NAME));
     let mut with_answers = 0;
     let mut failures = Vec::new();
-    let engines = G::engines();
+    let engines = harness::game::engines::<G>();
     assert!(engines.len() >= 2, "{}: fewer than two engines", G::NAME);
     for entry in &engines {
         let pair = Pair::<G>::new(harness::game::reference::<G>(), (entry.build)());

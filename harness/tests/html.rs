@@ -8,6 +8,7 @@ use harness::engine::{Fault, Output};
 use harness::game::{Divergence, Game, Names};
 use harness::games::{Mayan, Texas};
 use harness::html::{self, View};
+use harness::prelude::*;
 use harness::{Engine, Failure, Kind, Pair};
 use model::texas::{Case, Outcome};
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,8 +2,9 @@
 //! optimized solver against the exhaustive reference on generated cases.
 
 use harness::games::mayan::Mayan;
+use harness::prelude::*;
 use harness::rng::case_seed;
-use harness::{Game, Names};
+use harness::Names;
 use model::mayan::{parse_answer, Answer, Case, Move};
 use reference::mayan::{replay, MoveKind};
 use std::path::PathBuf;

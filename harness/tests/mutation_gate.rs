@@ -47,7 +47,10 @@ fn gate<G: Game>(cases: u64, default: u64) -> Option<String> {
         // on with the engine out of process (the harness binary's `exec`).
         opts.isolate = Some(diff::isolate_by_exec::<G>(
             env!("CARGO_BIN_EXE_harness").into(),
-            G::engines().iter().map(|e| e.name).collect(),
+            harness::game::engines::<G>()
+                .iter()
+                .map(|e| e.name)
+                .collect(),
         ));
         let mut text = Vec::new();
         let summary = diff::run::<G>(&opts, &Pair::builtin(), &Silent, &mut text)

@@ -4,7 +4,8 @@
 
 use arbitrary::Unstructured;
 use harness::games::Texas;
-use harness::{Game, Names};
+use harness::prelude::*;
+use harness::Names;
 use model::texas::{Board, Case, Invalid, NoTrace, Recorder};
 use proptest::prelude::*;
 

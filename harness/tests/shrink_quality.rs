@@ -20,7 +20,7 @@
 
 use harness::game::{Names, Profile};
 use harness::games::Texas;
-use harness::Game;
+use harness::prelude::*;
 use model::texas::{Board, Case, Op, Pos};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -4,8 +4,8 @@
 
 use harness::games::texas::gen::{self, Params};
 use harness::games::Texas;
+use harness::prelude::*;
 use harness::rng::rng;
-use harness::Game;
 use model::texas::Case;
 use proptest::prelude::*;
 

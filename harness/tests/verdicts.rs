@@ -5,8 +5,9 @@
 use arbitrary::Unstructured;
 use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions};
-use harness::game::{BenchRow, EngineEntry};
+use harness::game::EngineEntry;
 use harness::games::Texas;
+use harness::prelude::*;
 use harness::{Divergence, Engine, Fault, Game, Kind, Names, Output, Pair, Profile};
 use model::texas::{Case, Outcome};
 use std::path::PathBuf;
@@ -81,10 +82,24 @@ struct Flaky;
 
 const BAD_INDEX: u64 = 7;
 
-impl Game for Flaky {
+impl Format for Flaky {
     const NAME: &'static str = "texas";
     type Case = Case;
-    type Outcome = Outcome;
+    fn parse(input: &[u8]) -> Result<Case, model::ParseError> {
+        Texas::parse(input)
+    }
+    fn write(case: &Case) -> String {
+        Texas::write(case)
+    }
+    fn size(case: &Case) -> String {
+        Texas::size(case)
+    }
+    fn time_limit(case: &Case) -> Duration {
+        Texas::time_limit(case)
+    }
+}
+
+impl Generate for Flaky {
     fn profiles() -> &'static [Profile] {
         Texas::profiles()
     }
@@ -98,37 +113,21 @@ impl Game for Flaky {
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         Texas::arbitrary_case(u)
     }
-    fn parse(input: &[u8]) -> Result<Case, model::ParseError> {
-        Texas::parse(input)
-    }
-    fn write(case: &Case) -> String {
-        Texas::write(case)
-    }
-    fn engines() -> Vec<EngineEntry<Self>> {
-        vec![
-            EngineEntry {
-                name: "reference",
-                about: "",
-                build: || {
-                    harness::game::function::<Flaky>("reference", |c, _| {
-                        reference::texas::outcome(c)
-                    })
-                },
-            },
-            EngineEntry {
-                name: "optimized",
-                about: "",
-                build: || {
-                    harness::game::function::<Flaky>("optimized", |c, _| engine::texas::outcome(c))
-                },
-            },
-        ]
-    }
+}
+
+impl Check for Flaky {
+    type Outcome = Outcome;
     fn answer(outcome: &Outcome) -> String {
         Texas::answer(outcome)
     }
     fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
         Texas::compare(case, a, b, names)
+    }
+}
+
+impl Shrink for Flaky {
+    fn weight(case: &Case) -> u64 {
+        Texas::weight(case)
     }
     fn shrink_candidates(case: &Case) -> Vec<Case> {
         Texas::shrink_candidates(case)
@@ -136,26 +135,35 @@ impl Game for Flaky {
     fn shrink_candidates_costly(case: &Case) -> Vec<Case> {
         Texas::shrink_candidates_costly(case)
     }
-    fn size(case: &Case) -> String {
-        Texas::size(case)
-    }
-    fn weight(case: &Case) -> u64 {
-        Texas::weight(case)
-    }
-    fn time_limit(case: &Case) -> Duration {
-        Texas::time_limit(case)
-    }
+}
+
+impl Coverage for Flaky {
     fn coverage_keys() -> &'static [&'static str] {
         Texas::coverage_keys()
     }
-    fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
-        Texas::coverage(case, outcome)
+    fn coverage(case: &Case, outcome: &Outcome, hits: &mut [bool]) {
+        Texas::coverage(case, outcome, hits)
     }
-    fn bench_rows() -> &'static [BenchRow] {
-        Texas::bench_rows()
+}
+
+impl Game for Flaky {
+    fn reference() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "reference",
+            about: "",
+            build: || {
+                harness::game::function::<Flaky>("reference", |c, _| reference::texas::outcome(c))
+            },
+        }
     }
-    fn seed_profiles() -> &'static [&'static str] {
-        Texas::seed_profiles()
+    fn optimized() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "optimized",
+            about: "",
+            build: || {
+                harness::game::function::<Flaky>("optimized", |c, _| engine::texas::outcome(c))
+            },
+        }
     }
 }
 

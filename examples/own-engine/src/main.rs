@@ -3,12 +3,16 @@
 //! `own-engine diff --game texas --engine arrays --cases 20000` compares it with the reference,
 //! `own-engine bench --game texas --engine arrays --profile medium` times them side by side.
 
-use harness::cli::{self, Engines};
+use harness::games::Texas;
+use harness::Registry;
 
 fn main() -> std::process::ExitCode {
-    cli::main_with(Engines::default().texas(
-        "arrays",
-        "plain arrays with an empty border, a scan per round, a stack for specials (own-engine)",
-        own_engine::build,
-    ))
+    Registry::builtin()
+        .program("own-engine")
+        .engine::<Texas>(
+            "arrays",
+            "plain arrays with an empty border, a scan per round, a stack for specials (own-engine)",
+            own_engine::build,
+        )
+        .main()
 }

@@ -1,17 +1,19 @@
-//! The `harness` command line, as a library: the `harness` binary is `cli::main()`, and a crate with
-//! its own engine gets the very same commands with one line of registration:
+//! The command line, as a library: the `harness` binary is `Registry::builtin().main()`, and a
+//! crate with its own engine or its own game gets the very same commands with one line of
+//! registration ([`Registry`]):
 //!
 //! ```no_run
-//! # use harness::cli::{self, Engines};
+//! # use harness::cli::Registry;
 //! # use harness::games::Texas;
 //! # fn my_engine() -> std::sync::Arc<dyn harness::Engine<Texas>> { harness::game::optimized::<Texas>() }
 //! fn main() -> std::process::ExitCode {
-//!     cli::main_with(Engines::default().texas("mine", "my own engine", my_engine))
+//!     Registry::builtin().engine::<Texas>("mine", "my own engine", my_engine).main()
 //! }
 //! ```
 //!
 //! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
-//! process (the binary re-runs itself with the hidden `exec` command).
+//! process (the binary re-runs itself with the hidden `exec` command). Each subcommand is a file
+//! of its own here: its flags (`Args`) and its `run`.
 
 /// `eprintln!` that cannot panic: when standard error is a closed pipe (`harness ... 2>&1 | head`)
 /// the line is lost, and the command goes on to its own exit status.
@@ -23,19 +25,28 @@ macro_rules! note {
 }
 
 mod args;
-mod commands;
-mod dispatch;
+mod bench;
+mod check;
+mod completions;
+mod diff;
+mod engines;
+mod exec;
+mod gen;
+mod judge;
+mod merge;
+mod profiles;
 mod progress;
+mod registry;
+mod replay;
+mod run;
+mod seeds;
+mod util;
 
-use crate::engine::Engine;
-use crate::game::{EngineEntry, Game};
-use crate::games::{Mayan, Nogo, Texas};
-use crate::oracle::Pair;
-use args::{Cli, PairArgs};
-use clap::Parser;
+pub use registry::Registry;
+
+use args::{Cli, ColourChoice, Command};
 use std::io::{IsTerminal as _, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 /// An error that ends the program with a status.
 pub struct Exit(pub u8, pub String);
@@ -52,132 +63,37 @@ impl From<std::io::Error> for Exit {
     }
 }
 
-/// Engines a user adds to the built-in ones, per game.
-#[derive(Default)]
-pub struct Engines {
-    texas: Vec<EngineEntry<Texas>>,
-    mayan: Vec<EngineEntry<Mayan>>,
-    nogo: Vec<EngineEntry<Nogo>>,
+/// What every subcommand writes to and knows of the run.
+pub(crate) struct Ctx<'a> {
+    pub out: &'a mut Stdout,
+    /// Colour in reports.
+    pub colour: bool,
+    /// The program's name, for the commands a report prints.
+    pub program: &'static str,
 }
 
-impl Engines {
-    /// Adds an engine of game `G` called `name` (any game the command line knows).
-    pub fn add<G: Registered>(
-        mut self,
-        name: &'static str,
-        about: &'static str,
-        build: fn() -> Arc<dyn Engine<G>>,
-    ) -> Self {
-        G::extra_mut(&mut self).push(EngineEntry { name, about, build });
-        self
-    }
-    /// Adds a Texas engine called `name`.
-    pub fn texas(
-        self,
-        name: &'static str,
-        about: &'static str,
-        build: fn() -> Arc<dyn Engine<Texas>>,
-    ) -> Self {
-        self.add::<Texas>(name, about, build)
-    }
-    /// Adds a Mayan engine called `name`.
-    pub fn mayan(
-        self,
-        name: &'static str,
-        about: &'static str,
-        build: fn() -> Arc<dyn Engine<Mayan>>,
-    ) -> Self {
-        self.add::<Mayan>(name, about, build)
-    }
-    /// Adds a NoGo engine called `name`.
-    pub fn nogo(
-        self,
-        name: &'static str,
-        about: &'static str,
-        build: fn() -> Arc<dyn Engine<Nogo>>,
-    ) -> Self {
-        self.add::<Nogo>(name, about, build)
-    }
-}
-
-/// A game the command line knows, with the engines registered for it.
-pub trait Registered: Game {
-    /// The engines registered for this game.
-    fn extra_mut(e: &mut Engines) -> &mut Vec<EngineEntry<Self>>;
-    /// The same, to read.
-    fn extra(e: &Engines) -> &[EngineEntry<Self>];
-}
-
-macro_rules! registered {
-    ($game:ty, $field:ident) => {
-        impl Registered for $game {
-            fn extra_mut(e: &mut Engines) -> &mut Vec<EngineEntry<Self>> {
-                &mut e.$field
-            }
-            fn extra(e: &Engines) -> &[EngineEntry<Self>] {
-                &e.$field
-            }
-        }
-    };
-}
-
-registered!(Texas, texas);
-registered!(Mayan, mayan);
-registered!(Nogo, nogo);
-
-/// Every engine of `G`: built in, then registered.
-pub(crate) fn all_engines<G: Registered>(extra: &Engines) -> Vec<EngineEntry<G>> {
-    let mut all = G::engines();
-    all.extend(G::extra(extra).iter().cloned());
-    all
-}
-
-pub(crate) fn engine_by_name<G: Registered>(
-    extra: &Engines,
-    name: &str,
-) -> Result<Arc<dyn Engine<G>>, Exit> {
-    let all = all_engines::<G>(extra);
-    match all.iter().find(|e| e.name == name) {
-        Some(e) => Ok((e.build)()),
-        None => {
-            let names: Vec<&str> = all.iter().map(|e| e.name).collect();
-            Err(Exit(
-                2,
-                format!(
-                    "unknown engine `{name}` for {}: choose one of {}",
-                    G::NAME,
-                    names.join(", ")
-                ),
-            ))
-        }
-    }
-}
-
-pub(crate) fn pair_of<G: Registered>(extra: &Engines, args: &PairArgs) -> Result<Pair<G>, Exit> {
-    Ok(Pair::new(
-        engine_by_name::<G>(extra, &args.against)?,
-        engine_by_name::<G>(extra, &args.engine)?,
-    ))
-}
-
-/// Runs the command line of the `harness` binary.
+/// Runs the command line of the `harness` binary: the built-in games.
 pub fn main() -> ExitCode {
-    main_with(Engines::default())
+    Registry::builtin().main()
 }
 
-/// Runs the command line with extra engines registered.
-pub fn main_with(extra: Engines) -> ExitCode {
-    let cli = Cli::parse();
+/// Runs a parsed command line against the registry.
+fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
     let colour = match cli.color {
-        args::ColourChoice::Always => true,
-        args::ColourChoice::Never => false,
-        args::ColourChoice::Auto => {
+        ColourChoice::Always => true,
+        ColourChoice::Never => false,
+        ColourChoice::Auto => {
             std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
     let mut out = Stdout::new();
-    let result = dispatch::dispatch(cli.command, &extra, &mut out, colour);
+    let mut cx = Ctx {
+        out: &mut out,
+        colour,
+        program: registry.program_name(),
+    };
+    let result = dispatch(registry, cli.command, &mut cx);
     let _ = out.flush();
     match result {
         Ok(code) => ExitCode::from(code),
@@ -187,6 +103,25 @@ pub fn main_with(extra: Engines) -> ExitCode {
             }
             ExitCode::from(code)
         }
+    }
+}
+
+/// Each subcommand: those of one game through the game's command table, the others directly.
+fn dispatch(registry: &Registry, command: Command, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+    match command {
+        Command::Run(a) => registry.get(&a.game.game)?.run(&a, cx),
+        Command::Diff(a) => registry.get(&a.batch.game.game)?.diff(&a, cx),
+        Command::Judge(a) => registry.get(&a.batch.game.game)?.judge(&a, cx),
+        Command::Bench(a) => registry.get(&a.game.game)?.bench(&a, cx),
+        Command::Replay(a) => replay::run(registry, &a, cx),
+        Command::Merge(a) => merge::run(&a, cx),
+        Command::Completions(a) => completions::run(registry, &a, cx),
+        Command::Gen(a) => registry.get(&a.game.game)?.gen(&a, cx),
+        Command::Profiles(a) => registry.get(&a.game.game)?.profiles(cx),
+        Command::Engines(a) => registry.get(&a.game.game)?.engines(cx),
+        Command::Seeds(a) => seeds::run(registry, &a, cx),
+        Command::Check(a) => check::dispatch(registry, &a, cx),
+        Command::Exec(a) => registry.get(&a.game.game)?.exec(&a, cx),
     }
 }
 

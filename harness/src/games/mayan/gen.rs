@@ -25,26 +25,29 @@ use rand::Rng as _;
 use reference::mayan::{play, Played};
 
 pub(super) const PROFILES: &[Profile] = &[
-    Profile {
-        name: "mix",
-        about: "solvable, random and sparse cases, every n from 1 to 5, sized for the reference",
-    },
-    Profile {
-        name: "solvable",
-        about: "puzzles built backwards from the empty board, each with a planted answer",
-    },
-    Profile {
-        name: "random",
-        about: "random boards whose colours come in threes, mostly unsolvable",
-    },
-    Profile {
-        name: "sparse",
-        about: "a few blocks of one to four colours, any counts",
-    },
-    Profile {
-        name: "dense",
-        about: "dense unsolvable boards, n = 5: for benchmarks (the reference takes seconds each)",
-    },
+    Profile::new(
+        "mix",
+        "solvable, random and sparse cases, every n from 1 to 5, sized for the reference",
+    )
+    .bench(200),
+    Profile::new(
+        "solvable",
+        "puzzles built backwards from the empty board, each with a planted answer",
+    )
+    .fuzz_seed()
+    .bench(200),
+    Profile::new(
+        "random",
+        "random boards whose colours come in threes, mostly unsolvable",
+    )
+    .fuzz_seed(),
+    Profile::new("sparse", "a few blocks of one to four colours, any counts").fuzz_seed(),
+    Profile::new(
+        "dense",
+        "dense unsolvable boards, n = 5: for benchmarks (the reference takes seconds each)",
+    )
+    .bench_only()
+    .bench(1),
 ];
 
 /// The most blocks a random or sparse case of n moves holds (index n): on an unsolvable board the

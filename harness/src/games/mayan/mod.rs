@@ -11,7 +11,10 @@ pub mod shrink;
 
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
 
-use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
+use crate::game::{
+    function, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
+    Shrink,
+};
 use arbitrary::Unstructured;
 use model::mayan::{write_answer, Answer, Case, MAX_MOVES};
 use model::ParseError;
@@ -40,26 +43,10 @@ const COVERAGE_KEYS: &[&str] = &[
     "answer: 6+ blocks in one move",
 ];
 
-impl Game for Mayan {
+impl Format for Mayan {
     const NAME: &'static str = "mayan";
+
     type Case = Case;
-    type Outcome = Answer;
-
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn bench_only() -> &'static [&'static str] {
-        &["dense"]
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::generate(profile, seed)
-    }
-
-    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        gen::arbitrary(u)
-    }
 
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
@@ -69,47 +56,38 @@ impl Game for Mayan {
         case.write()
     }
 
-    fn engines() -> Vec<EngineEntry<Self>> {
-        vec![
-            EngineEntry {
-                name: "reference",
-                about: "plain exhaustive search in lexicographic order (reference::mayan)",
-                build: || function::<Mayan>("reference", |case, _| reference::mayan::solve(case)),
-            },
-            EngineEntry {
-                name: "optimized",
-                about: "packed boards and safe prunes (engine::mayan)",
-                build: || function::<Mayan>("optimized", |case, _| engine::mayan::solve(case)),
-            },
-        ]
-    }
-
     /// Two seconds per move: the reference's exhaustive search over the batch profiles takes about
     /// a millisecond on average and well under a second at worst.
     fn time_limit(case: &Case) -> Duration {
         Duration::from_secs(2 * case.n as u64 + 2)
     }
 
-    fn bench_rows() -> &'static [BenchRow] {
-        &[
-            BenchRow {
-                profile: "mix",
-                cases: 200,
-            },
-            BenchRow {
-                profile: "solvable",
-                cases: 200,
-            },
-            BenchRow {
-                profile: "dense",
-                cases: 1,
-            },
-        ]
+    fn size(case: &Case) -> String {
+        format!(
+            "n={}, {} blocks, {} colours",
+            case.n,
+            case.board.blocks(),
+            case.board.colours().len()
+        )
+    }
+}
+
+impl Generate for Mayan {
+    fn profiles() -> &'static [Profile] {
+        gen::PROFILES
     }
 
-    fn seed_profiles() -> &'static [&'static str] {
-        &["solvable", "random", "sparse"]
+    fn generate(profile: &Profile, seed: u64) -> Case {
+        gen::generate(profile, seed)
     }
+
+    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        gen::arbitrary(u)
+    }
+}
+
+impl Check for Mayan {
+    type Outcome = Answer;
 
     fn answer(outcome: &Answer) -> String {
         write_answer(outcome)
@@ -123,18 +101,11 @@ impl Game for Mayan {
     ) -> Option<Divergence> {
         compare::compare(case, reference, optimized, names)
     }
+}
 
+impl Shrink for Mayan {
     fn shrink_candidates(case: &Case) -> Vec<Case> {
         shrink::candidates(case)
-    }
-
-    fn size(case: &Case) -> String {
-        format!(
-            "n={}, {} blocks, {} colours",
-            case.n,
-            case.board.blocks(),
-            case.board.colours().len()
-        )
     }
 
     fn weight(case: &Case) -> u64 {
@@ -150,63 +121,74 @@ impl Game for Mayan {
             + case.board.colours().len() as u64 * 1_000
             + colour_sum
     }
+}
 
+impl Coverage for Mayan {
     fn coverage_keys() -> &'static [&'static str] {
         COVERAGE_KEYS
     }
 
-    fn coverage(case: &Case, outcome: &Answer) -> Vec<&'static str> {
-        let mut keys = Vec::new();
-        keys.push(if outcome.is_some() {
-            "solvable"
+    fn coverage(case: &Case, outcome: &Answer, hits: &mut [bool]) {
+        hits[if outcome.is_some() {
+            const { crate::coverage::index(COVERAGE_KEYS, "solvable") }
         } else {
-            "unsolvable"
-        });
-        keys.push(COVERAGE_KEYS[2 + case.n.clamp(1, MAX_MOVES) - 1]);
+            const { crate::coverage::index(COVERAGE_KEYS, "unsolvable") }
+        }] = true;
+        hits[const { crate::coverage::index(COVERAGE_KEYS, "n=1") } + case.n.clamp(1, MAX_MOVES)
+            - 1] = true;
         if case.board.is_cleared() {
-            keys.push("empty board");
+            hits[const { crate::coverage::index(COVERAGE_KEYS, "empty board") }] = true;
         }
         let Some(moves) = outcome else {
-            return keys;
+            return;
         };
         let Ok(played) = replay(&case.board, moves) else {
-            return keys;
+            return;
         };
         let mut before = case.board;
-        let hit = |key: &'static str, keys: &mut Vec<&'static str>| {
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
-        };
         for (m, p) in moves.iter().zip(&played) {
-            hit(
-                match p.kind {
-                    MoveKind::Swap => "answer: swap move",
-                    MoveKind::Drop => "answer: drop move",
-                },
-                &mut keys,
-            );
-            if m.g == -1 {
-                hit("answer: left drag", &mut keys);
-            }
-            if p.fell {
-                hit("answer: blocks fall after the drag", &mut keys);
-            }
-            if p.removed == 0 {
-                hit("answer: move removing nothing", &mut keys);
-            }
-            if p.kind == MoveKind::Swap && p.board == before {
-                hit("answer: swap of two equal blocks", &mut keys);
-            }
-            if p.waves >= 2 {
-                hit("answer: cascade of 2+ waves", &mut keys);
-            }
-            if p.removed >= 6 {
-                hit("answer: 6+ blocks in one move", &mut keys);
-            }
+            hits[match p.kind {
+                MoveKind::Swap => {
+                    const { crate::coverage::index(COVERAGE_KEYS, "answer: swap move") }
+                }
+                MoveKind::Drop => {
+                    const { crate::coverage::index(COVERAGE_KEYS, "answer: drop move") }
+                }
+            }] = true;
+            hits[const { crate::coverage::index(COVERAGE_KEYS, "answer: left drag") }] |= m.g == -1;
+            hits[const {
+                crate::coverage::index(COVERAGE_KEYS, "answer: blocks fall after the drag")
+            }] |= p.fell;
+            hits[const { crate::coverage::index(COVERAGE_KEYS, "answer: move removing nothing") }] |=
+                p.removed == 0;
+            hits[const { crate::coverage::index(COVERAGE_KEYS, "answer: swap of two equal blocks") }] |=
+                p.kind == MoveKind::Swap && p.board == before;
+            hits[const { crate::coverage::index(COVERAGE_KEYS, "answer: cascade of 2+ waves") }] |=
+                p.waves >= 2;
+            hits[const { crate::coverage::index(COVERAGE_KEYS, "answer: 6+ blocks in one move") }] |=
+                p.removed >= 6;
             before = p.board;
         }
-        keys
+    }
+}
+
+impl Game for Mayan {
+    const ABOUT: &'static str = "Mayan puzzle (NOIP 2011, Luogu P1312)";
+
+    fn reference() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "reference",
+            about: "plain exhaustive search in lexicographic order (reference::mayan)",
+            build: || function::<Mayan>("reference", |case, _| reference::mayan::solve(case)),
+        }
+    }
+
+    fn optimized() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "optimized",
+            about: "packed boards and safe prunes (engine::mayan)",
+            build: || function::<Mayan>("optimized", |case, _| engine::mayan::solve(case)),
+        }
     }
 }
 

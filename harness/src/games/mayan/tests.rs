@@ -116,7 +116,7 @@ fn arbitrary_bytes_give_valid_cases() {
 fn coverage_sees_stalls_and_cascades() {
     let case = Case::parse(b"2\n1 0\n1 0\n0\n1 0\n0\n").unwrap();
     let answer = reference::mayan::solve(&case);
-    let keys = Mayan::coverage(&case, &answer);
+    let keys = crate::coverage::keys_hit::<Mayan>(&case, &answer);
     for key in [
         "solvable",
         "n=2",
@@ -131,7 +131,10 @@ fn coverage_sees_stalls_and_cascades() {
     let answer = reference::mayan::solve(&case);
     // A two-wave cascade exists, but the 6 and the 7 stay: unsolvable.
     assert_eq!(answer, None);
-    assert_eq!(Mayan::coverage(&case, &answer), ["unsolvable", "n=1"]);
+    assert_eq!(
+        crate::coverage::keys_hit::<Mayan>(&case, &answer),
+        ["unsolvable", "n=1"]
+    );
 }
 
 #[test]
@@ -140,7 +143,7 @@ fn the_mix_reaches_every_coverage_key() {
     for seed in 0..400 {
         let case = Mayan::generate(p("mix"), seed);
         let answer = engine::mayan::solve(&case);
-        for key in Mayan::coverage(&case, &answer) {
+        for key in crate::coverage::keys_hit::<Mayan>(&case, &answer) {
             assert!(Mayan::coverage_keys().contains(&key));
             if !seen.contains(&key) {
                 seen.push(key);

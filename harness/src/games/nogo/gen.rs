@@ -40,39 +40,40 @@ pub fn random_board(r: &mut Rng, n: usize, density: f64, black: f64) -> Board {
 }
 
 pub(super) const PROFILES: &[Profile] = &[
-    Profile {
-        name: "mix",
-        about:
-            "boards up to 12x12: random densities and colour balances, some empty, some nearly full",
-    },
-    Profile {
-        name: "small",
-        about: "boards of side 1 to 4, any density",
-    },
-    Profile {
-        name: "empty",
-        about: "empty boards of side 1 to 12",
-    },
-    Profile {
-        name: "full",
-        about: "nearly full boards up to 12x12 (density 0.85 to 1, then repaired)",
-    },
-    Profile {
-        name: "medium",
-        about: "boards of side 13 to 20, any density (slower for the reference)",
-    },
-    Profile {
-        name: "empty-250",
-        about: "the empty 250x250 board (benchmarks; too big for the reference)",
-    },
-    Profile {
-        name: "empty-500",
-        about: "the empty 500x500 board (benchmarks; too big for the reference)",
-    },
-    Profile {
-        name: "empty-1000",
-        about: "the empty 1000x1000 board (benchmarks; too big for the reference)",
-    },
+    Profile::new(
+        "mix",
+        "boards up to 12x12: random densities and colour balances, some empty, some nearly full",
+    )
+    .bench(500),
+    Profile::new("small", "boards of side 1 to 4, any density").fuzz_seed(),
+    Profile::new("empty", "empty boards of side 1 to 12").fuzz_seed(),
+    Profile::new(
+        "full",
+        "nearly full boards up to 12x12 (density 0.85 to 1, then repaired)",
+    )
+    .fuzz_seed(),
+    Profile::new(
+        "medium",
+        "boards of side 13 to 20, any density (slower for the reference)",
+    ),
+    Profile::new(
+        "empty-250",
+        "the empty 250x250 board (benchmarks; too big for the reference)",
+    )
+    .bench_only()
+    .bench(1),
+    Profile::new(
+        "empty-500",
+        "the empty 500x500 board (benchmarks; too big for the reference)",
+    )
+    .bench_only()
+    .bench(1),
+    Profile::new(
+        "empty-1000",
+        "the empty 1000x1000 board (benchmarks; too big for the reference)",
+    )
+    .bench_only()
+    .bench(1),
 ];
 
 pub(super) fn generate(profile: &Profile, seed: u64) -> Board {

@@ -15,7 +15,10 @@ pub mod shrink;
 pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
-use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
+use crate::game::{
+    function, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
+    Profile, Shrink,
+};
 use arbitrary::Unstructured;
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
 use model::ParseError;
@@ -119,26 +122,10 @@ pub fn check_files(board: &[u8], moves: &[u8]) -> Result<Verdict, ParseError> {
     Ok(engine::nogo::check(&board, &moves))
 }
 
-impl Game for Nogo {
+impl Format for Nogo {
     const NAME: &'static str = "nogo";
+
     type Case = Board;
-    type Outcome = Outcome;
-
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn bench_only() -> &'static [&'static str] {
-        &["empty-250", "empty-500", "empty-1000"]
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Board {
-        gen::generate(profile, seed)
-    }
-
-    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Board> {
-        gen::arbitrary(u)
-    }
 
     fn parse(input: &[u8]) -> Result<Board, ParseError> {
         Board::parse(input)
@@ -148,55 +135,33 @@ impl Game for Nogo {
         case.write()
     }
 
-    fn engines() -> Vec<EngineEntry<Self>> {
-        vec![
-            EngineEntry {
-                name: "reference",
-                about: "naive flood fill on plain arrays (reference::nogo)",
-                build: || {
-                    function::<Nogo>("reference", |case, trace| run(case, Side::Reference, trace))
-                },
-            },
-            EngineEntry {
-                name: "optimized",
-                about: "union-find with pseudo-liberties (engine::nogo)",
-                build: || {
-                    function::<Nogo>("optimized", |case, trace| run(case, Side::Optimized, trace))
-                },
-            },
-        ]
-    }
-
     /// Two seconds, plus 2 ns per (point x point): the reference rescans the board for each move.
     fn time_limit(case: &Board) -> Duration {
         let points = (case.n * case.n) as u64;
         Duration::from_secs(2) + Duration::from_nanos(2 * points * points)
     }
 
-    fn bench_rows() -> &'static [BenchRow] {
-        &[
-            BenchRow {
-                profile: "mix",
-                cases: 500,
-            },
-            BenchRow {
-                profile: "empty-250",
-                cases: 1,
-            },
-            BenchRow {
-                profile: "empty-500",
-                cases: 1,
-            },
-            BenchRow {
-                profile: "empty-1000",
-                cases: 1,
-            },
-        ]
+    fn size(case: &Board) -> String {
+        format!("{0}x{0}, {1} stones", case.n, case.stones())
+    }
+}
+
+impl Generate for Nogo {
+    fn profiles() -> &'static [Profile] {
+        gen::PROFILES
     }
 
-    fn seed_profiles() -> &'static [&'static str] {
-        &["small", "empty", "full"]
+    fn generate(profile: &Profile, seed: u64) -> Board {
+        gen::generate(profile, seed)
     }
+
+    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Board> {
+        gen::arbitrary(u)
+    }
+}
+
+impl Check for Nogo {
+    type Outcome = Outcome;
 
     fn answer(outcome: &Outcome) -> String {
         write_moves(&outcome.moves)
@@ -211,58 +176,92 @@ impl Game for Nogo {
         compare::compare(case, reference, optimized, names)
     }
 
+    /// Reads the program's output as a move list and judges it with the optimized checker; a list
+    /// the checker accepts must also be the play-out of first legal points.
+    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), String> {
+        compare::judge(case, reference, output)
+    }
+}
+
+impl Shrink for Nogo {
     fn shrink_candidates(case: &Board) -> Vec<Board> {
         shrink::candidates(case)
-    }
-
-    fn size(case: &Board) -> String {
-        format!("{0}x{0}, {1} stones", case.n, case.stones())
     }
 
     fn weight(case: &Board) -> u64 {
         // Any smaller board weighs less than any larger one: stones <= n * n <= 10^6.
         case.n as u64 * 2_000_000 + case.stones() as u64
     }
+}
 
+impl Coverage for Nogo {
     fn coverage_keys() -> &'static [&'static str] {
         COVERAGE
     }
 
-    fn coverage(case: &Board, outcome: &Outcome) -> Vec<&'static str> {
-        let mut keys = Vec::new();
-        let mut hit = |k: &'static str, on: bool| {
-            if on && !keys.contains(&k) {
-                keys.push(k);
-            }
-        };
+    fn coverage(case: &Board, outcome: &Outcome, hits: &mut [bool]) {
         let len = outcome.moves.len();
-        hit("1x1 board", case.n == 1);
-        hit("game ends at once", len == 0);
-        hit("ends with X to move", len.is_multiple_of(2));
-        hit("ends with O to move", len % 2 == 1);
+        hits[const { crate::coverage::index(COVERAGE, "1x1 board") }] |= case.n == 1;
+        hits[const { crate::coverage::index(COVERAGE, "game ends at once") }] |= len == 0;
+        hits[const { crate::coverage::index(COVERAGE, "ends with X to move") }] |=
+            len.is_multiple_of(2);
+        hits[const { crate::coverage::index(COVERAGE, "ends with O to move") }] |= len % 2 == 1;
         if let Some(seen) = outcome.illegal_seen {
-            hit("illegal: suicide", seen.suicide);
-            hit("illegal: fills last liberty", seen.fills_last_liberty);
-            hit("illegal: both", seen.both);
+            hits[const { crate::coverage::index(COVERAGE, "illegal: suicide") }] |= seen.suicide;
+            hits[const { crate::coverage::index(COVERAGE, "illegal: fills last liberty") }] |=
+                seen.fills_last_liberty;
+            hits[const { crate::coverage::index(COVERAGE, "illegal: both") }] |= seen.both;
         }
         for (p, v) in &outcome.checks {
-            hit("check: ok", v.is_ok());
-            hit(
-                "check: ok, not the play-out",
-                v.is_ok() && p.apply(&outcome.moves) != outcome.moves,
-            );
-            hit("check: illegal", matches!(v, Verdict::Illegal { .. }));
-            hit("check: occupied", matches!(v, Verdict::Occupied { .. }));
-            hit("check: off board", matches!(v, Verdict::OffBoard { .. }));
-            hit("check: not over", matches!(v, Verdict::NotOver { .. }));
+            hits[const { crate::coverage::index(COVERAGE, "check: ok") }] |= v.is_ok();
+            hits[const { crate::coverage::index(COVERAGE, "check: ok, not the play-out") }] |=
+                v.is_ok() && p.apply(&outcome.moves) != outcome.moves;
+            hits[const { crate::coverage::index(COVERAGE, "check: illegal") }] |=
+                matches!(v, Verdict::Illegal { .. });
+            hits[const { crate::coverage::index(COVERAGE, "check: occupied") }] |=
+                matches!(v, Verdict::Occupied { .. });
+            hits[const { crate::coverage::index(COVERAGE, "check: off board") }] |=
+                matches!(v, Verdict::OffBoard { .. });
+            hits[const { crate::coverage::index(COVERAGE, "check: not over") }] |=
+                matches!(v, Verdict::NotOver { .. });
         }
-        keys
+    }
+}
+
+impl Game for Nogo {
+    const ABOUT: &'static str = "NoGo play-out and checker";
+
+    /// `harness check BOARD MOVES`: the optimized checker on a proposed move list.
+    fn checker() -> Option<Checker> {
+        Some(Checker {
+            about: "judges a NoGo move list for a board: ok, or the first fault",
+            check: |board, moves| {
+                let board = Board::parse(board).map_err(|e| (0, e))?;
+                let moves = parse_moves(moves).map_err(|e| (1, e))?;
+                let verdict = engine::nogo::check(&board, &moves);
+                Ok((verdict.is_ok(), verdict.to_string()))
+            },
+        })
     }
 
-    /// Reads the program's output as a move list and judges it with the optimized checker; a list
-    /// the checker accepts must also be the play-out of first legal points.
-    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), String> {
-        compare::judge(case, reference, output)
+    fn reference() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "reference",
+            about: "naive flood fill on plain arrays (reference::nogo)",
+            build: || {
+                function::<Nogo>("reference", |case, trace| run(case, Side::Reference, trace))
+            },
+        }
+    }
+
+    fn optimized() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "optimized",
+            about: "union-find with pseudo-liberties (engine::nogo)",
+            build: || {
+                function::<Nogo>("optimized", |case, trace| run(case, Side::Optimized, trace))
+            },
+        }
     }
 }
 

@@ -85,7 +85,7 @@ fn engines_agree_on_generated_boards() {
                 );
             }
             assert_eq!(r.checks[0], (Proposal::PlayOut, Verdict::Ok));
-            for k in Nogo::coverage(&b, &r) {
+            for k in crate::coverage::keys_hit::<Nogo>(&b, &r) {
                 *hits.entry(k).or_insert(0) += 1;
             }
             cases += 1;

@@ -11,22 +11,7 @@ use std::cell::RefCell;
 
 /// The index of `name` in [`COVERAGE_KEYS`] (a compile error when it is not there).
 const fn key(name: &str) -> usize {
-    let mut i = 0;
-    while i < COVERAGE_KEYS.len() {
-        let k = COVERAGE_KEYS[i].as_bytes();
-        let n = name.as_bytes();
-        if k.len() == n.len() {
-            let mut j = 0;
-            while j < k.len() && k[j] == n[j] {
-                j += 1;
-            }
-            if j == k.len() {
-                return i;
-            }
-        }
-        i += 1;
-    }
-    panic!("not a coverage key")
+    crate::coverage::index(COVERAGE_KEYS, name)
 }
 
 /// The first six keys are the special types, in order.
@@ -90,7 +75,7 @@ pub fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
 }
 
 /// Sets `hit[i]` for every key `COVERAGE_KEYS[i]` the case reached.
-pub fn mark(case: &Case, outcome: &Outcome, hit: &mut [bool; COVERAGE_KEYS.len()]) {
+pub fn mark(case: &Case, outcome: &Outcome, hit: &mut [bool]) {
     // The replay is needed for the specials that went off (only the starting board has specials)
     // and for the sizes of combo components (a round without combo points has none of 4 or more).
     let has_specials = case.board.special.iter().any(|&s| s != 0);
@@ -148,7 +133,7 @@ pub fn mark(case: &Case, outcome: &Outcome, hit: &mut [bool; COVERAGE_KEYS.len()
 
 /// The specials among the removed cells of a round, and whether one went off without being in a
 /// run (another special set it off).
-fn specials(board: &Board, round: &model::texas::Round, hit: &mut [bool; COVERAGE_KEYS.len()]) {
+fn specials(board: &Board, round: &model::texas::Round, hit: &mut [bool]) {
     for (r, &bits) in round.removed.rows.iter().enumerate().take(board.n) {
         let mut bits = bits & width(board.m);
         let matched = round.matched.rows.get(r).copied().unwrap_or(0);
@@ -175,12 +160,7 @@ fn width(m: usize) -> u64 {
 }
 
 /// Marks the combo keys for the 4-connected one-colour components of `cells` on `board`.
-fn components(
-    board: &Board,
-    cells: &Cells,
-    stack: &mut Vec<(usize, usize)>,
-    hit: &mut [bool; COVERAGE_KEYS.len()],
-) {
+fn components(board: &Board, cells: &Cells, stack: &mut Vec<(usize, usize)>, hit: &mut [bool]) {
     component_sizes(board, cells, stack, |size| match size {
         4 => hit[COMBO_4] = true,
         5 => hit[COMBO_5] = true,

@@ -8,10 +8,12 @@ pub mod gen;
 mod shrink;
 pub mod sim;
 
-use crate::game::{function, BenchRow, Divergence, EngineEntry, Game, Names, Profile};
+use crate::game::{
+    function, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
+    Shrink,
+};
 use crate::source::{Bytes, Source};
 use arbitrary::Unstructured;
-use coverage::coverage;
 use model::texas::{Board, Case, NoTrace, Outcome};
 use model::ParseError;
 use std::time::Duration;
@@ -19,24 +21,10 @@ use std::time::Duration;
 /// Texas Match-3.
 pub struct Texas;
 
-impl Game for Texas {
+impl Format for Texas {
     const NAME: &'static str = "texas";
+
     type Case = Case;
-    type Outcome = Outcome;
-
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::generate(profile.name, &mut crate::rng::rng(seed))
-    }
-
-    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        let mut src = Bytes(u);
-        let profile = *src.pick(gen::FUZZ_PROFILES);
-        Ok(gen::generate(profile, &mut src))
-    }
 
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
@@ -44,53 +32,6 @@ impl Game for Texas {
 
     fn write(case: &Case) -> String {
         case.write()
-    }
-
-    fn engines() -> Vec<EngineEntry<Self>> {
-        vec![
-            EngineEntry {
-                name: "reference",
-                about: "the naive engine that reads like the rules (reference::texas)",
-                build: || {
-                    function::<Texas>("reference", |case, trace| {
-                        if trace {
-                            reference::texas::outcome(case)
-                        } else {
-                            untraced(reference::texas::play(case, &mut NoTrace))
-                        }
-                    })
-                },
-            },
-            EngineEntry {
-                name: "optimized",
-                about: "the bitboard engine (engine::texas)",
-                build: || {
-                    function::<Texas>("optimized", |case, trace| {
-                        if trace {
-                            engine::texas::outcome(case)
-                        } else {
-                            untraced(engine::texas::play(case, &mut NoTrace))
-                        }
-                    })
-                },
-            },
-        ]
-    }
-
-    fn answer(outcome: &Outcome) -> String {
-        format!("{}\n", outcome.score.total())
-    }
-
-    fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
-        compare::compare(case, a, b, names)
-    }
-
-    fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink::candidates(case)
-    }
-
-    fn shrink_candidates_costly(case: &Case) -> Vec<Case> {
-        shrink::costly_candidates(case)
     }
 
     fn size(case: &Case) -> String {
@@ -105,53 +46,39 @@ impl Game for Texas {
         )
     }
 
-    fn weight(case: &Case) -> u64 {
-        let cells = (case.n() * case.m()) as u64;
-        let specials = case.board.special.iter().filter(|&&s| s != 0).count() as u64;
-        let colours: u64 = case.board.colour.iter().map(|&c| u64::from(c)).sum();
-        let special_sum: u64 = case.board.special.iter().map(|&s| u64::from(s)).sum();
-        cells * 1_000_000_000
-            + case.ops.len() as u64 * 1_000_000
-            + specials * 10_000
-            + special_sum * 100
-            + colours
-            + u64::from(case.k)
-    }
-
     /// Half a second, plus 20 ns per cell and operation: a heavy 50x50 game with q = 1000 gets
     /// 1.5 s, about seventy times what the reference needs on it.
     fn time_limit(case: &Case) -> Duration {
         let work = (case.n() * case.m()) as u64 * (case.ops.len() as u64 + 1);
         Duration::from_millis(500) + Duration::from_nanos(20 * work)
     }
+}
 
-    fn bench_rows() -> &'static [BenchRow] {
-        &[
-            BenchRow {
-                profile: "heavy",
-                cases: 4,
-            },
-            BenchRow {
-                profile: "storm",
-                cases: 4,
-            },
-            BenchRow {
-                profile: "max",
-                cases: 4,
-            },
-            BenchRow {
-                profile: "medium",
-                cases: 200,
-            },
-            BenchRow {
-                profile: "mix",
-                cases: 2000,
-            },
-        ]
+impl Generate for Texas {
+    fn profiles() -> &'static [Profile] {
+        gen::PROFILES
     }
 
-    fn seed_profiles() -> &'static [&'static str] {
-        gen::FUZZ_PROFILES
+    fn generate(profile: &Profile, seed: u64) -> Case {
+        gen::generate(profile.name, &mut crate::rng::rng(seed))
+    }
+
+    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let mut src = Bytes(u);
+        let profile = *src.pick(gen::FUZZ_PROFILES);
+        Ok(gen::generate(profile, &mut src))
+    }
+}
+
+impl Check for Texas {
+    type Outcome = Outcome;
+
+    fn answer(outcome: &Outcome) -> String {
+        format!("{}\n", outcome.score.total())
+    }
+
+    fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
+        compare::compare(case, a, b, names)
     }
 
     fn malformed(output: &str) -> Option<String> {
@@ -166,17 +93,83 @@ impl Game for Texas {
             _ => Some("more than one value: expected one number".into()),
         }
     }
+}
 
+impl Shrink for Texas {
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        shrink::candidates(case)
+    }
+
+    fn shrink_candidates_costly(case: &Case) -> Vec<Case> {
+        shrink::costly_candidates(case)
+    }
+
+    fn weight(case: &Case) -> u64 {
+        let cells = (case.n() * case.m()) as u64;
+        let specials = case.board.special.iter().filter(|&&s| s != 0).count() as u64;
+        let colours: u64 = case.board.colour.iter().map(|&c| u64::from(c)).sum();
+        let special_sum: u64 = case.board.special.iter().map(|&s| u64::from(s)).sum();
+        cells * 1_000_000_000
+            + case.ops.len() as u64 * 1_000_000
+            + specials * 10_000
+            + special_sum * 100
+            + colours
+            + u64::from(case.k)
+    }
+}
+
+impl Coverage for Texas {
     fn coverage_keys() -> &'static [&'static str] {
         COVERAGE_KEYS
     }
 
-    fn coverage(case: &Case, outcome: &Outcome) -> Vec<&'static str> {
-        coverage(case, outcome)
+    fn coverage(case: &Case, outcome: &Outcome, hits: &mut [bool]) {
+        coverage::mark(case, outcome, hits)
+    }
+}
+
+impl Game for Texas {
+    const ABOUT: &'static str = "Texas Match-3 (THUPC 2022 final, Luogu P8422)";
+
+    fn reference() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "reference",
+            about: "the naive engine that reads like the rules (reference::texas)",
+            build: || {
+                function::<Texas>("reference", |case, trace| {
+                    if trace {
+                        reference::texas::outcome(case)
+                    } else {
+                        untraced(reference::texas::play(case, &mut NoTrace))
+                    }
+                })
+            },
+        }
+    }
+
+    fn optimized() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "optimized",
+            about: "the bitboard engine (engine::texas)",
+            build: || {
+                function::<Texas>("optimized", |case, trace| {
+                    if trace {
+                        engine::texas::outcome(case)
+                    } else {
+                        untraced(engine::texas::play(case, &mut NoTrace))
+                    }
+                })
+            },
+        }
     }
 
     fn html(view: &crate::html::View<'_, Self>) -> String {
         crate::html::texas(view)
+    }
+
+    /// Single operations: one invalid and one valid operation, optimized against reference.
+    fn bench_extra(seed: u64) -> Vec<crate::bench::Row> {
+        costs::op_costs(seed, 5)
     }
 }
 

@@ -8,7 +8,7 @@ mod sections;
 use super::page::{answers, finish, header, headline, input, start, views};
 use super::{escape, View};
 use crate::engine::Kind;
-use crate::game::{Divergence, Game};
+use crate::game::{Check, Divergence};
 use crate::games::Texas;
 use crate::oracle::Failure;
 use board::{pair_of_boards, replay, Drawn, OpBoards, Side};
@@ -146,7 +146,7 @@ pub fn texas(v: &View<'_, Texas>) -> String {
         None => {
             computed =
                 v.a.zip(v.b)
-                    .and_then(|(x, y)| <Texas as Game>::compare(case, x, y, v.names));
+                    .and_then(|(x, y)| <Texas as Check>::compare(case, x, y, v.names));
             computed.as_ref()
         }
     };

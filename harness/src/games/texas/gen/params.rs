@@ -41,68 +41,73 @@ pub(super) const BASE: Params = Params {
 
 /// The profiles, the default mix first.
 pub const PROFILES: &[crate::Profile] = &[
-    crate::Profile {
-        name: "mix",
-        about: "the default: a weighted mix of the profiles below up to 20x20, with a share of \
+    crate::Profile::new(
+        "mix",
+        "the default: a weighted mix of the profiles below up to 20x20, with a share of \
                 50x50 (full) and border shapes (edges, wide, tall)",
-    },
-    crate::Profile {
-        name: "tiny",
-        about: "boards up to 4x4, k 1..5, up to 8 operations, many specials",
-    },
-    crate::Profile {
-        name: "small",
-        about: "boards up to 8x8, k 2..6, up to 20 operations",
-    },
-    crate::Profile {
-        name: "medium",
-        about: "boards 8x8 to 20x20, k 3..10, 10 to 100 operations",
-    },
-    crate::Profile {
-        name: "max",
-        about: "50x50, k 3..100, q = 1000, half the operations valid",
-    },
-    crate::Profile {
-        name: "heavy",
-        about: "50x50, k 4..8, specials on <= 0.5% of cells, q = 1000, 95% valid swaps",
-    },
-    crate::Profile {
-        name: "specials",
-        about: "dense specials of every type on boards up to 12x12",
-    },
-    crate::Profile {
-        name: "storm",
-        about: "50x50, k 6..8, 1% specials mostly row/column/colour, q = 1000",
-    },
-    crate::Profile {
-        name: "plain",
-        about: "no specials at all, boards up to 12x12",
-    },
-    crate::Profile {
-        name: "many-colours",
-        about: "k 20..100 with 3..6 colours in use, so colour ids are large",
-    },
-    crate::Profile {
-        name: "wide",
-        about: "a single row, 1 x m (m = 1, 2, 3, 49 or 50 half the time)",
-    },
-    crate::Profile {
-        name: "tall",
-        about: "a single column, n x 1 (n = 1, 2, 3, 49 or 50 half the time)",
-    },
-    crate::Profile {
-        name: "cascade",
-        about: "3..4 colours on 6x6 to 16x16 boards: long chains of rounds",
-    },
-    crate::Profile {
-        name: "full",
-        about: "50x50, k 3..8, a few specials, 1 to 3 operations: the largest board, cheaply",
-    },
-    crate::Profile {
-        name: "edges",
-        about: "border shapes: each side 1, 2, 3, 49 or 50 most of the time (1x50, 50x2, 3x49, \
+    )
+    .bench(2000),
+    crate::Profile::new(
+        "tiny",
+        "boards up to 4x4, k 1..5, up to 8 operations, many specials",
+    )
+    .fuzz_seed(),
+    crate::Profile::new("small", "boards up to 8x8, k 2..6, up to 20 operations").fuzz_seed(),
+    crate::Profile::new(
+        "medium",
+        "boards 8x8 to 20x20, k 3..10, 10 to 100 operations",
+    )
+    .bench(200),
+    crate::Profile::new(
+        "max",
+        "50x50, k 3..100, q = 1000, half the operations valid",
+    )
+    .bench(4),
+    crate::Profile::new(
+        "heavy",
+        "50x50, k 4..8, specials on <= 0.5% of cells, q = 1000, 95% valid swaps",
+    )
+    .bench(4),
+    crate::Profile::new(
+        "specials",
+        "dense specials of every type on boards up to 12x12",
+    )
+    .fuzz_seed(),
+    crate::Profile::new(
+        "storm",
+        "50x50, k 6..8, 1% specials mostly row/column/colour, q = 1000",
+    )
+    .bench(4),
+    crate::Profile::new("plain", "no specials at all, boards up to 12x12").fuzz_seed(),
+    crate::Profile::new(
+        "many-colours",
+        "k 20..100 with 3..6 colours in use, so colour ids are large",
+    )
+    .fuzz_seed(),
+    crate::Profile::new(
+        "wide",
+        "a single row, 1 x m (m = 1, 2, 3, 49 or 50 half the time)",
+    )
+    .fuzz_seed(),
+    crate::Profile::new(
+        "tall",
+        "a single column, n x 1 (n = 1, 2, 3, 49 or 50 half the time)",
+    )
+    .fuzz_seed(),
+    crate::Profile::new(
+        "cascade",
+        "3..4 colours on 6x6 to 16x16 boards: long chains of rounds",
+    )
+    .fuzz_seed(),
+    crate::Profile::new(
+        "full",
+        "50x50, k 3..8, a few specials, 1 to 3 operations: the largest board, cheaply",
+    ),
+    crate::Profile::new(
+        "edges",
+        "border shapes: each side 1, 2, 3, 49 or 50 most of the time (1x50, 50x2, 3x49, \
                 50x50...), up to 6 operations",
-    },
+    ),
 ];
 
 /// The profiles fuzzer bytes choose from: the small ones, so that a fuzzer runs thousands of cases

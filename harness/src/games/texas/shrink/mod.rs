@@ -53,7 +53,7 @@ mod specials;
 
 use super::sim::Sim;
 use super::Texas;
-use crate::game::Game;
+use crate::game::Shrink as _;
 use colours::{colour_steps, fold_colours, renumber};
 use lines::lines;
 use model::texas::{Case, Op};

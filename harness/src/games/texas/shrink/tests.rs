@@ -3,6 +3,7 @@ use super::colours::fold_colours;
 use super::lines::{repair_runs, sub_board, Cut};
 use super::ops::revalidate;
 use super::*;
+use crate::prelude::*;
 use model::texas::{Board, Pos};
 use std::collections::HashSet;
 

@@ -1,0 +1,59 @@
+//! `merge`: the JSON reports of a batch's shards as one run's.
+
+use super::util::{json_target, write_json};
+use super::{Ctx, Exit};
+use std::io::Write as _;
+use std::path::PathBuf;
+
+/// Combine the JSON reports of the shards of one batch into what one run reports.
+///
+/// Each machine runs `diff ... --shard I/K --json shard-I.json`; `merge shard-*.json` adds up the
+/// cases, failures and coverage, keeps the lowest-numbered failure, prints the summary like a
+/// run, and exits 1 when any shard failed. Reports of different batches (game, engines, profile,
+/// seed, cases, K) or a shard given twice are refused.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The shard reports.
+    #[arg(required = true)]
+    pub reports: Vec<PathBuf>,
+    /// Also write the merged report as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+    json_target(&args.json)?;
+    let mut all = Vec::new();
+    for p in &args.reports {
+        all.push((p.display().to_string(), crate::merge::read(p)?));
+    }
+    let merged = crate::merge::merge(&all)?;
+    let out = &mut *cx.out;
+    if let Some(f) = &merged.first {
+        writeln!(
+            out,
+            "first failure: case {} (profile {}, seed {}): {}",
+            f.index, f.profile, f.seed, f.what
+        )?;
+        writeln!(out, "reproduce: {}", f.reproduce)?;
+        if let Some(r) = &f.repro {
+            writeln!(out, "repro: {}", r.display())?;
+        }
+    }
+    let keys: Vec<&str> = merged.coverage.iter().map(|(k, _)| k.as_str()).collect();
+    let counts: Vec<u64> = merged.coverage.iter().map(|(_, c)| *c).collect();
+    write!(
+        out,
+        "{}",
+        crate::report::coverage(&keys, &counts, merged.cases)
+    )?;
+    let shards: Vec<String> = merged
+        .shards
+        .iter()
+        .map(|s| format!("{}/{}", s[0], s[1]))
+        .collect();
+    writeln!(out, "merged shards {}", shards.join(" "))?;
+    writeln!(out, "{}", merged.line())?;
+    write_json(&args.json, &merged)?;
+    Ok(u8::from(merged.failed() > 0))
+}

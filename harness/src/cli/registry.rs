@@ -1,0 +1,318 @@
+//! The open registry: the games the command line knows and the engines of each, built by the
+//! program that runs the command line.
+//!
+//! ```no_run
+//! # use harness::cli::Registry;
+//! # use harness::games::Texas;
+//! # fn my_engine() -> std::sync::Arc<dyn harness::Engine<Texas>> { harness::game::optimized::<Texas>() }
+//! fn main() -> std::process::ExitCode {
+//!     Registry::builtin()
+//!         .engine::<Texas>("mine", "my own engine", my_engine)
+//!         .main()
+//! }
+//! ```
+//!
+//! `harness` itself is `Registry::builtin().main()`: the three built-in games register exactly as
+//! a user's game does (`.game::<MyGame>()`). Each registered game gets a command table, an
+//! object-safe [`GameCommands`] that the blanket [`Table`] implements for every `G: Game`; the
+//! subcommands look the game up by its `--game` name and call through the table, so nothing in
+//! the command line names a game or branches on one.
+
+use super::args::{Cli, PairArgs};
+use super::{Ctx, Exit};
+use crate::diff::Isolate;
+use crate::engine::Engine;
+use crate::game::{engines, EngineEntry, Game};
+use crate::oracle::Pair;
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{CommandFactory as _, FromArgMatches as _};
+use std::any::Any;
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// The games and engines a command line knows.
+pub struct Registry {
+    program: &'static str,
+    games: Vec<Box<dyn GameCommands>>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::new()
+    }
+}
+
+impl Registry {
+    /// No game at all (add them with [`Registry::game`]); the program is called `harness`.
+    pub fn new() -> Self {
+        Registry {
+            program: "harness",
+            games: Vec::new(),
+        }
+    }
+
+    /// The built-in games with their engines ([`crate::builtin`]).
+    pub fn builtin() -> Self {
+        crate::builtin(Registry::new())
+    }
+
+    /// Names the program in `--help` and in the commands a report prints (`own-game gen ...`).
+    pub fn program(mut self, name: &'static str) -> Self {
+        self.program = name;
+        self
+    }
+
+    /// Registers game `G` with its engines (the reference, the optimized engine, and the others
+    /// it ships). The first registered game is the default `--game`. Registering a game twice
+    /// keeps the first registration.
+    pub fn game<G: Game>(mut self) -> Self {
+        if self.table_mut::<G>().is_none() {
+            self.games.push(Box::new(Table::<G>::new()));
+        }
+        self
+    }
+
+    /// Adds an engine of game `G` called `name` (registering `G` first when it is not yet).
+    pub fn engine<G: Game>(
+        mut self,
+        name: &'static str,
+        about: &'static str,
+        build: fn() -> Arc<dyn Engine<G>>,
+    ) -> Self {
+        self = self.game::<G>();
+        if let Some(table) = self.table_mut::<G>() {
+            table.extra.push(EngineEntry { name, about, build });
+        }
+        self
+    }
+
+    fn table_mut<G: Game>(&mut self) -> Option<&mut Table<G>> {
+        self.games
+            .iter_mut()
+            .find_map(|g| g.as_any_mut().downcast_mut::<Table<G>>())
+    }
+
+    /// The registered games' names, in registration order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.games.iter().map(|g| g.name()).collect()
+    }
+
+    pub(crate) fn program_name(&self) -> &'static str {
+        self.program
+    }
+
+    pub(crate) fn games(&self) -> impl Iterator<Item = &dyn GameCommands> {
+        self.games.iter().map(|g| &**g)
+    }
+
+    /// The game called `name`; an unknown name is an error that lists the known ones.
+    pub(crate) fn get(&self, name: &str) -> Result<&dyn GameCommands, Exit> {
+        self.games().find(|g| g.name() == name).ok_or_else(|| {
+            Exit(
+                2,
+                format!(
+                    "unknown game `{name}`: choose one of {}",
+                    self.names().join(", ")
+                ),
+            )
+        })
+    }
+
+    /// The game a saved case belongs to, from the folders of its path (`corpus/texas/...`).
+    pub(crate) fn guess(&self, path: &Path) -> Option<&dyn GameCommands> {
+        path.components().rev().find_map(|c| {
+            let name = c.as_os_str().to_str()?;
+            self.games().find(|g| g.name() == name)
+        })
+    }
+
+    /// The clap command with the registered games as the values of every `--game` (the first
+    /// registered game is the default; for `check`, the first game with a checker) and the games
+    /// listed in the long help.
+    pub fn command(&self) -> clap::Command {
+        let values = |games: Vec<&dyn GameCommands>| -> Vec<PossibleValue> {
+            games
+                .iter()
+                .map(|g| PossibleValue::new(g.name()).help(g.about()))
+                .collect()
+        };
+        let all: Vec<&dyn GameCommands> = self.games().collect();
+        let checkers: Vec<&dyn GameCommands> = self.games().filter(|g| g.has_checker()).collect();
+        let mut long = String::from(super::args::LONG_ABOUT);
+        long.push_str("\n\nGames:");
+        for g in &all {
+            long.push_str(&format!("\n  {:8} {}", g.name(), g.about()));
+        }
+        let mut cmd = Cli::command()
+            .name(self.program)
+            .bin_name(self.program)
+            .long_about(long);
+        let subcommands: Vec<String> = cmd
+            .get_subcommands()
+            .filter(|s| s.get_arguments().any(|a| a.get_id() == "game"))
+            .map(|s| s.get_name().to_string())
+            .collect();
+        for sub in subcommands {
+            let (games, default) = match sub.as_str() {
+                "check" => (checkers.clone(), true),
+                "replay" => (all.clone(), false),
+                _ => (all.clone(), true),
+            };
+            let first = games.first().map(|g| g.name());
+            let parser = PossibleValuesParser::new(values(games));
+            cmd = cmd.mut_subcommand(sub, |s| {
+                s.mut_arg("game", |a| {
+                    let a = a.value_parser(parser).required(false);
+                    match first {
+                        Some(name) if default => a.default_value(name),
+                        _ => a,
+                    }
+                })
+            });
+        }
+        cmd
+    }
+
+    /// Runs the command line: parses the arguments (a bad flag is exit status 2 with a message),
+    /// runs the subcommand, and returns its exit status.
+    pub fn main(self) -> ExitCode {
+        let matches = self.command().get_matches();
+        let cli = match Cli::from_arg_matches(&matches) {
+            Ok(cli) => cli,
+            Err(e) => e.exit(),
+        };
+        super::run_cli(&self, cli)
+    }
+}
+
+/// What every subcommand can do with one game, whatever its types: the object-safe face of
+/// [`Table`].
+pub(crate) trait GameCommands: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    fn has_checker(&self) -> bool;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    fn run(&self, args: &super::run::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn diff(&self, args: &super::diff::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn judge(&self, args: &super::judge::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn bench(&self, args: &super::bench::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn replay(
+        &self,
+        args: &super::replay::Args,
+        file: &Path,
+        cx: &mut Ctx<'_>,
+    ) -> Result<(u8, Vec<serde_json::Value>), Exit>;
+    fn gen(&self, args: &super::gen::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn profiles(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn engines(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn seeds(&self, corpus: &Path) -> Result<usize, Exit>;
+    fn check(&self, args: &super::check::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    fn exec(&self, args: &super::exec::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+}
+
+/// The command table of game `G`: its engines as registered, and every subcommand for it.
+pub(crate) struct Table<G: Game> {
+    /// Engines registered beyond those the game ships.
+    pub(crate) extra: Vec<EngineEntry<G>>,
+}
+
+impl<G: Game> Table<G> {
+    fn new() -> Self {
+        Table { extra: Vec::new() }
+    }
+
+    /// Every engine of `G`: shipped, then registered.
+    pub(crate) fn all_engines(&self) -> Vec<EngineEntry<G>> {
+        let mut all = engines::<G>();
+        all.extend(self.extra.iter().cloned());
+        all
+    }
+
+    /// The engine called `name`; an unknown name is an error that lists the known ones.
+    pub(crate) fn engine(&self, name: &str) -> Result<Arc<dyn Engine<G>>, Exit> {
+        let all = self.all_engines();
+        match all.iter().find(|e| e.name == name) {
+            Some(e) => Ok((e.build)()),
+            None => {
+                let names: Vec<&str> = all.iter().map(|e| e.name).collect();
+                Err(Exit(
+                    2,
+                    format!(
+                        "unknown engine `{name}` for {}: choose one of {}",
+                        G::NAME,
+                        names.join(", ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// The pair `--against` (trusted) and `--engine` (under test).
+    pub(crate) fn pair(&self, args: &PairArgs) -> Result<Pair<G>, Exit> {
+        Ok(Pair::new(
+            self.engine(&args.against)?,
+            self.engine(&args.engine)?,
+        ))
+    }
+
+    /// Runs an in-process engine of `G` out of process: this very binary, `exec --engine NAME`.
+    pub(crate) fn isolate(&self) -> Option<Isolate<G>> {
+        let exe = std::env::current_exe().ok()?;
+        let known = self.all_engines().iter().map(|e| e.name).collect();
+        Some(crate::diff::isolate_by_exec::<G>(exe, known))
+    }
+}
+
+impl<G: Game> GameCommands for Table<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn about(&self) -> &'static str {
+        G::ABOUT
+    }
+    fn has_checker(&self) -> bool {
+        G::checker().is_some()
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn run(&self, args: &super::run::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::run::run::<G>(self, args, cx)
+    }
+    fn diff(&self, args: &super::diff::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::diff::run::<G>(self, args, cx)
+    }
+    fn judge(&self, args: &super::judge::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::judge::run::<G>(args, cx)
+    }
+    fn bench(&self, args: &super::bench::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::bench::run::<G>(self, args, cx)
+    }
+    fn replay(
+        &self,
+        args: &super::replay::Args,
+        file: &Path,
+        cx: &mut Ctx<'_>,
+    ) -> Result<(u8, Vec<serde_json::Value>), Exit> {
+        super::replay::file::<G>(self, args, file, cx)
+    }
+    fn gen(&self, args: &super::gen::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::gen::run::<G>(args, cx)
+    }
+    fn profiles(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::profiles::run::<G>(cx)
+    }
+    fn engines(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::engines::run::<G>(self, cx)
+    }
+    fn seeds(&self, corpus: &Path) -> Result<usize, Exit> {
+        Ok(crate::corpus::write_seeds::<G>(corpus)?)
+    }
+    fn check(&self, args: &super::check::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::check::run::<G>(args, cx)
+    }
+    fn exec(&self, args: &super::exec::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        super::exec::run::<G>(self, args, cx)
+    }
+}

@@ -1,0 +1,32 @@
+//! `seeds`: the fuzz seed corpora of every registered game.
+
+use super::registry::Registry;
+use super::{Ctx, Exit};
+use std::io::Write as _;
+use std::path::PathBuf;
+
+/// Refresh the fuzz seed corpora (corpus/fuzz/<target>/) from the cases under corpus/.
+///
+/// For every registered game, every `.in` under corpus/<game>/ (samples, hand-checked cases,
+/// regressions, judge failures) becomes a seed of <game>_diff and <game>_parse, together with a
+/// few generated cases of each of its fuzz-seed profiles and a few random byte strings for the
+/// generators' `arbitrary` path. Existing seeds are kept.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus folder (it must exist).
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+}
+
+pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+    let mut written = 0;
+    for game in registry.games() {
+        written += game.seeds(&args.corpus)?;
+    }
+    writeln!(
+        cx.out,
+        "{written} seeds written under {}",
+        args.corpus.join("fuzz").display()
+    )?;
+    Ok(0)
+}

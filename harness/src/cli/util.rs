@@ -1,0 +1,114 @@
+//! Helpers the subcommands share: reading inputs, exit statuses, JSON reports, the batch of
+//! `diff` and `judge`.
+
+use super::args::BatchArgs;
+use super::progress::{progress_for, stop_on_interrupt};
+use super::{Ctx, Exit};
+use crate::batch::BatchOptions;
+use crate::diff::DiffOptions;
+use crate::game::{Game, Generate, ProfileChoice};
+use crate::oracle::Pair;
+use anyhow::Context as _;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Exit status of a run: 130 (143 for SIGTERM) when interrupted, else 1 for a failure, else 0.
+pub fn status(s: &crate::diff::Summary) -> u8 {
+    if s.interrupted {
+        crate::interrupt::exit_status()
+            .and_then(|c| u8::try_from(c).ok())
+            .unwrap_or(130)
+    } else {
+        u8::from(s.failed() > 0)
+    }
+}
+
+pub fn shown(p: &Path) -> String {
+    if p == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        p.display().to_string()
+    }
+}
+
+/// The bytes of a file, or of standard input for `-`.
+pub fn read_input(p: &Path) -> Result<Vec<u8>, Exit> {
+    if p == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("cannot read standard input")?;
+        Ok(buf)
+    } else {
+        std::fs::read(p).map_err(|e| Exit(2, format!("{}: {e}", p.display())))
+    }
+}
+
+/// Checks before a run that its JSON report can be written (an error now, not after an hour),
+/// without touching an existing file: a run refused later keeps the report of the last one.
+pub fn json_target(path: &Option<PathBuf>) -> Result<(), Exit> {
+    let Some(p) = path else { return Ok(()) };
+    let refuse = |why: String| Exit(2, format!("--json {}: {why}", p.display()));
+    if p.is_dir() {
+        return Err(refuse("is a folder, not a file".into()));
+    }
+    if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(refuse(format!("no such folder {}", parent.display())));
+        }
+    }
+    let existed = p.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(p)
+        .map_err(|e| refuse(e.to_string()))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
+    }
+    Ok(())
+}
+
+pub fn write_json(path: &Option<PathBuf>, value: &impl serde::Serialize) -> Result<(), Exit> {
+    if let Some(p) = path {
+        let text = serde_json::to_string_pretty(value).map_err(|e| Exit(2, e.to_string()))?;
+        std::fs::write(p, text + "\n")
+            .map_err(|e| Exit(2, format!("--json {}: {e}", p.display())))?;
+    }
+    Ok(())
+}
+
+/// The batch of `diff` and `judge`: the profile (refused if the reference cannot finish it), the
+/// worker threads and the shard.
+pub fn batch_of<G: Generate>(
+    args: &BatchArgs,
+    cases: u64,
+    threads: Option<usize>,
+) -> Result<BatchOptions, Exit> {
+    let choice = ProfileChoice::parse::<G>(args.profile.as_deref())?;
+    choice.require_reference::<G>()?;
+    let mut batch = BatchOptions::new::<G>(cases, args.seed);
+    batch.profile = choice;
+    if let Some(t) = threads {
+        batch.threads = t;
+    }
+    batch.shard = args.shard.unwrap_or((0, 1));
+    Ok(batch)
+}
+
+/// Runs a `diff` or `judge` batch with Ctrl-C connected and its progress shown, then writes the
+/// JSON report; returns the exit status.
+pub fn run_batch<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    args: &BatchArgs,
+    cx: &mut Ctx<'_>,
+) -> Result<u8, Exit> {
+    stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    let bar = progress_for(G::NAME, opts.batch.shard_cases(), args.quiet);
+    let summary = crate::diff::run::<G>(opts, pair, &*bar, cx.out)?;
+    drop(bar);
+    write_json(&args.json, &summary)?;
+    Ok(status(&summary))
+}

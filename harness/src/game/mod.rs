@@ -1,0 +1,200 @@
+//! What a game tells the generic tools (diff, shrink, judge, bench, replay, fuzz), in roles:
+//!
+//! | role | what it says | must write |
+//! |---|---|---|
+//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case`, `parse`, `write`, `size` |
+//! | [`Generate`] | seeded cases per [`Profile`], and cases from fuzzer bytes | `profiles`, `generate`, `arbitrary_case` |
+//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `answer`, `compare` |
+//! | [`Shrink`] | smaller variants of a failing case | `weight`, `shrink_candidates` |
+//! | [`Coverage`] | which rules a case reached | nothing (no counters by default) |
+//! | [`Game`] | the bundle: the two named engines, the HTML page, optional extras | `reference`, `optimized` |
+//!
+//! Every other item has a default. A game whose outcome is a sequence of events compares with
+//! [`crate::compare::traced`] in one line; a case that is a grid plus a list of operations shrinks
+//! with [`crate::shrink::grid`] in one line. A game describes cases; engines run them
+//! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
+//! written outside the harness.
+
+mod roles;
+
+pub use roles::{Check, Coverage, Format, Generate, Profile, Shrink};
+
+use crate::engine::{Engine, FnEngine};
+use model::ParseError;
+use std::sync::Arc;
+
+pub use crate::verdict::{compare_tokens, Divergence, Names};
+
+/// An engine a game ships or a user registers, built by name.
+pub struct EngineEntry<G: Check> {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub build: fn() -> Arc<dyn Engine<G>>,
+}
+
+impl<G: Check> Clone for EngineEntry<G> {
+    fn clone(&self) -> Self {
+        EngineEntry {
+            name: self.name,
+            about: self.about,
+            build: self.build,
+        }
+    }
+}
+
+/// A checker's verdict: `(accepted, the verdict in one line)`, or which input (0 or 1) is
+/// unreadable and why.
+pub type CheckResult = Result<(bool, String), (usize, ParseError)>;
+
+/// A check of a proposed answer that a game offers as `harness check` (NoGo's move lists).
+pub struct Checker {
+    /// One line for `--help`.
+    pub about: &'static str,
+    /// Judges the second file against the first: `Ok((accepted, verdict line))`, or which file
+    /// (0 or 1) is unreadable and why.
+    pub check: fn(&[u8], &[u8]) -> CheckResult,
+}
+
+/// A game: its roles, its two named engines, and what it adds to the generic tools.
+pub trait Game: Generate + Check + Shrink + Coverage {
+    /// One line for `--help` and `harness games`.
+    const ABOUT: &'static str = "";
+
+    /// The trusted engine: naive, reading like the rules.
+    fn reference() -> EngineEntry<Self>;
+
+    /// The engine under test by default.
+    fn optimized() -> EngineEntry<Self>;
+
+    /// More engines the game ships (none by default; a user registers others on the command line).
+    fn more_engines() -> Vec<EngineEntry<Self>> {
+        Vec::new()
+    }
+
+    /// A self-contained HTML page picturing a case and what both engines made of it
+    /// ([`crate::html`]). The default shows the verdict, both answers, the first difference with
+    /// both views, and the input.
+    fn html(view: &crate::html::View<'_, Self>) -> String {
+        crate::html::generic(view)
+    }
+
+    /// `harness check` for this game, if it has one.
+    fn checker() -> Option<Checker> {
+        None
+    }
+
+    /// Rows `harness bench` adds to the default table of the optimized engine against the
+    /// reference (Texas: single operations). None by default.
+    fn bench_extra(_seed: u64) -> Vec<crate::bench::Row> {
+        Vec::new()
+    }
+}
+
+/// Every engine the game ships: the reference, the optimized engine, then the others.
+pub fn engines<G: Game>() -> Vec<EngineEntry<G>> {
+    let mut all = vec![G::reference(), G::optimized()];
+    all.extend(G::more_engines());
+    all
+}
+
+/// Which profiles a batch draws from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProfileChoice {
+    /// One profile for every case.
+    One(&'static Profile),
+    /// Case `i` uses the `i mod P`-th of these (`--profile all`).
+    Cycle(Vec<&'static Profile>),
+}
+
+impl ProfileChoice {
+    /// Parses a `--profile` value for game `G` ("all" or a profile name): an unknown name is an
+    /// error that lists the known ones.
+    pub fn parse<G: Generate>(name: Option<&str>) -> anyhow::Result<Self> {
+        match name {
+            None => Ok(ProfileChoice::One(&G::profiles()[0])),
+            Some("all") => Ok(ProfileChoice::Cycle(all_profiles::<G>())),
+            Some(p) => match G::profile(p) {
+                Some(profile) => Ok(ProfileChoice::One(profile)),
+                None => {
+                    let names: Vec<&str> = G::profiles().iter().map(|x| x.name).collect();
+                    anyhow::bail!(
+                        "unknown profile `{p}` for {}: choose one of {}, or all",
+                        G::NAME,
+                        names.join(", ")
+                    )
+                }
+            },
+        }
+    }
+
+    /// The profile of case `index`.
+    pub fn of(&self, index: u64) -> &'static Profile {
+        match self {
+            ProfileChoice::One(p) => p,
+            ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            ProfileChoice::One(p) => p.name,
+            ProfileChoice::Cycle(_) => "all",
+        }
+    }
+
+    /// The profiles this choice uses.
+    pub fn profiles(&self) -> Vec<&'static Profile> {
+        match self {
+            ProfileChoice::One(p) => vec![p],
+            ProfileChoice::Cycle(all) => all.clone(),
+        }
+    }
+
+    /// Refuses profiles the reference cannot finish, naming them.
+    pub fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
+        for p in self.profiles() {
+            if p.bench_only {
+                anyhow::bail!(
+                    "profile `{}` of {} is for benchmarks of the optimized engine only: the \
+                     reference cannot finish its cases in a batch (bench-only profiles: {})",
+                    p.name,
+                    G::NAME,
+                    bench_only_names::<G>().join(", ")
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The names of the game's bench-only profiles.
+pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
+    G::profiles()
+        .iter()
+        .filter(|p| p.bench_only)
+        .map(|p| p.name)
+        .collect()
+}
+
+/// Every profile the reference can finish, the default mix first (`--profile all`).
+pub fn all_profiles<G: Generate>() -> Vec<&'static Profile> {
+    G::profiles().iter().filter(|p| !p.bench_only).collect()
+}
+
+/// The game's trusted reference engine.
+pub fn reference<G: Game>() -> Arc<dyn Engine<G>> {
+    (G::reference().build)()
+}
+
+/// The game's optimized engine.
+pub fn optimized<G: Game>() -> Arc<dyn Engine<G>> {
+    (G::optimized().build)()
+}
+
+/// Shorthand for an engine made of a function `(case, trace) -> outcome`.
+pub fn function<G: Check>(
+    name: &'static str,
+    run: fn(&G::Case, bool) -> G::Outcome,
+) -> Arc<dyn Engine<G>> {
+    Arc::new(FnEngine::new(name, run))
+}

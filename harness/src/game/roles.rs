@@ -1,0 +1,151 @@
+//! The roles a game plays for the generic tools, each a small trait; [`super::Game`] bundles them.
+//! They depend on nothing but the verdict words, so that engines ([`crate::engine`]) can name a
+//! game's case and outcome without the bundle.
+
+use crate::verdict::{compare_tokens, Divergence, Names};
+use arbitrary::Unstructured;
+use model::ParseError;
+use std::fmt::Debug;
+use std::time::Duration;
+
+/// A named family of generated cases, with what the tools do with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    pub name: &'static str,
+    /// One line for `--help` and reports.
+    pub about: &'static str,
+    /// The reference cannot finish its cases in a batch: benchmarks of the optimized engine only
+    /// (left out of `--profile all`, refused where the reference would run).
+    pub bench_only: bool,
+    /// Its cases seed the fuzzers (`harness seeds`).
+    pub fuzz_seed: bool,
+    /// Cases of this profile in the default `harness bench` (0: not one of its rows).
+    pub bench_cases: usize,
+}
+
+impl Profile {
+    /// A profile used by batches only (no fuzz seeds, no default bench row).
+    pub const fn new(name: &'static str, about: &'static str) -> Self {
+        Profile {
+            name,
+            about,
+            bench_only: false,
+            fuzz_seed: false,
+            bench_cases: 0,
+        }
+    }
+    /// Marks it for benchmarks of the optimized engine only.
+    pub const fn bench_only(mut self) -> Self {
+        self.bench_only = true;
+        self
+    }
+    /// Marks its cases as fuzz seeds.
+    pub const fn fuzz_seed(mut self) -> Self {
+        self.fuzz_seed = true;
+        self
+    }
+    /// Makes it a row of the default `harness bench`, with this many cases.
+    pub const fn bench(mut self, cases: usize) -> Self {
+        self.bench_cases = cases;
+        self
+    }
+}
+
+/// The case and its text format.
+pub trait Format: Send + Sync + Sized + 'static {
+    /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
+    const NAME: &'static str;
+    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// Parses the contest input format, checking every constraint.
+    fn parse(input: &[u8]) -> Result<Self::Case, ParseError>;
+
+    /// Writes the contest input format: `parse(write(c))` gives `c` back.
+    fn write(case: &Self::Case) -> String;
+
+    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
+    fn size(case: &Self::Case) -> String;
+
+    /// How long one engine may take on a case before it counts as a hang: generous for the
+    /// reference on a loaded machine. Ten seconds by default; derive it from the case's size.
+    fn time_limit(_case: &Self::Case) -> Duration {
+        Duration::from_secs(10)
+    }
+}
+
+/// Cases from seeds and from fuzzer bytes.
+pub trait Generate: Format {
+    /// The generator profiles. The first one is the default.
+    fn profiles() -> &'static [Profile];
+
+    /// Generates a case: a pure function of (profile, seed).
+    fn generate(profile: &Profile, seed: u64) -> Self::Case;
+
+    /// Builds a valid case from fuzzer bytes (the `arbitrary` path of the generators).
+    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
+
+    /// The profile called `name`, if the game has one.
+    fn profile(name: &str) -> Option<&'static Profile> {
+        Self::profiles().iter().find(|p| p.name == name)
+    }
+}
+
+/// What an engine computes, and how two results (or a program's output) are judged.
+pub trait Check: Format {
+    type Outcome: Clone + Debug + Send + Sync + 'static;
+
+    /// The contest output for an outcome, ending with a newline (may be empty).
+    fn answer(outcome: &Self::Outcome) -> String;
+
+    /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
+    /// when they are identical in every compared respect. An outcome that is a list of events
+    /// compares with [`crate::compare::traced`].
+    fn compare(
+        case: &Self::Case,
+        a: &Self::Outcome,
+        b: &Self::Outcome,
+        names: Names<'_>,
+    ) -> Option<Divergence>;
+
+    /// Says why a program's output is not even of the expected form (for instance "not a
+    /// number"), or `None` when it is. Checked before [`Check::judge`]; the default accepts any form.
+    fn malformed(_output: &str) -> Option<String> {
+        None
+    }
+
+    /// Judges a program's output for this case, given a trusted outcome. `Ok(())` accepts; `Err`
+    /// says what is wrong. The default compares whitespace-separated tokens with the answer.
+    fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), String> {
+        compare_tokens(&Self::answer(trusted), output)
+    }
+}
+
+/// Smaller variants of a failing case.
+pub trait Shrink: Format {
+    /// A number that orders cases by size (the shrinker only accepts strictly smaller cases).
+    fn weight(case: &Self::Case) -> u64;
+
+    /// Smaller variants of a case, every one valid, the most aggressive reductions first. The
+    /// shrinker keeps the first one that still fails and asks again, until none does. A grid
+    /// plus a list of operations shrinks with [`crate::shrink::grid`].
+    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
+
+    /// More smaller variants (valid, the most aggressive first), asked for only when no candidate
+    /// of [`Shrink::shrink_candidates`] fails: steps too costly to build at every step of a shrink,
+    /// for the fixed points the others reach. None by default.
+    fn shrink_candidates_costly(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+}
+
+/// Rule coverage: which rules a batch reached, counted per case.
+pub trait Coverage: Check {
+    /// Every counter, in display order. None by default.
+    fn coverage_keys() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Sets `hits[i]` for every counter `coverage_keys()[i]` the case reached, given a traced
+    /// outcome of the trusted engine. `hits` has one entry per key, all false on entry.
+    fn coverage(_case: &Self::Case, _outcome: &Self::Outcome, _hits: &mut [bool]) {}
+}

@@ -1,0 +1,203 @@
+//! Verdicts: the words every other module uses for what went wrong, and nothing else. A leaf:
+//! it depends on no other module of the harness.
+//!
+//! [`Kind`] is the class of a failing verdict, [`Fault`] why one engine produced nothing usable,
+//! [`Divergence`] the first difference between two outcomes, [`Names`] the two engines compared.
+
+use std::fmt;
+
+/// The names of the two engines whose outcomes are compared, for the words of a report.
+#[derive(Debug, Clone, Copy)]
+pub struct Names<'a> {
+    /// The trusted engine (usually the reference).
+    pub a: &'a str,
+    /// The engine under test.
+    pub b: &'a str,
+}
+
+impl Default for Names<'static> {
+    fn default() -> Self {
+        Names {
+            a: "reference",
+            b: "optimized",
+        }
+    }
+}
+
+/// The first difference between two engines' outcomes.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Divergence {
+    /// Where it happens, e.g. "operation 3, round 2" or "answer".
+    pub at: String,
+    /// What differs, in one line, e.g. "removed cells differ: reference 12 cells, optimized 9".
+    pub what: String,
+    /// What the trusted engine saw at that moment (a board picture, a move list), one item per line.
+    pub a_view: String,
+    /// The same for the engine under test.
+    pub b_view: String,
+    /// Machine-readable context for the JSON report (for instance both traces around the event).
+    pub context: serde_json::Value,
+}
+
+/// Why an engine produced nothing usable for a case.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Fault {
+    /// An in-process engine panicked (message and location).
+    Panic { message: String },
+    /// The engine ran past its time limit (CPU time; a program that sleeps is stopped by a
+    /// wall-clock guard). `what` says which and how much was used.
+    TimeLimit { limit_ms: u64, what: String },
+    /// A program went past its memory limit.
+    MemoryLimit { limit_mb: u64 },
+    /// A program ended with a non-zero status or a signal.
+    RuntimeError {
+        status: String,
+        /// What it printed before (kept for the `.got` file, not in reports).
+        #[serde(skip)]
+        output: String,
+    },
+    /// A program's output is not of the expected form (too long, not text, not a number...).
+    Malformed {
+        why: String,
+        #[serde(skip)]
+        output: String,
+    },
+    /// The run was stopped because the harness is being interrupted: no verdict.
+    Interrupted,
+}
+
+impl Fault {
+    /// What the program printed, when the fault keeps it.
+    pub fn output(&self) -> Option<&str> {
+        match self {
+            Fault::RuntimeError { output, .. } | Fault::Malformed { output, .. } => Some(output),
+            _ => None,
+        }
+    }
+
+    /// The verdict class of this fault.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Fault::Panic { .. } | Fault::RuntimeError { .. } => Kind::Crash,
+            Fault::TimeLimit { .. } => Kind::TimeLimit,
+            Fault::Interrupted => Kind::Crash,
+            Fault::MemoryLimit { .. } => Kind::MemoryLimit,
+            Fault::Malformed { .. } => Kind::Malformed,
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Panic { message } => write!(f, "panicked: {message}"),
+            Fault::TimeLimit { limit_ms, what } => {
+                write!(f, "time limit exceeded ({limit_ms} ms; {what})")
+            }
+            Fault::Interrupted => write!(f, "interrupted"),
+            Fault::MemoryLimit { limit_mb } => write!(f, "memory limit exceeded ({limit_mb} MB)"),
+            Fault::RuntimeError { status, .. } => write!(f, "runtime error: {status}"),
+            Fault::Malformed { why, .. } => write!(f, "malformed output: {why}"),
+        }
+    }
+}
+
+/// The classes of failing verdicts, in the order reports list them.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// The two engines' outcomes (or answers) differ.
+    Mismatch,
+    /// Output not of the expected form.
+    Malformed,
+    /// A hang or a time limit.
+    TimeLimit,
+    /// A memory limit.
+    MemoryLimit,
+    /// A panic or a runtime error.
+    Crash,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [
+        Kind::Mismatch,
+        Kind::Malformed,
+        Kind::TimeLimit,
+        Kind::MemoryLimit,
+        Kind::Crash,
+    ];
+
+    /// The words of a report.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Mismatch => "mismatch",
+            Kind::Malformed => "malformed output",
+            Kind::TimeLimit => "time limit",
+            Kind::MemoryLimit => "memory limit",
+            Kind::Crash => "crash",
+        }
+    }
+}
+
+/// Compares two texts token by token, ignoring whitespace differences.
+pub fn compare_tokens(want: &str, got: &str) -> Result<(), String> {
+    let mut w = want.split_whitespace();
+    let mut g = got.split_whitespace();
+    let mut index = 0usize;
+    loop {
+        index += 1;
+        match (w.next(), g.next()) {
+            (None, None) => return Ok(()),
+            (Some(a), Some(b)) if a == b => continue,
+            (Some(a), Some(b)) => {
+                return Err(format!(
+                    "token {index}: expected `{a}`, got `{}`",
+                    shorten(b)
+                ))
+            }
+            (Some(a), None) => {
+                return Err(format!(
+                    "output ends early: expected `{a}` as token {index}"
+                ))
+            }
+            (None, Some(b)) => {
+                return Err(format!(
+                    "unexpected extra output at token {index}: `{}`",
+                    shorten(b)
+                ))
+            }
+        }
+    }
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}...", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_compare_ignoring_whitespace() {
+        assert!(compare_tokens("1 2\n3\n", "1  2 3").is_ok());
+        assert!(compare_tokens("11692\n", "11692").is_ok());
+        assert_eq!(
+            compare_tokens("684\n", "685\n").unwrap_err(),
+            "token 1: expected `684`, got `685`"
+        );
+        assert!(compare_tokens("1 2\n", "1\n")
+            .unwrap_err()
+            .contains("ends early"));
+        assert!(compare_tokens("1\n", "1 2\n")
+            .unwrap_err()
+            .contains("extra output"));
+    }
+}
