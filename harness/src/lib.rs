@@ -5,6 +5,7 @@
 pub mod batch;
 pub mod bench;
 pub mod cli;
+pub mod compare;
 pub mod corpus;
 pub mod coverage;
 pub mod diff;

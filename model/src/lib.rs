@@ -6,6 +6,8 @@
 //! optimized and the reference engines each implement the rules on their own, so that a shared helper
 //! cannot hide a bug from the differential test.
 
+#![forbid(unsafe_code)]
+
 pub mod mayan;
 pub mod nogo;
 pub mod texas;

@@ -2,12 +2,9 @@
 //! crate with its own engine or its own game gets the very same commands with one line of
 //! registration ([`Registry`]):
 //!
-//! ```no_run
-//! # use harness::cli::Registry;
-//! # use harness::games::Texas;
-//! # fn my_engine() -> std::sync::Arc<dyn harness::Engine<Texas>> { harness::game::optimized::<Texas>() }
+//! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     Registry::builtin().engine::<Texas>("mine", "my own engine", my_engine).main()
+//!     harness::Registry::builtin().engine::<MyGame>("mine", "my own engine", build).main()
 //! }
 //! ```
 //!

@@ -1,13 +1,12 @@
 //! The open registry: the games the command line knows and the engines of each, built by the
 //! program that runs the command line.
 //!
-//! ```no_run
-//! # use harness::cli::Registry;
-//! # use harness::games::Texas;
-//! # fn my_engine() -> std::sync::Arc<dyn harness::Engine<Texas>> { harness::game::optimized::<Texas>() }
+//! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     Registry::builtin()
-//!         .engine::<Texas>("mine", "my own engine", my_engine)
+//!     harness::Registry::builtin()                 // texas, mayan, nogo
+//!         .game::<my_game::MyGame>()                // a game of your own
+//!         .engine::<my_game::MyGame>("mine", "my own engine", my_game::build)
+//!         .program("my-harness")
 //!         .main()
 //! }
 //! ```

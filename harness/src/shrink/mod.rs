@@ -21,6 +21,8 @@
 //! failure: the same verdict kind for an external program (wrong answer, crash, timeout), the same
 //! kind of divergence for two engines. The predicate must be deterministic.
 
+pub mod grid;
+
 use crate::game::{Format, Shrink};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};

@@ -1,0 +1,144 @@
+//! Shrink candidates for the common shape of a grid game's case: a grid of cells plus a list of
+//! operations. A game implements the few edits of [`GridCase`] on its own case (each returns a
+//! valid case) and shrinks in one line:
+//!
+//! ```ignore
+//! fn shrink_candidates(case: &Case) -> Vec<Case> {
+//!     harness::shrink::grid::candidates(case)
+//! }
+//! ```
+//!
+//! The candidates, most aggressive first: the operations cut to their first half or first
+//! quarter and their second half; each operation dropped (from the last); each row, then each
+//! column dropped; then each cell lowered. The shrinker keeps a candidate only when it is lighter
+//! than the case ([`crate::game::Shrink::weight`]), so a game's weight decides what "smaller" means.
+
+/// The edits a grid-plus-operations case offers the shrinker. Every method returns a valid case
+/// (or `None` / nothing when the edit is not possible, such as dropping the only row).
+pub trait GridCase: Clone {
+    fn rows(&self) -> usize;
+    fn cols(&self) -> usize;
+    fn ops(&self) -> usize;
+    /// The case with operations `range` removed.
+    fn without_ops(&self, range: std::ops::Range<usize>) -> Option<Self>;
+    /// The case with row `r` removed (operations that name it moved or dropped).
+    fn without_row(&self, r: usize) -> Option<Self>;
+    /// The case with column `c` removed.
+    fn without_col(&self, c: usize) -> Option<Self>;
+    /// Variants with the cell at (r, c) holding a smaller value, the smallest first (empty
+    /// first, where a cell can be empty).
+    fn lowered(&self, r: usize, c: usize) -> Vec<Self>;
+}
+
+/// Every candidate of a case, the most aggressive first.
+pub fn candidates<C: GridCase>(case: &C) -> Vec<C> {
+    let mut out = Vec::new();
+    let q = case.ops();
+    if q >= 2 {
+        out.extend(case.without_ops(q / 2..q));
+        if q >= 4 {
+            out.extend(case.without_ops(q / 4..q));
+        }
+        out.extend(case.without_ops(0..q / 2));
+    }
+    for i in (0..q).rev() {
+        out.extend(case.without_ops(i..i + 1));
+    }
+    for r in 0..case.rows() {
+        out.extend(case.without_row(r));
+    }
+    for c in 0..case.cols() {
+        out.extend(case.without_col(c));
+    }
+    for r in 0..case.rows() {
+        for c in 0..case.cols() {
+            out.extend(case.lowered(r, c));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grid of numbers and a list of operations, for the candidate order.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Toy {
+        grid: Vec<Vec<u8>>,
+        ops: Vec<u8>,
+    }
+
+    impl GridCase for Toy {
+        fn rows(&self) -> usize {
+            self.grid.len()
+        }
+        fn cols(&self) -> usize {
+            self.grid.first().map_or(0, Vec::len)
+        }
+        fn ops(&self) -> usize {
+            self.ops.len()
+        }
+        fn without_ops(&self, range: std::ops::Range<usize>) -> Option<Self> {
+            let mut t = self.clone();
+            t.ops.drain(range);
+            Some(t)
+        }
+        fn without_row(&self, r: usize) -> Option<Self> {
+            (self.rows() > 1).then(|| {
+                let mut t = self.clone();
+                t.grid.remove(r);
+                t
+            })
+        }
+        fn without_col(&self, c: usize) -> Option<Self> {
+            (self.cols() > 1).then(|| {
+                let mut t = self.clone();
+                t.grid.iter_mut().for_each(|row| {
+                    row.remove(c);
+                });
+                t
+            })
+        }
+        fn lowered(&self, r: usize, c: usize) -> Vec<Self> {
+            (0..self.grid[r][c])
+                .map(|v| {
+                    let mut t = self.clone();
+                    t.grid[r][c] = v;
+                    t
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn candidates_go_from_aggressive_to_fine() {
+        let toy = Toy {
+            grid: vec![vec![1, 0], vec![0, 2]],
+            ops: vec![1, 2, 3, 4],
+        };
+        let c = candidates(&toy);
+        // Halves and a quarter first, then single operations from the last.
+        assert_eq!(c[0].ops, vec![1, 2]);
+        assert_eq!(c[1].ops, vec![1]);
+        assert_eq!(c[2].ops, vec![3, 4]);
+        assert_eq!(c[3].ops, vec![1, 2, 3]);
+        assert_eq!(c[6].ops, vec![2, 3, 4]);
+        // Then rows, columns, and lowered cells (two rows, two columns, 1 + 2 lowerings).
+        assert_eq!(c[7].grid, vec![vec![0, 2]]);
+        assert_eq!(c[9].grid, vec![vec![0], vec![2]]);
+        assert_eq!(c.len(), 7 + 2 + 2 + 3);
+        assert_eq!(c[11].grid, vec![vec![0, 0], vec![0, 2]]);
+    }
+
+    #[test]
+    fn a_single_cell_and_no_operation_has_only_lowerings() {
+        let toy = Toy {
+            grid: vec![vec![2]],
+            ops: vec![],
+        };
+        let c = candidates(&toy);
+        assert_eq!(c.len(), 2);
+        assert!(c.iter().all(|t| t.grid[0][0] < 2));
+    }
+}
