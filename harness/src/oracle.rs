@@ -8,6 +8,7 @@
 
 use crate::engine::{Engine, Fault, Kind, Output};
 use crate::game::{compare_tokens, Divergence, Game, Names};
+pub use crate::verdict::Failure;
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
@@ -74,50 +75,12 @@ pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
-/// A failing verdict on one case.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Failure {
-    pub kind: Kind,
-    /// The engine that faulted; `None` for a mismatch between the two.
-    pub engine: Option<String>,
-    /// What went wrong, in one line.
-    pub what: String,
-    /// For a mismatch: the first differing event with both views.
-    pub divergence: Option<Divergence>,
-    /// The trusted engine's answer, when it gave one.
-    pub expected: Option<String>,
-    /// What the engine under test printed, when it is a program.
-    pub got: Option<String>,
-    /// An engine's run was stopped by an interrupt of the harness: not a verdict.
-    #[serde(skip)]
-    pub interrupted: bool,
-}
-
-impl Failure {
-    /// A fault of one engine.
-    pub fn fault(engine: &str, fault: &Fault) -> Failure {
-        Failure {
-            kind: fault.kind(),
-            engine: Some(engine.to_string()),
-            what: format!("{engine} {fault}"),
-            divergence: None,
-            expected: None,
-            got: fault.output().map(str::to_string),
-            interrupted: *fault == Fault::Interrupted,
-        }
-    }
-
-    /// True when `other` is the same kind of failure (same class, same engine): what a shrinker
-    /// keeps to, so it does not drift from one bug to another.
-    pub fn same_kind(&self, other: &Failure) -> bool {
-        self.kind == other.kind && self.engine == other.engine
-    }
-}
-
 /// What a pair made of a case.
 pub struct Checked<O> {
     /// The trusted engine's traced outcome, when it gave one (for coverage).
     pub a: Option<O>,
+    /// The traced outcome of the engine under test, when it gave one (for a page).
+    pub b: Option<O>,
     pub failure: Option<Failure>,
 }
 
@@ -207,6 +170,7 @@ impl<G: Game> Pair<G> {
             Err(f) => {
                 return Checked {
                     a: None,
+                    b: None,
                     failure: Some(*f),
                 }
             }
@@ -215,24 +179,29 @@ impl<G: Game> Pair<G> {
         let b = run_one(&*self.b, case);
         phase(Phase::Comparing);
         let names = self.names();
-        let (a_outcome, failure) = match (a, b) {
-            (a, Err(mut f)) => {
+        let outcome = |o: Output<G::Outcome>| match o {
+            Output::Outcome(o) => Some(o),
+            Output::Answer(_) => None,
+        };
+        match b {
+            Err(mut f) => {
                 if let Output::Outcome(o) = &a {
                     f.expected = Some(G::answer(o));
                 }
-                (a, Some(*f))
+                Checked {
+                    a: outcome(a),
+                    b: None,
+                    failure: Some(*f),
+                }
             }
-            (a, Ok(b)) => {
+            Ok(b) => {
                 let failure = self.compare(case, &a, &b, names);
-                (a, failure)
+                Checked {
+                    a: outcome(a),
+                    b: outcome(b),
+                    failure,
+                }
             }
-        };
-        Checked {
-            a: match a_outcome {
-                Output::Outcome(o) => Some(o),
-                Output::Answer(_) => None,
-            },
-            failure,
         }
     }
 

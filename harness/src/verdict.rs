@@ -2,7 +2,8 @@
 //! it depends on no other module of the harness.
 //!
 //! [`Kind`] is the class of a failing verdict, [`Fault`] why one engine produced nothing usable,
-//! [`Divergence`] the first difference between two outcomes, [`Names`] the two engines compared.
+//! [`Divergence`] the first difference between two outcomes, [`Failure`] a failing verdict on one
+//! case, [`Names`] the two engines compared.
 
 use std::fmt;
 
@@ -139,6 +140,46 @@ impl Kind {
             Kind::MemoryLimit => "memory limit",
             Kind::Crash => "crash",
         }
+    }
+}
+
+/// A failing verdict on one case.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Failure {
+    pub kind: Kind,
+    /// The engine that faulted; `None` for a mismatch between the two.
+    pub engine: Option<String>,
+    /// What went wrong, in one line.
+    pub what: String,
+    /// For a mismatch: the first differing event with both views.
+    pub divergence: Option<Divergence>,
+    /// The trusted engine's answer, when it gave one.
+    pub expected: Option<String>,
+    /// What the engine under test printed, when it is a program.
+    pub got: Option<String>,
+    /// An engine's run was stopped by an interrupt of the harness: not a verdict.
+    #[serde(skip)]
+    pub interrupted: bool,
+}
+
+impl Failure {
+    /// A fault of one engine.
+    pub fn fault(engine: &str, fault: &Fault) -> Failure {
+        Failure {
+            kind: fault.kind(),
+            engine: Some(engine.to_string()),
+            what: format!("{engine} {fault}"),
+            divergence: None,
+            expected: None,
+            got: fault.output().map(str::to_string),
+            interrupted: *fault == Fault::Interrupted,
+        }
+    }
+
+    /// True when `other` is the same kind of failure (same class, same engine): what a shrinker
+    /// keeps to, so it does not drift from one bug to another.
+    pub fn same_kind(&self, other: &Failure) -> bool {
+        self.kind == other.kind && self.engine == other.engine
     }
 }
 
