@@ -18,7 +18,6 @@ pub mod interrupt;
 pub mod judge;
 pub mod merge;
 pub mod oracle;
-pub mod process;
 pub mod replay;
 pub mod report;
 pub mod rng;
@@ -30,6 +29,8 @@ pub use cli::Registry;
 pub use engine::{Engine, Fault, Kind, Output};
 pub use game::{Divergence, Game, Names, Profile};
 pub use oracle::{Failure, Pair};
+/// Running a judged program under limits: the `supervise` crate, re-exported.
+pub use supervise as process;
 
 /// Registers the built-in games (texas, mayan, nogo) exactly as a user's crate registers its own:
 /// `harness` is `Registry::builtin().main()`.

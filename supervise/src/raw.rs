@@ -323,7 +323,7 @@ pub(super) fn kill_descendants(keeper: pid_t, scan: bool) {
 }
 #[cfg(test)]
 mod tests {
-    use crate::process::raw;
+    use crate::raw;
 
     #[test]
     fn numbers_cut_between_two_reads_are_joined() {

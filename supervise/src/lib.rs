@@ -23,7 +23,7 @@
 //!   the specific pids of processes it has identified), so concurrent runs from rayon threads never
 //!   steal each other's statuses.
 //! * **Interrupts and crashes of the harness.** Every live keeper is in a lock-free registry;
-//!   [`kill_all`] (async-signal-safe, used by [`crate::interrupt`]) sends each one SIGTERM, which
+//!   [`kill_all`] (async-signal-safe, used by the harness's interrupt handler) sends each one SIGTERM, which
 //!   makes it kill and reap its tree. The keeper also gets SIGTERM when the harness dies, even by
 //!   SIGKILL (`PR_SET_PDEATHSIG`), so even a killed harness leaves nothing running.
 //! * **A keeper that dies** (killed from outside, or by the program itself): the program gets
