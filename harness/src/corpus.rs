@@ -80,7 +80,7 @@ pub fn save<G: Game>(
     }
     if let Some(case) = case {
         // A page that cannot be made (a panic while drawing) is left out, not an error.
-        if let Ok(page) = catching(|| crate::html::failure_page::<G>(name, case, failure, pair)) {
+        if let Ok(page) = catching(|| crate::pages::failure_page::<G>(name, case, failure, pair)) {
             std::fs::write(with("html"), page)
                 .with_context(|| format!("cannot write {}", with("html").display()))?;
         }

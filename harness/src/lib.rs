@@ -18,6 +18,7 @@ pub mod interrupt;
 pub mod judge;
 pub mod merge;
 pub mod oracle;
+pub mod pages;
 pub mod replay;
 pub mod report;
 pub mod rng;

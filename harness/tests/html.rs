@@ -8,6 +8,7 @@ use harness::engine::{Fault, Output};
 use harness::game::{Divergence, Game, Names};
 use harness::games::{Mayan, Texas};
 use harness::html::{self, View};
+use harness::pages;
 use harness::prelude::*;
 use harness::{Engine, Failure, Kind, Pair};
 use model::texas::{Case, Outcome};
@@ -170,7 +171,7 @@ fn a_planted_mismatch_is_drawn_round_by_round_with_its_differing_cell_marked() {
     let pair = planted_pair(Planted::new("planted"));
     let good = reference::texas::outcome(&case);
     let (op, round, pr, pc) = planted_at(&good, 0, 2).expect("sample 1 has a cascade");
-    let page = html::replay_page::<Texas>("sample1.in", &case, &pair);
+    let page = pages::replay_page::<Texas>("sample1.in", &case, &pair);
     assert_well_formed(&page);
     assert!(page.contains("MISMATCH"));
     assert!(page.contains("<b>reference</b>") && page.contains("<b>planted</b>"));
@@ -304,7 +305,7 @@ fn a_large_case_lists_every_operation_but_draws_boards_only_near_the_difference(
         min_rounds: 1,
     };
     let (op, _, _, _) = planted_at(&good, from, 1).unwrap();
-    let page = html::replay_page::<Texas>("heavy 7", &case, &planted_pair(planted));
+    let page = pages::replay_page::<Texas>("heavy 7", &case, &planted_pair(planted));
     assert_well_formed(&page);
     assert!(page.len() < 12 << 20, "{} bytes", page.len());
     for i in 1..=case.ops.len() {
@@ -335,7 +336,8 @@ fn a_large_case_lists_every_operation_but_draws_boards_only_near_the_difference(
 fn names_and_texts_are_escaped() {
     let evil = "<script>alert(\"x&y\")</script>'";
     let case = sample("sample1.in");
-    let page = html::replay_page::<Texas>("<b>title</b>", &case, &planted_pair(Planted::new(evil)));
+    let page =
+        pages::replay_page::<Texas>("<b>title</b>", &case, &planted_pair(Planted::new(evil)));
     assert_well_formed(&page);
     assert!(!page.contains(evil));
     assert!(!page.contains("<b>title</b>"));
@@ -347,7 +349,7 @@ fn names_and_texts_are_escaped() {
 #[test]
 fn agreeing_engines_get_a_page_without_a_difference() {
     let case = sample("sample2.in");
-    let page = html::replay_page::<Texas>("sample2.in", &case, &Pair::builtin());
+    let page = pages::replay_page::<Texas>("sample2.in", &case, &Pair::builtin());
     assert_well_formed(&page);
     assert!(page.contains("the engines agree"));
     assert!(!page.contains("id=\"first\"") && !page.contains("href=\"#first\""));
@@ -520,7 +522,7 @@ impl Engine<Texas> for Answers {
 fn a_wrong_answer_and_a_crash_get_pages_too() {
     let case = sample("sample1.in");
     let reference = harness::game::reference::<Texas>();
-    let page = html::replay_page::<Texas>(
+    let page = pages::replay_page::<Texas>(
         "sample1.in",
         &case,
         &Pair::new(Arc::clone(&reference), Arc::new(Answers(Some("17\n")))),
@@ -535,7 +537,7 @@ fn a_wrong_answer_and_a_crash_get_pages_too() {
     assert!(tables.keys().any(|(e, _, _)| e == "a"));
     assert!(!tables.keys().any(|(e, _, _)| e == "b"));
 
-    let page = html::replay_page::<Texas>(
+    let page = pages::replay_page::<Texas>(
         "sample1.in",
         &case,
         &Pair::new(reference, Arc::new(Answers(None))),
@@ -549,7 +551,7 @@ fn a_wrong_answer_and_a_crash_get_pages_too() {
     // link to the first difference still lands on the page.
     let pair = planted_pair(Planted::new("planted"));
     let failure = pair.failure(&case).expect("the planted engine differs");
-    let page = html::failure_page::<Texas>("saved", &case, &failure, None);
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, None);
     assert_well_formed(&page);
     assert!(page.contains("href=\"#first\""));
     assert_eq!(page.matches("id=\"first\"").count(), 1);

@@ -79,7 +79,7 @@ pub(super) fn file<G: Game>(
     let pair = table.pair(&args.pair)?;
     let verdict = crate::replay::run::<G>(&[file.to_path_buf()], &pair, cx.colour, cx.out)?;
     if let Some(dest) = &args.html {
-        crate::html::write_replay::<G>(dest, file, args.files.len() > 1, &pair, cx.out)?;
+        crate::pages::write_replay::<G>(dest, file, args.files.len() > 1, &pair, cx.out)?;
     }
     Ok(verdict)
 }

@@ -2,12 +2,12 @@
 
 use super::page::{answers, finish, header, headline, input, start, views};
 use super::{escape, View};
-use crate::game::Game;
+use crate::game::Check;
 use std::fmt::Write as _;
 
 /// The page of any game: the verdict, both answers, the first difference with both views, the
 /// input. Mayan and NoGo use it as it is.
-pub fn generic<G: Game>(v: &View<'_, G>) -> String {
+pub fn generic<G: Check>(v: &View<'_, G>) -> String {
     let mut out = String::new();
     let divergence = v.failure.and_then(|f| f.divergence.as_ref());
     start(

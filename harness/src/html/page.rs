@@ -1,10 +1,10 @@
 //! Pieces every page shares: the skeleton and its CSS, escaping, the verdict, the answers, the
-//! two views of a divergence, the input.
+//! two views of a divergence, the input. A game's own page ([`crate::game::Game::html`]) is made of
+//! these and of its own sections.
 
 use super::View;
-use crate::engine::Kind;
-use crate::game::{Divergence, Game, Names};
-use crate::oracle::Failure;
+use crate::game::{Check, Format};
+use crate::verdict::{Divergence, Failure, Kind, Names};
 use std::fmt::Write as _;
 
 /// Escapes text for HTML content and attribute values.
@@ -51,7 +51,9 @@ span.dl{background:#ffd7d7}
 details{margin:.5em 0}summary{cursor:pointer;color:#0b57d0}
 ";
 
-pub(super) fn start(out: &mut String, title: &str, css: &str) {
+/// Opens a page: the doctype, the head with `title` and the shared CSS followed by `css`, and the
+/// body.
+pub fn start(out: &mut String, title: &str, css: &str) {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -61,12 +63,13 @@ pub(super) fn start(out: &mut String, title: &str, css: &str) {
     );
 }
 
-pub(super) fn finish(out: &mut String) {
+/// Closes the body and the page [`start`] opened.
+pub fn finish(out: &mut String) {
     out.push_str("</body>\n</html>\n");
 }
 
 /// The verdict in a word or two.
-pub(super) fn headline(failure: Option<&Failure>) -> String {
+pub fn headline(failure: Option<&Failure>) -> String {
     match failure {
         None => "the engines agree".into(),
         Some(f) if f.kind == Kind::Mismatch => "MISMATCH".into(),
@@ -75,7 +78,7 @@ pub(super) fn headline(failure: Option<&Failure>) -> String {
 }
 
 /// The title, the verdict, the engines and a link to the first difference (`anchor`).
-pub(super) fn header<G: Game>(
+pub fn header<G: Check>(
     out: &mut String,
     v: &View<'_, G>,
     divergence: Option<&Divergence>,
@@ -115,8 +118,9 @@ pub(super) fn header<G: Game>(
     }
 }
 
-/// Both engines' answers (from their outcomes, or as the verdict keeps them).
-pub(super) fn answers<G: Game>(out: &mut String, v: &View<'_, G>, id: Option<&str>, first: bool) {
+/// Both engines' answers (from their outcomes, or as the verdict keeps them) under a heading with
+/// the id `id`, which holds the anchor of the first difference when `first`.
+pub fn answers<G: Check>(out: &mut String, v: &View<'_, G>, id: Option<&str>, first: bool) {
     let a =
         v.a.map(G::answer)
             .or_else(|| v.failure.and_then(|f| f.expected.clone()));
@@ -145,7 +149,7 @@ pub(super) fn answers<G: Game>(out: &mut String, v: &View<'_, G>, id: Option<&st
 }
 
 /// Both views of a divergence side by side, the lines that differ marked.
-pub(super) fn views(out: &mut String, d: &Divergence, names: Names<'_>) {
+pub fn views(out: &mut String, d: &Divergence, names: Names<'_>) {
     let (left, right): (Vec<&str>, Vec<&str>) =
         (d.a_view.lines().collect(), d.b_view.lines().collect());
     let side = |mine: &[&str], theirs: &[&str]| {
@@ -170,7 +174,7 @@ pub(super) fn views(out: &mut String, d: &Divergence, names: Names<'_>) {
 }
 
 /// The case in its input format, folded away unless it is short.
-pub(super) fn input<G: Game>(out: &mut String, case: &G::Case) {
+pub fn input<G: Format>(out: &mut String, case: &G::Case) {
     let text = G::write(case);
     let open = if text.len() <= 2000 { " open" } else { "" };
     let _ = writeln!(

@@ -7,10 +7,10 @@ mod sections;
 
 use super::page::{answers, finish, header, headline, input, start, views};
 use super::{escape, View};
-use crate::engine::Kind;
 use crate::game::{Check, Divergence};
 use crate::games::Texas;
-use crate::oracle::Failure;
+use crate::verdict::Failure;
+use crate::verdict::Kind;
 use board::{pair_of_boards, replay, Drawn, OpBoards, Side};
 use model::texas::{Case, Outcome};
 use palette::colour_css;

@@ -1,0 +1,118 @@
+//! Making pages: runs engines on a case and hands what they made of it to the game's page
+//! ([`crate::game::Game::html`], made with the kit of [`crate::html`]). The page of `harness replay
+//! --html OUT FILE` ([`replay_page`], [`write_replay`]) and the page saved beside every failing case
+//! ([`failure_page`]).
+
+use crate::engine::{Engine, Fault, Output};
+use crate::game::{Game, Names};
+use crate::html::View;
+use crate::oracle::{catching, Pair};
+use crate::verdict::{Failure, Kind};
+use std::path::{Path, PathBuf};
+
+/// Runs one engine with a trace, catching a panic. `Ok(None)` for an engine that gives answers
+/// only (it is not run here).
+fn traced<G: Game>(
+    engine: &dyn Engine<G>,
+    case: &G::Case,
+) -> Result<Option<G::Outcome>, Box<Failure>> {
+    if !engine.traces() {
+        return Ok(None);
+    }
+    match catching(|| engine.run(case, true)) {
+        Ok(Ok(Output::Outcome(o))) => Ok(Some(o)),
+        Ok(Ok(Output::Answer(_))) => Ok(None),
+        Ok(Err(fault)) => Err(Box::new(Failure::fault(engine.name(), &fault))),
+        Err(message) => Err(Box::new(Failure::fault(
+            engine.name(),
+            &Fault::Panic { message },
+        ))),
+    }
+}
+
+/// Checks `case` with both engines of `pair` ([`Pair::check`]) and pictures what they made of it:
+/// the page of `harness replay --html`.
+pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> String {
+    let checked = pair.check(case);
+    G::html(&View {
+        title,
+        case,
+        names: pair.names(),
+        a: checked.a.as_ref(),
+        b: checked.b.as_ref(),
+        failure: checked.failure.as_ref(),
+    })
+}
+
+/// The page of a saved failure. For a mismatch the engines of `pair` that give traces are run
+/// again to draw their boards; for a crash or a hang nothing is run again.
+pub fn failure_page<G: Game>(
+    title: &str,
+    case: &G::Case,
+    failure: &Failure,
+    pair: Option<&Pair<G>>,
+) -> String {
+    let run = |e: &dyn Engine<G>| traced(e, case).ok().flatten();
+    let (a, b) = match pair {
+        Some(p) if failure.kind == Kind::Mismatch => (run(&*p.a), run(&*p.b)),
+        _ => (None, None),
+    };
+    let names = match pair {
+        Some(p) => p.names(),
+        None => Names::default(),
+    };
+    G::html(&View {
+        title,
+        case,
+        names,
+        a: a.as_ref(),
+        b: b.as_ref(),
+        failure: Some(failure),
+    })
+}
+
+/// Reads and parses a case file and makes its replay page; `Err` says why the file has none.
+pub fn replay_file<G: Game>(path: &Path, pair: &Pair<G>) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    let case = G::parse(&bytes).map_err(|e| e.to_string())?;
+    let title = path.display().to_string();
+    catching(|| replay_page::<G>(&title, &case, pair))
+        .map_err(|e| format!("the page could not be made: {e}"))
+}
+
+/// Where `harness replay --html OUT` writes the page of `file`: OUT itself, or `OUT/NAME.html`
+/// when OUT is a folder or several files are replayed.
+pub fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
+    if several || out.is_dir() {
+        let stem = file.file_stem().unwrap_or(file.as_os_str());
+        out.join(Path::new(stem).with_extension("html"))
+    } else {
+        out.to_path_buf()
+    }
+}
+
+/// Writes the replay page of `file` (see [`target`]) and says so on `log`; a file without a page
+/// (unreadable, bad input) is only reported, its verdict says why.
+pub fn write_replay<G: Game>(
+    out: &Path,
+    file: &Path,
+    several: bool,
+    pair: &Pair<G>,
+    log: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let dest = target(out, file, several);
+    match replay_file::<G>(file, pair) {
+        Ok(page) => {
+            if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("--html: cannot create {}", dir.display()))?;
+            }
+            std::fs::write(&dest, page)
+                .with_context(|| format!("--html: cannot write {}", dest.display()))?;
+            writeln!(log, "{}: picture in {}", file.display(), dest.display())?;
+        }
+        Err(why) => writeln!(log, "{}: no picture: {why}", file.display())?,
+    }
+    Ok(())
+}
