@@ -4,24 +4,22 @@
 //! A page is made from a [`View`]: the case, what two engines made of it and the verdict. The kit
 //! depends on the verdict words ([`crate::verdict`]) and the game's roles ([`crate::game::Format`],
 //! [`crate::game::Check`]) only: it runs no engine and knows no game. The pages of the games are
-//! beside the games (Texas: `games::texas::page`, reached through [`crate::game::Game::html`]); the
-//! functions that run engines to make pages are in [`crate::pages`].
+//! beside the games (Texas: `games::texas::page`, reached through `Game::html`); the functions
+//! that run engines to make pages are in [`crate::pages`].
 //!
 //! - [`page`]: the skeleton and its CSS, [`escape`], and the pieces every page shares (the verdict,
 //!   the answers, both views of a divergence, the input);
 //! - [`generic()`]: the page of any game (the verdict, both answers, the first difference with both
-//!   engines' views, and the input), [`crate::game::Game::html`]'s default.
+//!   engines' views, and the input), the default of `Game::html`.
 //!
 //! The page has inline CSS only: no script, no network, no external font. Every piece of text is
 //! escaped. What the page shows, and how to open it, is in docs/html-report.md.
 
 mod generic;
 pub mod page;
-mod texas;
 
 pub use generic::generic;
 pub use page::escape;
-pub use texas::texas;
 
 use crate::game::Check;
 use crate::verdict::{Failure, Names};

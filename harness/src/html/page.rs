@@ -1,6 +1,6 @@
 //! Pieces every page shares: the skeleton and its CSS, escaping, the verdict, the answers, the
-//! two views of a divergence, the input. A game's own page ([`crate::game::Game::html`]) is made of
-//! these and of its own sections.
+//! two views of a divergence, the input. A game's own page (`Game::html`) is made of these and of
+//! its own sections.
 
 use super::View;
 use crate::game::{Check, Format};

@@ -1,10 +1,11 @@
 //! Texas Match-3 for the generic tools: generators, comparison down to the first differing event,
-//! shrink candidates and rule coverage.
+//! shrink candidates, rule coverage and the HTML page.
 
 mod compare;
 pub mod costs;
 pub mod coverage;
 pub mod gen;
+mod page;
 mod shrink;
 pub mod sim;
 
@@ -163,8 +164,9 @@ impl Game for Texas {
         }
     }
 
+    /// Every operation's summary and the boards both engines had, round by round ([`page`]).
     fn html(view: &crate::html::View<'_, Self>) -> String {
-        crate::html::texas(view)
+        page::page(view)
     }
 
     /// Single operations: one invalid and one valid operation, optimized against reference.

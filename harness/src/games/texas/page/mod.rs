@@ -1,16 +1,19 @@
-//! The Texas page: every operation's summary line for both engines and the boards both engines
-//! had, round by round, side by side.
+//! The Texas page ([`crate::game::Game::html`] of [`Texas`]), made with the page kit of
+//! [`crate::html`]: every operation's summary line for both engines, and the boards both engines
+//! had, round by round, side by side, rebuilt from each engine's own trace ([`super::sim`]), with
+//! colours as colours, specials as symbols, each round's matched (M) and removed (E) cells outlined
+//! and the cells where the engines differ marked. Large cases keep every summary line but draw
+//! boards only around the first difference.
 
 mod board;
 mod palette;
 mod sections;
 
-use super::page::{answers, finish, header, headline, input, start, views};
-use super::{escape, View};
-use crate::game::{Check, Divergence};
-use crate::games::Texas;
-use crate::verdict::Failure;
-use crate::verdict::Kind;
+use super::Texas;
+use crate::game::Check;
+use crate::html::page::{answers, finish, header, headline, input, start, views};
+use crate::html::{escape, View};
+use crate::verdict::{Divergence, Failure, Kind};
 use board::{pair_of_boards, replay, Drawn, OpBoards, Side};
 use model::texas::{Case, Outcome};
 use palette::colour_css;
@@ -138,7 +141,7 @@ fn shown_ops(case: &Case, engines: &[Eng<'_>], first: Option<usize>) -> Vec<bool
 
 /// The Texas page: the verdict, the score breakdown of both engines, every operation's summary, the
 /// boards round by round, the final boards and the input.
-pub fn texas(v: &View<'_, Texas>) -> String {
+pub fn page(v: &View<'_, Texas>) -> String {
     let case = v.case;
     let computed;
     let divergence = match v.failure {
