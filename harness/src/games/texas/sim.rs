@@ -1,9 +1,10 @@
 //! The harness's one simulation of Texas Match-3 boards, kept apart from both engines.
 //!
 //! Two uses, neither of which decides what is compared:
-//! - **Replaying a trace** an engine reported ([`replay`]): swap, remove the cells the trace says,
-//!   let the rest fall. No rule is decided there; it shows the board at a divergence and tells
-//!   coverage which specials a trace set off.
+//! - **Replaying a trace** an engine reported ([`replay`], [`replay_steps`], [`op_boards`]): swap,
+//!   remove the cells the trace says, let the rest fall. No rule is decided there; it shows the
+//!   board at a divergence, draws the boards of the HTML page and tells coverage which specials a
+//!   trace set off.
 //! - **Playing a case forward while it is generated** ([`Sim`]): runs found on the board as it
 //!   stands, specials, removal and gravity, so that the generator keeps proposing valid swaps on
 //!   the board as it evolves. This is a heuristic of the generator only: the cases it helps to
@@ -13,11 +14,15 @@
 
 use model::texas::{Board, Case, Cells, OpTrace, Pos, MAX_SIDE};
 
-/// Swaps the pieces of two cells (colour and special travel together).
+/// Swaps the pieces of two cells (colour and special travel together); a cell outside the board
+/// swaps nothing.
 pub fn swap(board: &mut Board, a: Pos, b: Pos) {
-    let (ia, ib) = (board.idx(a.r(), a.c()), board.idx(b.r(), b.c()));
-    board.colour.swap(ia, ib);
-    board.special.swap(ia, ib);
+    let inside = |p: Pos| p.r() < board.n && p.c() < board.m;
+    if inside(a) && inside(b) {
+        let (ia, ib) = (board.idx(a.r(), a.c()), board.idx(b.r(), b.c()));
+        board.colour.swap(ia, ib);
+        board.special.swap(ia, ib);
+    }
 }
 
 /// Removes `removed` (cells outside the board are ignored) and lets the pieces of the columns that
@@ -61,6 +66,15 @@ fn fall_columns(colour: &mut [u8], special: &mut [u8], n: usize, m: usize, mut c
     }
 }
 
+/// A moment of a replayed trace ([`replay_steps`]), 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Before round `round` of operation `op` (the first round just after the swap).
+    Round { op: usize, round: usize },
+    /// After operation `op` (for an invalid operation, the board as it was).
+    After { op: usize },
+}
+
 /// Calls `visit(op_index, round_index, board_before_round)` for every round of a trace, replaying
 /// the swaps of its valid operations and the removals it reports.
 pub fn replay(case: &Case, trace: &[OpTrace], visit: impl FnMut(usize, usize, &Board)) {
@@ -75,17 +89,64 @@ pub fn replay_on(
     trace: &[OpTrace],
     mut visit: impl FnMut(usize, usize, &Board),
 ) {
+    replay_steps(board, case, trace, |step, board| {
+        if let Step::Round { op, round } = step {
+            visit(op, round, board);
+        }
+    });
+}
+
+/// Replays a trace on a board buffer the caller keeps (it is overwritten with the initial board),
+/// calling `visit` before every round and after every operation the trace has: the swaps of its
+/// valid operations, then the removals it reports, each followed by gravity.
+pub fn replay_steps(
+    board: &mut Board,
+    case: &Case,
+    trace: &[OpTrace],
+    mut visit: impl FnMut(Step, &Board),
+) {
     copy_board(board, &case.board);
     for (i, (op, t)) in case.ops.iter().zip(trace).enumerate() {
-        if t.invalid.is_some() {
-            continue;
+        if t.invalid.is_none() {
+            swap(board, op.a, op.b);
+            for (r, round) in t.rounds.iter().enumerate() {
+                visit(Step::Round { op: i, round: r }, board);
+                remove_and_fall(board, &round.removed);
+            }
         }
-        swap(board, op.a, op.b);
-        for (r, round) in t.rounds.iter().enumerate() {
-            visit(i, r, board);
-            remove_and_fall(board, &round.removed);
-        }
+        visit(Step::After { op: i }, board);
     }
+}
+
+/// The boards an engine had during one operation, rebuilt from its own trace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpBoards {
+    /// Before each round (the first one just after the swap); empty for an invalid operation.
+    pub rounds: Vec<Board>,
+    /// After the operation (the board as it was, for an invalid one).
+    pub after: Board,
+}
+
+/// The boards of every operation `i` with `shown[i]` (one entry per operation of the case; `None`
+/// for the others, and for the operations the trace does not reach).
+pub fn op_boards(case: &Case, trace: &[OpTrace], shown: &[bool]) -> Vec<Option<OpBoards>> {
+    let keep = |i: usize| shown.get(i).copied().unwrap_or(false);
+    let mut out: Vec<Option<OpBoards>> = vec![None; case.ops.len()];
+    let mut rounds = Vec::new();
+    let mut board = Board::empty(0, 0);
+    replay_steps(&mut board, case, trace, |step, board| match step {
+        Step::Round { op, .. } if keep(op) => rounds.push(board.clone()),
+        Step::After { op } if keep(op) => {
+            if let Some(slot) = out.get_mut(op) {
+                *slot = Some(OpBoards {
+                    rounds: std::mem::take(&mut rounds),
+                    after: board.clone(),
+                });
+            }
+        }
+        _ => {}
+    });
+    out
 }
 
 /// `to = from`, reusing `to`'s buffers.
@@ -514,6 +575,50 @@ mod tests {
                 (3, 1)
             ]
         );
+    }
+
+    /// The boards of every operation, rebuilt from the reference's trace of sample 1: one board per
+    /// round (the same [`replay`] visits), the board after each operation is the one the next
+    /// operation starts from, and the last is the reference's final board.
+    #[test]
+    fn op_boards_follow_the_trace_round_by_round() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/texas/sample1.in");
+        let case = Case::parse(&std::fs::read(path).unwrap()).unwrap();
+        let out = reference::texas::outcome(&case);
+        let q = case.ops.len();
+        let all = op_boards(&case, &out.ops, &vec![true; q]);
+        assert_eq!(all.len(), q);
+        let mut visited = Vec::new();
+        replay(&case, &out.ops, |i, r, b| visited.push((i, r, b.clone())));
+        let mut rounds = Vec::new();
+        let mut before = case.board.clone();
+        for (i, (op, t)) in case.ops.iter().zip(&out.ops).enumerate() {
+            let b = all[i].as_ref().unwrap();
+            assert_eq!(b.rounds.len(), t.rounds.len(), "operation {}", i + 1);
+            for (r, board) in b.rounds.iter().enumerate() {
+                rounds.push((i, r, board.clone()));
+            }
+            if t.invalid.is_some() {
+                assert_eq!(b.after, before, "an invalid operation changes nothing");
+            } else if let Some(first) = b.rounds.first() {
+                let mut swapped = before.clone();
+                swap(&mut swapped, op.a, op.b);
+                assert_eq!(first, &swapped, "round 1 is just after the swap");
+            }
+            before = b.after.clone();
+        }
+        assert_eq!(rounds, visited);
+        assert_eq!(before, out.board);
+        // Only the operations shown get boards.
+        let mut shown = vec![false; q];
+        shown[q - 1] = true;
+        let some = op_boards(&case, &out.ops, &shown);
+        assert!(some[..q - 1].iter().all(Option::is_none));
+        assert_eq!(some[q - 1], all[q - 1]);
+        // A trace that stops early leaves the rest without boards.
+        assert!(op_boards(&case, &out.ops[..1], &vec![true; q])[1..]
+            .iter()
+            .all(Option::is_none));
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! The boards an engine had, rebuilt from its own trace, and drawn as tables side by side.
+//! The boards an engine had (rebuilt from its own trace by [`super::super::sim::op_boards`]), drawn
+//! as tables side by side.
 
 use super::palette::special_symbol;
 use crate::html::escape;
-use model::texas::{Board, Case, Cells, OpTrace, Pos};
+use model::texas::{Board, Cells, Pos};
 use std::fmt::Write as _;
 
 /// Differing cells listed by position above a board.
@@ -10,74 +11,8 @@ const SHOW_CELLS: usize = 6;
 /// Boards with at most this many cells carry a tooltip per cell.
 const TOOLTIP_CELLS: usize = 400;
 
-/// The boards an engine had during one operation, rebuilt from its own trace.
-pub(super) struct OpBoards {
-    /// Before each round (the first one just after the swap); empty for an invalid operation.
-    pub(super) rounds: Vec<Board>,
-    /// After the operation (the board as it was, for an invalid one).
-    pub(super) after: Board,
-}
-
 fn has(cells: Option<&Cells>, r: usize, c: usize) -> bool {
     c < 64 && cells.is_some_and(|x| x.rows.get(r).is_some_and(|bits| bits >> c & 1 == 1))
-}
-
-/// Applies an engine's reported removal and lets the pieces fall (no rule is decided here: the
-/// removed cells are the engine's own; cells outside the board are ignored).
-fn remove_and_fall(board: &mut Board, removed: &Cells) {
-    for c in 0..board.m {
-        let mut write = board.n;
-        for r in (0..board.n).rev() {
-            let i = board.idx(r, c);
-            if board.colour[i] != 0 && !has(Some(removed), r, c) {
-                write -= 1;
-                let j = board.idx(write, c);
-                board.colour[j] = board.colour[i];
-                board.special[j] = board.special[i];
-            }
-        }
-        for r in 0..write {
-            let i = board.idx(r, c);
-            board.colour[i] = 0;
-            board.special[i] = 0;
-        }
-    }
-}
-
-fn swap(board: &mut Board, a: Pos, b: Pos) {
-    if a.r() < board.n && b.r() < board.n && a.c() < board.m && b.c() < board.m {
-        let (x, y) = (board.idx(a.r(), a.c()), board.idx(b.r(), b.c()));
-        board.colour.swap(x, y);
-        board.special.swap(x, y);
-    }
-}
-
-/// The boards of the operations in `shown`, replaying the engine's swaps and removals in order.
-pub(super) fn replay(case: &Case, trace: &[OpTrace], shown: &[bool]) -> Vec<Option<OpBoards>> {
-    let mut board = case.board.clone();
-    let mut out = Vec::with_capacity(case.ops.len());
-    for (i, op) in case.ops.iter().enumerate() {
-        let Some(t) = trace.get(i) else {
-            out.push(None);
-            continue;
-        };
-        let keep = shown.get(i).copied().unwrap_or(false);
-        let mut rounds = Vec::new();
-        if t.invalid.is_none() {
-            swap(&mut board, op.a, op.b);
-            for round in &t.rounds {
-                if keep {
-                    rounds.push(board.clone());
-                }
-                remove_and_fall(&mut board, &round.removed);
-            }
-        }
-        out.push(keep.then(|| OpBoards {
-            rounds,
-            after: board.clone(),
-        }));
-    }
-    out
 }
 
 /// One board as drawn: the pieces, the cells outlined, the swapped cells.

@@ -9,12 +9,13 @@ mod board;
 mod palette;
 mod sections;
 
+use super::sim::{op_boards, OpBoards};
 use super::Texas;
 use crate::game::Check;
 use crate::html::page::{answers, finish, header, headline, input, start, views};
 use crate::html::{escape, View};
 use crate::verdict::{Divergence, Failure, Kind};
-use board::{pair_of_boards, replay, Drawn, OpBoards, Side};
+use board::{pair_of_boards, Drawn, Side};
 use model::texas::{Case, Outcome};
 use palette::colour_css;
 use sections::{legend, op_section, ops_table, score_table};
@@ -200,7 +201,7 @@ pub fn page(v: &View<'_, Texas>) -> String {
         .collect();
     let shown = shown_ops(case, &engines, first_op);
     for e in &mut engines {
-        e.boards = replay(case, &e.out.ops, &shown);
+        e.boards = op_boards(case, &e.out.ops, &shown);
     }
 
     let mut css = String::from(TEXAS_CSS);

@@ -1,6 +1,7 @@
 //! The sections of the Texas page: the legend, the score, the operations, one operation's boards.
 
-use super::board::{pair_of_boards, Drawn, OpBoards, Side};
+use super::super::sim::OpBoards;
+use super::board::{pair_of_boards, Drawn, Side};
 use super::palette::SPECIALS;
 use super::{Anchor, Eng};
 use crate::html::escape;
