@@ -10,6 +10,7 @@ pub mod corpus;
 pub mod coverage;
 pub mod diff;
 pub mod engine;
+pub mod explain;
 pub mod fuzz;
 pub mod game;
 pub mod games;

@@ -3,7 +3,8 @@
 //!
 //! [`Kind`] is the class of a failing verdict, [`Fault`] why one engine produced nothing usable,
 //! [`Divergence`] the first difference between two outcomes, [`Failure`] a failing verdict on one
-//! case, [`Names`] the two engines compared.
+//! case, [`Names`] the two engines compared; [`Explanation`] which parts of a repro do not matter
+//! to its failure.
 
 use std::fmt;
 
@@ -180,6 +181,92 @@ impl Failure {
     /// keeps to, so it does not drift from one bug to another.
     pub fn same_kind(&self, other: &Failure) -> bool {
         self.kind == other.kind && self.engine == other.engine
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// What a repro needs (the explain phase, crate::explain).
+
+/// Where a part of a case is.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "at", rename_all = "kebab-case")]
+pub enum Where {
+    /// A cell of the board (0-based row and column) and which of its values ("colour",
+    /// "special", "tile"...).
+    Cell {
+        row: usize,
+        col: usize,
+        value: String,
+    },
+    /// An operation (0-based index).
+    Operation { index: usize },
+    /// Anything else, named in the label.
+    Other,
+}
+
+/// One part of a case and the variants of the case where only that part differs.
+#[derive(Debug, Clone)]
+pub struct Part<C> {
+    pub at: Where,
+    /// What the report says of it: "colour of (2 3)", "operation 4".
+    pub label: String,
+    pub variants: Vec<C>,
+}
+
+/// A part that does not matter to the failure.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Free {
+    #[serde(flatten)]
+    pub at: Where,
+    pub label: String,
+    /// How many other values were tried (all still fail the same way).
+    pub tried: usize,
+}
+
+/// What the explain phase found.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Explanation {
+    /// The parts that do not matter, in the game's order.
+    pub free: Vec<Free>,
+    /// Parts examined.
+    pub parts: usize,
+    /// False when the budget ran out before every part was examined.
+    pub complete: bool,
+}
+
+impl Explanation {
+    /// True when the cell (row, col) has a free value called `value`.
+    pub fn cell_is_free(&self, row: usize, col: usize, value: &str) -> bool {
+        self.free.iter().any(|f| {
+            matches!(&f.at, Where::Cell { row: r, col: c, value: v } if *r == row && *c == col && v == value)
+        })
+    }
+
+    /// True when operation `index` is free.
+    pub fn operation_is_free(&self, index: usize) -> bool {
+        self.free.iter().any(|f| f.at == Where::Operation { index })
+    }
+
+    /// The report's lines: what can change without changing the failure.
+    pub fn text(&self) -> String {
+        if self.parts == 0 {
+            return String::new();
+        }
+        let mut out = String::new();
+        if self.free.is_empty() {
+            out.push_str("explained: every part of the repro matters");
+        } else {
+            let labels: Vec<&str> = self.free.iter().map(|f| f.label.as_str()).collect();
+            out.push_str(&format!(
+                "explained: these can take other values and the case still fails the same way: {}",
+                labels.join(", ")
+            ));
+        }
+        if !self.complete {
+            out.push_str(" (explanation stopped early: not every part was tried)");
+        }
+        out.push('\n');
+        out
     }
 }
 

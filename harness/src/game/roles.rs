@@ -2,7 +2,7 @@
 //! They depend on nothing but the verdict words, so that engines ([`crate::engine`]) can name a
 //! game's case and outcome without the bundle.
 
-use crate::verdict::{compare_tokens, Divergence, Names};
+use crate::verdict::{compare_tokens, Divergence, Explanation, Names, Part};
 use arbitrary::Unstructured;
 use model::ParseError;
 use std::fmt::Debug;
@@ -135,6 +135,21 @@ pub trait Shrink: Format {
     /// for the fixed points the others reach. None by default.
     fn shrink_candidates_costly(_case: &Self::Case) -> Vec<Self::Case> {
         Vec::new()
+    }
+
+    /// Variants of a shrunk case, one group per part of it (a cell's colour, an operation), every
+    /// variant valid and differing from the case in that part only: the explain phase
+    /// ([`crate::explain`]) reports a part whose every variant still fails the same way as one
+    /// that does not matter. None by default (nothing is explained); a grid plus operations case
+    /// has [`crate::shrink::grid::parts`].
+    fn variants(_case: &Self::Case) -> Vec<Part<Self::Case>> {
+        Vec::new()
+    }
+
+    /// The case as text with the parts that do not matter shown as `?`, for the report of a
+    /// repro. None by default.
+    fn picture(_case: &Self::Case, _explained: &Explanation) -> Option<String> {
+        None
     }
 }
 

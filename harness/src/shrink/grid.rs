@@ -13,6 +13,8 @@
 //! column dropped; then each cell lowered. The shrinker keeps a candidate only when it is lighter
 //! than the case ([`crate::game::Shrink::weight`]), so a game's weight decides what "smaller" means.
 
+use crate::verdict::{Part, Where};
+
 /// The edits a grid-plus-operations case offers the shrinker. Every method returns a valid case
 /// (or `None` / nothing when the edit is not possible, such as dropping the only row).
 pub trait GridCase: Clone {
@@ -28,6 +30,47 @@ pub trait GridCase: Clone {
     /// Variants with the cell at (r, c) holding a smaller value, the smallest first (empty
     /// first, where a cell can be empty).
     fn lowered(&self, r: usize, c: usize) -> Vec<Self>;
+
+    /// For the explain phase: variants of the case with the cell at (r, c) holding other values,
+    /// grouped by the value's name ("tile", "colour"...). None by default.
+    fn cell_variants(&self, _r: usize, _c: usize) -> Vec<(&'static str, Vec<Self>)> {
+        Vec::new()
+    }
+
+    /// For the explain phase: variants of the case with operation `i` replaced by another. None
+    /// by default.
+    fn op_variants(&self, _i: usize) -> Vec<Self> {
+        Vec::new()
+    }
+}
+
+/// The parts of a case for the explain phase ([`crate::game::Shrink::variants`]): every cell's
+/// values, then every operation, from [`GridCase::cell_variants`] and [`GridCase::op_variants`].
+pub fn parts<C: GridCase>(case: &C) -> Vec<Part<C>> {
+    let mut out = Vec::new();
+    for r in 0..case.rows() {
+        for c in 0..case.cols() {
+            for (value, variants) in case.cell_variants(r, c) {
+                out.push(Part {
+                    at: Where::Cell {
+                        row: r,
+                        col: c,
+                        value: value.to_string(),
+                    },
+                    label: format!("{value} of ({} {})", r + 1, c + 1),
+                    variants,
+                });
+            }
+        }
+    }
+    for i in 0..case.ops() {
+        out.push(Part {
+            at: Where::Operation { index: i },
+            label: format!("operation {}", i + 1),
+            variants: case.op_variants(i),
+        });
+    }
+    out
 }
 
 /// Every candidate of a case, the most aggressive first.

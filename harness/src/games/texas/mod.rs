@@ -4,6 +4,7 @@
 mod compare;
 pub mod costs;
 pub mod coverage;
+mod explain;
 pub mod gen;
 mod page;
 mod shrink;
@@ -116,6 +117,14 @@ impl Shrink for Texas {
             + special_sum * 100
             + colours
             + u64::from(case.k)
+    }
+
+    fn variants(case: &Case) -> Vec<crate::explain::Part<Case>> {
+        explain::variants(case)
+    }
+
+    fn picture(case: &Case, explained: &crate::explain::Explanation) -> Option<String> {
+        explain::picture(case, explained)
     }
 }
 
