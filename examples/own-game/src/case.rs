@@ -245,7 +245,8 @@ impl Case {
         let mut board = Board::empty(n, m);
         for r in 1..=n {
             let line = lines.next_line(format_args!("row {r} of {n} of the board ({m} values)"))?;
-            let tokens = line.expect_tokens(m, format_args!("{m} values (row {r} of the board)"))?;
+            let tokens =
+                line.expect_tokens(m, format_args!("{m} values (row {r} of the board)"))?;
             for (c, tok) in tokens.enumerate() {
                 board.cells[(r - 1) * m + c] = tile_value(&tok, r, c + 1)?;
             }
@@ -262,7 +263,11 @@ impl Case {
             let r = r.uint(format_args!("the row r of move {i}"), 1, n)?;
             let c = c.uint(format_args!("the column c of move {i}"), 1, m)?;
             // Any integer reads here; only 2 and 4 are accepted.
-            let value = v.int(format_args!("the value v of move {i}"), i64::MIN + 1, i64::MAX)?;
+            let value = v.int(
+                format_args!("the value v of move {i}"),
+                i64::MIN + 1,
+                i64::MAX,
+            )?;
             if value != 2 && value != 4 {
                 return Err(v.error(format!(
                     "the value v of move {i} must be 2 or 4, not {value}"

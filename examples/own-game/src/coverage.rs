@@ -96,11 +96,15 @@ fn lines(board: &Board, dir: Dir) -> Vec<Vec<u64>> {
             .collect()
     };
     match dir {
-        Dir::L => (0..n).map(|r| line((0..m).map(|c| (r, c)).collect())).collect(),
+        Dir::L => (0..n)
+            .map(|r| line((0..m).map(|c| (r, c)).collect()))
+            .collect(),
         Dir::R => (0..n)
             .map(|r| line((0..m).rev().map(|c| (r, c)).collect()))
             .collect(),
-        Dir::U => (0..m).map(|c| line((0..n).map(|r| (r, c)).collect())).collect(),
+        Dir::U => (0..m)
+            .map(|c| line((0..n).map(|r| (r, c)).collect()))
+            .collect(),
         Dir::D => (0..m)
             .map(|c| line((0..n).rev().map(|r| (r, c)).collect()))
             .collect(),

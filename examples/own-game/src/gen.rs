@@ -34,12 +34,13 @@ pub const PROFILES: &[ProfileDef] = &[
     },
     ProfileDef {
         name: "classic",
-        about: "4x4 games as people play them: two starting tiles (or a mid-game board), 20-400 moves",
+        about:
+            "4x4 games as people play them: two starting tiles (or a mid-game board), 20-400 moves",
         bench_only: false,
     },
     ProfileDef {
         name: "long",
-        about: "4x4 games of 1000-4000 moves, kept alive by spawns on occupied cells when nearly full",
+        about: "4x4 games of 1000-4000 moves that never end (no spawn that would leave no move)",
         bench_only: false,
     },
     ProfileDef {
@@ -49,7 +50,8 @@ pub const PROFILES: &[ProfileDef] = &[
     },
     ProfileDef {
         name: "large",
-        about: "big tiles (2^12 to 2^20, equal neighbours common): merges past 2^15, 2^16, up to 2^21",
+        about:
+            "big tiles (2^12 to 2^20, equal neighbours common): merges past 2^15, 2^16, up to 2^21",
         bench_only: false,
     },
     ProfileDef {
@@ -116,12 +118,15 @@ struct Style {
     weights: [u32; 4],
     /// Chance of a direction drawn without looking (it may change nothing).
     wander: f64,
+    /// Otherwise, chance of the greedy direction (most empty cells after the slide); else a
+    /// direction drawn by `weights` among those that change the board.
+    greed: f64,
     /// Chance of a spawn on an occupied cell after a move that changed the board.
     occupied: f64,
     /// Chance that the spawned tile is a 4.
     four: f64,
-    /// When the move leaves at most one empty cell, spawn on an occupied cell most of the time, so
-    /// that long games go on.
+    /// Never end the game: when the tile on the last empty cell would leave no move that changes
+    /// the board, spawn on an occupied cell instead.
     valve: bool,
 }
 
@@ -129,22 +134,22 @@ const ANY: [u32; 4] = [1, 1, 1, 1];
 /// Keep the big tiles in the bottom-left corner, as players do.
 const CORNER: [u32; 4] = [30, 12, 6, 52];
 
+const MERIT_EMPTY: i64 = 1000;
+const MERIT_PAIR: i64 = 300;
+
 /// The generator's own simulation of the rules, not an engine under test: the board as exponents
-/// (0 empty), row-major.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// (0 empty), row-major in the first `n * m` bytes (the rest stay 0), so that a copy costs no
+/// allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Sim {
     n: usize,
     m: usize,
-    e: Vec<u8>,
+    e: [u8; 64],
 }
 
 impl Sim {
     fn empty(n: usize, m: usize) -> Sim {
-        Sim {
-            n,
-            m,
-            e: vec![0; n * m],
-        }
+        Sim { n, m, e: [0; 64] }
     }
 
     /// The board after sliding towards `dir` (no spawn).
@@ -163,11 +168,19 @@ impl Sim {
                 Dir::U => i * m + k,
                 Dir::D => (n - 1 - i) * m + k,
             };
-            let tiles: Vec<u8> = (0..len).map(at).map(|x| self.e[x]).filter(|&e| e != 0).collect();
-            let mut i = 0;
-            let mut j = 0;
-            while i < tiles.len() {
-                if i + 1 < tiles.len() && tiles[i] == tiles[i + 1] {
+            let mut tiles = [0u8; 8];
+            let mut count = 0;
+            for i in 0..len {
+                let e = self.e[at(i)];
+                if e != 0 {
+                    tiles[count] = e;
+                    count += 1;
+                }
+            }
+            // Pairs of equal neighbours merge, taken from the side the tiles move towards.
+            let (mut i, mut j) = (0, 0);
+            while i < count {
+                if i + 1 < count && tiles[i] == tiles[i + 1] {
                     next.e[at(j)] = tiles[i] + 1;
                     i += 2;
                 } else {
@@ -180,12 +193,53 @@ impl Sim {
         next
     }
 
+    /// Number of cells that are empty (`empty`) or not.
+    fn count(&self, empty: bool) -> usize {
+        self.e[..self.n * self.m]
+            .iter()
+            .filter(|&&e| (e == 0) == empty)
+            .count()
+    }
+
+    /// The index of the `k`-th (0-based) cell that is empty (`empty`) or not.
+    fn nth(&self, empty: bool, k: usize) -> usize {
+        self.e[..self.n * self.m]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &e)| (e == 0) == empty)
+            .nth(k)
+            .map_or(0, |(i, _)| i)
+    }
+
+    /// How good a board looks to a player: many empty cells, equal neighbours, and big tiles
+    /// towards the bottom-left corner.
+    fn merit(&self) -> i64 {
+        let (n, m) = (self.n, self.m);
+        let mut merit = 0i64;
+        for r in 0..n {
+            for c in 0..m {
+                let e = i64::from(self.e[r * m + c]);
+                if e == 0 {
+                    merit += MERIT_EMPTY;
+                    continue;
+                }
+                merit += e * e * (r + m - c) as i64;
+                if c + 1 < m && self.e[r * m + c + 1] == self.e[r * m + c] {
+                    merit += MERIT_PAIR;
+                }
+                if r + 1 < n && self.e[(r + 1) * m + c] == self.e[r * m + c] {
+                    merit += MERIT_PAIR;
+                }
+            }
+        }
+        merit
+    }
+
     fn board(&self) -> Board {
         Board {
             n: self.n,
             m: self.m,
-            cells: self
-                .e
+            cells: self.e[..self.n * self.m]
                 .iter()
                 .map(|&e| if e == 0 { 0 } else { 1u64 << e })
                 .collect(),
@@ -198,46 +252,69 @@ fn play(src: &mut impl Source, sim: &mut Sim, q: usize, style: &Style) -> Vec<Mo
     let mut moves = Vec::with_capacity(q);
     let cells = sim.n * sim.m;
     for _ in 0..q {
+        let slid = Dir::ALL.map(|dir| sim.slid(dir));
         let dir = if src.chance(style.wander) {
-            *src.pick(&Dir::ALL)
+            src.below(4)
+        } else if src.chance(style.greed) {
+            // The changing direction whose board looks best (see `Sim::merit`), the heaviest by
+            // `weights` on a tie; any direction when none changes the board.
+            let mut best: Option<(i64, u32, usize)> = None;
+            for (d, board) in slid.iter().enumerate() {
+                if board == sim {
+                    continue;
+                }
+                let key = (board.merit(), style.weights[d], d);
+                if best.is_none_or(|(e, w, _)| (key.0, key.1) > (e, w)) {
+                    best = Some(key);
+                }
+            }
+            match best {
+                Some((_, _, d)) => d,
+                None => src.below(4),
+            }
         } else {
             let mut weights = [0u32; 4];
-            for (w, (&dir, &weight)) in weights.iter_mut().zip(Dir::ALL.iter().zip(&style.weights))
-            {
-                if sim.slid(dir) != *sim {
-                    *w = weight;
+            for d in 0..4 {
+                if slid[d] != *sim {
+                    weights[d] = style.weights[d];
                 }
             }
             if weights.iter().all(|&w| w == 0) {
-                *src.pick(&Dir::ALL)
+                src.below(4)
             } else {
-                Dir::ALL[src.weighted(&weights)]
+                src.weighted(&weights)
             }
         };
-        let next = sim.slid(dir);
+        let next = slid[dir];
         let changed = next != *sim;
-        let empty: Vec<usize> = (0..cells).filter(|&i| next.e[i] == 0).collect();
-        let full: Vec<usize> = (0..cells).filter(|&i| next.e[i] != 0).collect();
+        let empty = next.count(true);
+        let full = cells - empty;
+        let v: u64 = if src.chance(style.four) { 4 } else { 2 };
+        let exponent = if v == 4 { 2 } else { 1 };
         let cell = if changed {
-            let to_full = !full.is_empty()
-                && (empty.is_empty()
+            let to_full = full > 0
+                && (empty == 0
                     || src.chance(style.occupied)
-                    || (style.valve && empty.len() <= 1 && src.chance(0.8)));
+                    || (style.valve && empty == 1 && {
+                        // Would a tile on the last empty cell end the game?
+                        let mut filled = next;
+                        filled.e[next.nth(true, 0)] = exponent;
+                        Dir::ALL.iter().all(|&d| filled.slid(d) == filled)
+                    }));
             if to_full {
-                *src.pick(&full)
+                next.nth(false, src.below(full))
             } else {
-                *src.pick(&empty)
+                next.nth(true, src.below(empty))
             }
         } else {
             src.below(cells)
         };
-        let v: u64 = if src.chance(style.four) { 4 } else { 2 };
         *sim = next;
         if changed && sim.e[cell] == 0 {
-            sim.e[cell] = if v == 4 { 2 } else { 1 };
+            sim.e[cell] = exponent;
         }
         moves.push(Move {
-            dir,
+            dir: Dir::ALL[dir],
             r: cell / sim.m,
             c: cell % sim.m,
             v,
@@ -248,7 +325,15 @@ fn play(src: &mut impl Source, sim: &mut Sim, q: usize, style: &Style) -> Vec<Mo
 
 /// A board with tiles in about a `density` share of the cells, exponents in `lo..=hi`; with
 /// chance `copy` a tile takes the exponent of its left or upper neighbour, so equal tiles meet.
-fn fill(src: &mut impl Source, n: usize, m: usize, density: f64, lo: usize, hi: usize, copy: f64) -> Sim {
+fn fill(
+    src: &mut impl Source,
+    n: usize,
+    m: usize,
+    density: f64,
+    lo: usize,
+    hi: usize,
+    copy: f64,
+) -> Sim {
     let mut sim = Sim::empty(n, m);
     for r in 0..n {
         for c in 0..m {
@@ -296,6 +381,7 @@ fn small(src: &mut impl Source) -> Case {
     let style = Style {
         weights: ANY,
         wander: 0.25,
+        greed: 0.3,
         occupied: 0.15,
         four: 0.2,
         valve: false,
@@ -313,6 +399,7 @@ fn classic(src: &mut impl Source) -> Case {
     let style = Style {
         weights: CORNER,
         wander: 0.03,
+        greed: 0.6,
         occupied: 0.04,
         four: 0.1,
         valve: false,
@@ -326,6 +413,7 @@ fn long(src: &mut impl Source) -> Case {
     let style = Style {
         weights: CORNER,
         wander: 0.02,
+        greed: 0.8,
         occupied: 0.03,
         four: 0.1,
         valve: true,
@@ -348,6 +436,7 @@ fn full(src: &mut impl Source) -> Case {
     let style = Style {
         weights: ANY,
         wander: 0.1,
+        greed: 0.3,
         occupied: 0.2,
         four: 0.2,
         valve: false,
@@ -378,6 +467,7 @@ fn large(src: &mut impl Source) -> Case {
     let style = Style {
         weights: ANY,
         wander: 0.1,
+        greed: 0.3,
         occupied: 0.1,
         four: 0.2,
         valve: false,
@@ -393,6 +483,7 @@ fn line(src: &mut impl Source) -> Case {
     let style = Style {
         weights: ANY,
         wander: 0.15,
+        greed: 0.3,
         occupied: 0.1,
         four: 0.2,
         valve: false,
@@ -406,6 +497,7 @@ fn huge(src: &mut impl Source) -> Case {
     let style = Style {
         weights: CORNER,
         wander: 0.02,
+        greed: 0.8,
         occupied: 0.03,
         four: 0.1,
         valve: true,

@@ -151,10 +151,8 @@ fn rows4(b: u64, table: &[u64]) -> (u64, u64, u32, u64) {
     let e1 = table[((b >> 16) & ROW_MASK) as usize];
     let e2 = table[((b >> 32) & ROW_MASK) as usize];
     let e3 = table[(b >> 48) as usize];
-    let board = (e0 & ROW_MASK)
-        | (e1 & ROW_MASK) << 16
-        | (e2 & ROW_MASK) << 32
-        | (e3 & ROW_MASK) << 48;
+    let board =
+        (e0 & ROW_MASK) | (e1 & ROW_MASK) << 16 | (e2 & ROW_MASK) << 32 | (e3 & ROW_MASK) << 48;
     let gained = (e0 >> GAIN_SHIFT) + (e1 >> GAIN_SHIFT) + (e2 >> GAIN_SHIFT) + (e3 >> GAIN_SHIFT);
     let k = |e: u64| ((e >> MERGE_SHIFT) & 0xf) as u32;
     let merges = k(e0) + k(e1) + k(e2) + k(e3);
@@ -262,9 +260,9 @@ fn rows_of(board: &Board) -> Rows {
 
 fn board_of_rows(rows: &Rows, n: usize, m: usize) -> Board {
     let mut board = Board::empty(n, m);
-    for r in 0..n {
+    for (r, row) in rows.iter().enumerate().take(n) {
         for c in 0..m {
-            board.set(r, c, value((rows[r] >> (8 * c)) & 0xff));
+            board.set(r, c, value((row >> (8 * c)) & 0xff));
         }
     }
     board
@@ -300,7 +298,13 @@ fn reverse(line: u64, len: usize) -> u64 {
 /// Slides the first `count` rows, each of `len` cells, towards byte 0 (or towards byte `len - 1`
 /// when `reversed`).
 #[inline(always)]
-fn slide_rows(rows: &mut Rows, count: usize, len: usize, reversed: bool, planted: bool) -> (u64, u32) {
+fn slide_rows(
+    rows: &mut Rows,
+    count: usize,
+    len: usize,
+    reversed: bool,
+    planted: bool,
+) -> (u64, u32) {
     let mut gained = 0;
     let mut merges = 0;
     for row in rows.iter_mut().take(count) {
@@ -370,7 +374,12 @@ impl Tally {
 
 /// Plays moves on the nibble board from the first on, until the end or a move whose merge would
 /// pass 2^15: returns the index of the first move not played and the board.
-fn play4<const TRACE: bool>(t: &Tables, moves: &[Move], mut b: u64, tally: &mut Tally) -> (usize, u64) {
+fn play4<const TRACE: bool>(
+    t: &Tables,
+    moves: &[Move],
+    mut b: u64,
+    tally: &mut Tally,
+) -> (usize, u64) {
     for (i, mv) in moves.iter().enumerate() {
         let Some((mut slid, gained, merges)) = slide4(t, b, mv.dir) else {
             return (i, b);
@@ -511,9 +520,9 @@ mod tests {
             let mut rows: Rows = std::array::from_fn(|i| harness::rng::mix(x ^ i as u64));
             let orig = rows;
             transpose8(&mut rows);
-            for r in 0..8 {
-                for c in 0..8 {
-                    assert_eq!((rows[c] >> (8 * r)) & 0xff, (orig[r] >> (8 * c)) & 0xff);
+            for (r, before) in orig.iter().enumerate() {
+                for (c, after) in rows.iter().enumerate() {
+                    assert_eq!((after >> (8 * r)) & 0xff, (before >> (8 * c)) & 0xff);
                 }
             }
         }
