@@ -3,7 +3,7 @@
 //! (profile, seed).
 //!
 //! Realistic games spawn on cells that are empty after the move, so the generator plays its own
-//! games with [`Sim`], *the generator's own simulation of the rules, not an engine under test*: it
+//! games with `Sim`, *the generator's own simulation of the rules, not an engine under test*: it
 //! tells which directions change the board and which cells are empty afterwards. Most spawns go to
 //! an empty cell; some go deliberately to an occupied one (nothing is placed), and some moves are
 //! drawn without looking, so that some change nothing.

@@ -2,7 +2,7 @@
 //!
 //! The rules and the text formats are in `RULES.md` beside this crate. The crate holds the case
 //! and its formats ([`case`]), the outcome and its per-move events ([`trace`]), two engines that
-//! share no rule logic ([`reference`] and [`optimized`]), the generators ([`gen`]) and coverage
+//! share no rule logic ([`reference`](mod@reference) and [`optimized`]), the generators ([`gen`]) and coverage
 //! keys ([`coverage`]).
 //!
 //! # Engine design
@@ -15,9 +15,10 @@
 //! allocates per move (unless traced):
 //!
 //! - A 4x4 board whose tiles are all at most 2^15 is one `u64` of 4-bit exponents. `L` and `R`
-//!   look each 16-bit row up in a 65536-entry table per direction; an entry packs the slid row,
-//!   the merges, the score and an overflow flag. `U` and `D` transpose the board with a few masked
-//!   shifts, use the same tables, and transpose back. Placing the tile is one nibble test and or.
+//!   look each 16-bit row up in a 65536-entry `u32` table per direction; an entry packs the slid
+//!   row, the score and an overflow flag. `U` and `D` transpose the board with a few masked
+//!   shifts, use the same tables, and transpose back. Placing the tile is one nibble test and or;
+//!   the merges of a traced move are the tiles it took off the board.
 //! - Any other board, and a 4x4 board from the move where a merge would make a tile past 2^15 (the
 //!   flag), is eight `u64` rows of 8-bit exponents in an 8x8 frame: a row is slid by a tight loop
 //!   over its non-empty bytes, `R` reverses rows with a byte swap, and `U`/`D` transpose the 8x8

@@ -4,12 +4,13 @@
 //!
 //! - **Nibbles** (4x4 boards whose tiles are all at most 2^15): the whole board is one `u64`, row
 //!   r in bits `16r..16r+16`, cell (r, c) in the nibble at bit `16r + 4c`. `L` and `R` look each
-//!   row up in a 65536-entry table (one per direction) whose entry packs the slid row, the number
-//!   of merges, the score gained and an overflow flag; `U` and `D` transpose the board, use the
-//!   same tables, and transpose back.
+//!   row up in a 65536-entry table of `u32` (one per direction, 256 KiB each) whose entry packs
+//!   the slid row, the score gained and an overflow flag; `U` and `D` transpose the board, use the
+//!   same tables, and transpose back. The number of merges, needed only for the events, is the
+//!   number of tiles the slide took off the board.
 //! - **Bytes** (every other board, and a 4x4 board from the move whose merge would make a tile
 //!   past 2^15 on): up to eight rows of a `[u64; 8]`, cell (r, c) in byte c of row r, the board in
-//!   the top-left corner of an 8x8 frame of empty cells. A line is slid by [`slide_line`], a tight
+//!   the top-left corner of an 8x8 frame of empty cells. A line is slid by `slide_line`, a tight
 //!   loop over its non-empty bytes; `R` reverses each row with a byte swap, `U` and `D` transpose
 //!   the 8x8 byte matrix (three rounds of masked swaps) and slide rows. A byte holds exponents up
 //!   to 255, so the bytes stay exact far past the 2^37 a valid case can reach.
@@ -17,7 +18,7 @@
 //! A nibble table entry flags a row whose slide would make an exponent past 15. The move that
 //! raises the flag is not applied: the board is widened to bytes and the move, and every later
 //! one, is played there (exponents never go down, so there is no way back). The tables are built
-//! once per process, by running [`slide_line`] over every 4-cell row, so the whole engine holds the
+//! once per process, by running `slide_line` over every 4-cell row, so the whole engine holds the
 //! rule in exactly one place. No move allocates unless the run is traced.
 
 use crate::case::{Board, Case, Dir, Move};
@@ -69,25 +70,25 @@ fn slide_line(mut x: u64, planted: bool) -> Slid {
     }
 }
 
-/// In a nibble table entry: bits 0..16 the slid row, bits 16..20 the merges, bit 20 the overflow
-/// flag, bits 32..64 the score gained.
-const ROW_MASK: u64 = 0xffff;
-const MERGE_SHIFT: u32 = 16;
-const OVERFLOW: u64 = 1 << 20;
-const GAIN_SHIFT: u32 = 32;
+/// In a nibble table entry: bits 0..16 the slid row, bits 16..31 the score gained divided by 4
+/// (a merge makes at least a 4, and a row without overflow gains less than 2^17), bit 31 the
+/// overflow flag. A table is 256 KiB.
+const ROW_MASK: u32 = 0xffff;
+const GAIN_SHIFT: u32 = 16;
+const OVERFLOW: u32 = 1 << 31;
 
 /// The precomputed slides of one rule (the true one or the planted bug).
 struct Tables {
     /// Row slides towards nibble 0 (`L`, and `U` on the transposed board).
-    left: Box<[u64]>,
+    left: Box<[u32]>,
     /// Row slides towards nibble 3 (`R`, and `D` on the transposed board).
-    right: Box<[u64]>,
+    right: Box<[u32]>,
     planted: bool,
 }
 
 impl Tables {
     fn build(planted: bool) -> Tables {
-        let entries = |reversed: bool| -> Box<[u64]> {
+        let entries = |reversed: bool| -> Box<[u32]> {
             (0..=u16::MAX)
                 .map(|row| table_entry(row, reversed, planted))
                 .collect()
@@ -102,22 +103,25 @@ impl Tables {
 
 /// The table entry of a 4-cell nibble row slid towards nibble 0, or towards nibble 3 when
 /// `reversed`.
-fn table_entry(row: u16, reversed: bool, planted: bool) -> u64 {
+fn table_entry(row: u16, reversed: bool, planted: bool) -> u32 {
     let cell = |i: usize| if reversed { 3 - i } else { i };
     let mut line = 0u64;
     for i in 0..4 {
         line |= u64::from((row >> (4 * cell(i))) & 0xf) << (8 * i);
     }
     let slid = slide_line(line, planted);
-    let mut out = 0u64;
+    let mut out = 0u32;
     for i in 0..4 {
         let e = (slid.line >> (8 * i)) & 0xff;
         if e > 15 {
             return OVERFLOW;
         }
-        out |= e << (4 * cell(i));
+        out |= (e as u32) << (4 * cell(i));
     }
-    out | u64::from(slid.merges) << MERGE_SHIFT | slid.gained << GAIN_SHIFT
+    // At most three made tiles (two, but for the planted bug), each at most 2^15.
+    let quarter = slid.gained / 4;
+    debug_assert!(slid.gained.is_multiple_of(4) && quarter < 1 << 15);
+    out | (quarter as u32) << GAIN_SHIFT
 }
 
 fn tables(planted: bool) -> &'static Tables {
@@ -143,43 +147,37 @@ fn transpose4(x: u64) -> u64 {
     b1 | (b2 >> 24) | (b3 << 24)
 }
 
-/// The four rows of a nibble board through a table: the board, the score, the merges and the
-/// union of the entries' flags.
+/// Number of tiles on a nibble board.
 #[inline(always)]
-fn rows4(b: u64, table: &[u64]) -> (u64, u64, u32, u64) {
-    let e0 = table[(b & ROW_MASK) as usize];
-    let e1 = table[((b >> 16) & ROW_MASK) as usize];
-    let e2 = table[((b >> 32) & ROW_MASK) as usize];
-    let e3 = table[(b >> 48) as usize];
-    let board =
-        (e0 & ROW_MASK) | (e1 & ROW_MASK) << 16 | (e2 & ROW_MASK) << 32 | (e3 & ROW_MASK) << 48;
-    let gained = (e0 >> GAIN_SHIFT) + (e1 >> GAIN_SHIFT) + (e2 >> GAIN_SHIFT) + (e3 >> GAIN_SHIFT);
-    let k = |e: u64| ((e >> MERGE_SHIFT) & 0xf) as u32;
-    let merges = k(e0) + k(e1) + k(e2) + k(e3);
-    (board, gained, merges, e0 | e1 | e2 | e3)
+fn tiles4(b: u64) -> u32 {
+    let x = b | b >> 1;
+    ((x | x >> 2) & 0x1111_1111_1111_1111).count_ones()
 }
 
-/// One slide of a nibble board: the board, the score and the merges, or `None` when a merge would
-/// make a tile past 2^15.
+/// One slide of a nibble board: the board and the score, or `None` when a merge would make a tile
+/// past 2^15. `U` and `D` transpose the board around the row tables of `L` and `R`; the choices are
+/// selects, not jumps.
 #[inline(always)]
-fn slide4(t: &Tables, b: u64, dir: Dir) -> Option<(u64, u64, u32)> {
-    let (board, gained, merges, flags) = match dir {
-        Dir::L => rows4(b, &t.left),
-        Dir::R => rows4(b, &t.right),
-        Dir::U => {
-            let (x, g, k, f) = rows4(transpose4(b), &t.left);
-            (transpose4(x), g, k, f)
-        }
-        Dir::D => {
-            let (x, g, k, f) = rows4(transpose4(b), &t.right);
-            (transpose4(x), g, k, f)
-        }
-    };
-    if flags & OVERFLOW != 0 {
-        None
+fn slide4(t: &Tables, b: u64, dir: Dir) -> Option<(u64, u64)> {
+    let vertical = matches!(dir, Dir::U | Dir::D);
+    let table: &[u32] = if matches!(dir, Dir::R | Dir::D) {
+        &t.right
     } else {
-        Some((board, gained, merges))
+        &t.left
+    };
+    let x = if vertical { transpose4(b) } else { b };
+    let e0 = table[(x & 0xffff) as usize];
+    let e1 = table[((x >> 16) & 0xffff) as usize];
+    let e2 = table[((x >> 32) & 0xffff) as usize];
+    let e3 = table[(x >> 48) as usize];
+    let row = |e: u32| u64::from(e & ROW_MASK);
+    let y = row(e0) | row(e1) << 16 | row(e2) << 32 | row(e3) << 48;
+    let quarter = |e: u32| u64::from((e & !OVERFLOW) >> GAIN_SHIFT);
+    let gained = 4 * (quarter(e0) + quarter(e1) + quarter(e2) + quarter(e3));
+    if (e0 | e1 | e2 | e3) & OVERFLOW != 0 {
+        return None;
     }
+    Some((if vertical { transpose4(y) } else { y }, gained))
 }
 
 /// One slide of a 4x4 nibble board (cell (r, c) in the nibble at bit `16r + 4c`, holding the
@@ -187,7 +185,7 @@ fn slide4(t: &Tables, b: u64, dir: Dir) -> Option<(u64, u64, u32)> {
 /// No tile is placed. For benchmarks.
 #[doc(hidden)]
 pub fn move4(board: u64, dir: Dir) -> Option<(u64, u64)> {
-    slide4(tables(false), board, dir).map(|(b, g, _)| (b, g))
+    slide4(tables(false), board, dir)
 }
 
 /// The nibble board of a 4x4 board whose tiles are all at most 2^15 (for benchmarks).
@@ -381,9 +379,11 @@ fn play4<const TRACE: bool>(
     tally: &mut Tally,
 ) -> (usize, u64) {
     for (i, mv) in moves.iter().enumerate() {
-        let Some((mut slid, gained, merges)) = slide4(t, b, mv.dir) else {
+        let Some((mut slid, gained)) = slide4(t, b, mv.dir) else {
             return (i, b);
         };
+        // Each merge takes one tile off the board (only needed for the events).
+        let merges = if TRACE { tiles4(b) - tiles4(slid) } else { 0 };
         let changed = slid != b;
         let mut placed = false;
         if changed {
@@ -535,7 +535,9 @@ mod tests {
         assert_eq!(t.right[0xff00], OVERFLOW);
         let e = t.left[0x0ee];
         assert_eq!(e & ROW_MASK, 0xf);
-        assert_eq!(e >> GAIN_SHIFT, 1 << 15);
+        assert_eq!(e >> GAIN_SHIFT, 1 << 13);
+        assert_eq!(move4(0xeeee, Dir::L), Some((0xff, 1 << 16)));
+        assert_eq!(tiles4(0x1000_0f00_0020_0301), 5);
         assert_eq!(move4(0xff, Dir::L), None);
         assert_eq!(move4(0x11, Dir::R), Some((0x2000, 4)));
     }
