@@ -356,8 +356,7 @@ impl Case {
             .filter(|&(i, _)| i != r)
             .map(|(_, row)| row)
             .collect();
-        let mut board = Board::from_rows(&rows);
-        board.m = b.m;
+        let board = Board::from_rows(&rows);
         let moves = self
             .moves
             .iter()
