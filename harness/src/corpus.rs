@@ -46,8 +46,8 @@ pub fn check_writable(dir: &Path) -> anyhow::Result<()> {
 /// The most of a program's output kept in a `.got` file.
 const GOT_LIMIT: usize = 1 << 20;
 
-/// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (with a case; for
-/// a mismatch the engines of `pair` run it again to draw their boards), then `.json` with `meta`,
+/// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (with a case, made
+/// by [`crate::pages::failure_page`] with the engines of `pair`), then `.json` with `meta`,
 /// the failure and its text. Returns the path of the `.in` (of the `.json` without a case).
 pub fn save<G: Game>(
     dir: &Path,

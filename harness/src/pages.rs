@@ -45,7 +45,10 @@ pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> Stri
 }
 
 /// The page of a saved failure. For a mismatch the engines of `pair` that give traces are run
-/// again to draw their boards; for a crash or a hang nothing is run again.
+/// again to draw their boards. For a crash, a hang or another fault of one engine, the trusted
+/// engine (`pair.a`) is run again with a trace, when it gives traces and is not the engine that
+/// failed (a panic of it is caught), so that the page shows what it did: the engine that failed is
+/// not run again.
 pub fn failure_page<G: Game>(
     title: &str,
     case: &G::Case,
@@ -55,6 +58,7 @@ pub fn failure_page<G: Game>(
     let run = |e: &dyn Engine<G>| traced(e, case).ok().flatten();
     let (a, b) = match pair {
         Some(p) if failure.kind == Kind::Mismatch => (run(&*p.a), run(&*p.b)),
+        Some(p) if failure.engine.as_deref().is_some_and(|e| e != p.a.name()) => (run(&*p.a), None),
         _ => (None, None),
     };
     let names = match pair {

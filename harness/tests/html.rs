@@ -129,6 +129,28 @@ fn assert_well_formed(page: &str) {
     for once in ["<html", "<head>", "<body>", "</body>", "</html>"] {
         assert_eq!(page.matches(once).count(), 1, "{once}");
     }
+    assert_links_land(page);
+}
+
+/// Every link within the page (`href="#x"`) has its target (`id="x"`) on the page.
+fn assert_links_land(page: &str) {
+    let ids: BTreeSet<&str> = page
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    for rest in page.split("href=\"#").skip(1) {
+        let target = rest.split('"').next().unwrap_or("");
+        assert!(
+            ids.contains(target),
+            "a link to #{target}, which is not on the page"
+        );
+    }
+    assert_eq!(
+        page.matches("href=\"#").count(),
+        page.matches("href=").count(),
+        "a link that leaves the page"
+    );
 }
 
 /// The board tables of a page: (engine letter, operation, round) -> the tables' text.
@@ -556,4 +578,114 @@ fn a_wrong_answer_and_a_crash_get_pages_too() {
     assert!(page.contains("href=\"#first\""));
     assert_eq!(page.matches("id=\"first\"").count(), 1);
     assert_eq!(boards(&page).len(), 1, "the initial board only");
+}
+
+/// An engine of any game that panics on every case.
+struct Crasher;
+
+impl<G: Check> Engine<G> for Crasher {
+    fn name(&self) -> &str {
+        "crasher"
+    }
+    fn run(&self, _case: &G::Case, _trace: bool) -> Result<Output<G::Outcome>, Fault> {
+        panic!("boom <here>")
+    }
+}
+
+/// The boards a page draws for engine `letter`, by operation ("1", "2", ..., "end").
+fn drawn_ops(page: &str, letter: &str) -> BTreeSet<String> {
+    boards(page)
+        .into_keys()
+        .filter(|(e, _, _)| e == letter)
+        .map(|(_, o, _)| o)
+        .collect()
+}
+
+#[test]
+fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
+    let case = sample("sample1.in");
+    let good = reference::texas::outcome(&case);
+    let valid: BTreeSet<String> = (0..case.ops.len())
+        .filter(|&i| good.ops[i].invalid.is_none())
+        .map(|i| (i + 1).to_string())
+        .chain(["end".to_string()])
+        .collect();
+
+    // The engine under test crashes: the reference is run again, its operations, rounds and boards
+    // are on the page, and the page says that the other engine crashed, with its message.
+    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Crasher));
+    let failure = pair.failure(&case).expect("the crasher crashes");
+    assert_eq!(failure.kind, Kind::Crash);
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair));
+    assert_well_formed(&page);
+    assert!(page.contains("texas: <span class=\"verdict bad\">CRASH</span>"));
+    assert!(page.contains("crasher panicked: boom &lt;here&gt;"));
+    assert!(page.contains("B = <b>crasher</b> crashed and left no trace"));
+    assert!(page.contains("<h2 id=\"ops\">Operations</h2>"));
+    for i in 1..=case.ops.len() {
+        assert!(
+            page.contains(&format!(" data-op=\"{i}\"><td")),
+            "operation {i}"
+        );
+    }
+    assert!(page.contains(&format!("<td class=\"n\">{}</td>", good.score.total())));
+    assert!(
+        page.contains("<pre>11692\n</pre>"),
+        "the reference's answer"
+    );
+    assert_eq!(drawn_ops(&page, "a"), valid, "the reference's boards");
+    assert!(drawn_ops(&page, "b").is_empty());
+    for (id, name) in [("ops", "operations"), ("final", "final boards")] {
+        assert!(
+            page.contains(&format!("<a href=\"#{id}\">{name}</a>")),
+            "{id}"
+        );
+    }
+
+    // The engine under test hangs: the same, with the time limit.
+    let pair = Pair::<Texas>::builtin();
+    let fault = Fault::TimeLimit {
+        limit_ms: 500,
+        what: "CPU time".into(),
+    };
+    let failure = Failure::fault("optimized", &fault);
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair));
+    assert_well_formed(&page);
+    assert!(page.contains("<span class=\"verdict bad\">TIME LIMIT</span>"));
+    assert!(page.contains("optimized time limit exceeded (500 ms; CPU time)"));
+    assert!(page.contains("B = <b>optimized</b> ran past its time limit and left no trace"));
+    assert_eq!(drawn_ops(&page, "a"), valid);
+    assert!(drawn_ops(&page, "b").is_empty());
+
+    // The trusted engine crashes: nothing is run again, and the contents link only to what is
+    // there (no operations, no final boards).
+    let pair = Pair::new(Arc::new(Crasher), harness::game::reference::<Texas>());
+    let failure = pair.failure(&case).expect("the crasher crashes");
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair));
+    assert_well_formed(&page);
+    assert!(page.contains("A = <b>crasher</b> crashed and left no trace: no engine's trace"));
+    assert!(!page.contains("href=\"#ops\"") && !page.contains("href=\"#final\""));
+    assert_eq!(boards(&page).len(), 1, "the initial board only");
+}
+
+#[test]
+fn a_crash_page_of_another_game_shows_the_trusted_answer() {
+    let path = corpus("mayan/cascade-leftovers.in");
+    let case = Mayan::parse(&std::fs::read(&path).unwrap()).unwrap();
+    let pair = Pair::new(harness::game::reference::<Mayan>(), Arc::new(Crasher));
+    let failure = pair.failure(&case).expect("the crasher crashes");
+    let page = pages::failure_page::<Mayan>("saved", &case, &failure, Some(&pair));
+    assert_well_formed(&page);
+    assert!(page.contains("mayan: <span class=\"verdict bad\">CRASH</span>"));
+    assert!(page.contains("crasher panicked: boom &lt;here&gt;"));
+    let Ok(Output::Outcome(out)) = pair.a.run(&case, true) else {
+        panic!("an outcome")
+    };
+    let answer = format!("<pre>{}</pre>", html::escape(&Mayan::answer(&out)));
+    assert!(page.contains(&answer), "the reference's answer");
+
+    // Its replay page says the same.
+    let page = pages::replay_page::<Mayan>("cascade-leftovers.in", &case, &pair);
+    assert_well_formed(&page);
+    assert!(page.contains(&answer) && page.contains("CRASH"));
 }

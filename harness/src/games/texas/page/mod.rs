@@ -18,7 +18,7 @@ use crate::verdict::{Divergence, Failure, Kind};
 use board::{pair_of_boards, Drawn, Side};
 use model::texas::{Case, Outcome};
 use palette::colour_css;
-use sections::{legend, op_section, ops_table, score_table};
+use sections::{contents, fault_note, final_boards, legend, op_section, ops_table, score_table};
 use std::fmt::Write as _;
 
 /// Boards drawn for all valid operations when every one of them fits in this many cells...
@@ -227,12 +227,8 @@ pub fn page(v: &View<'_, Texas>) -> String {
         &css,
     );
     header(&mut out, &v, divergence, anchor.is_some());
-    let _ = writeln!(
-        out,
-        "<p class=\"meta\">Contents: <a href=\"#score\">score</a> &middot; <a href=\"#legend\">legend</a> \
-         &middot; <a href=\"#ops\">operations</a> &middot; <a href=\"#boards\">boards</a> &middot; \
-         <a href=\"#final\">final boards</a> &middot; <a href=\"#input\">input</a></p>"
-    );
+    contents(&mut out, !engines.is_empty());
+    fault_note(&mut out, &v, &engines);
     if engines.is_empty() {
         answers(&mut out, &v, Some("score"), anchor == Some(Anchor::Score));
     } else {
@@ -262,24 +258,10 @@ pub fn page(v: &View<'_, Texas>) -> String {
             op_section(&mut out, case, &engines, i, anchor);
         }
     }
-    let final_first = anchor == Some(Anchor::Final);
-    let _ = writeln!(
-        out,
-        "<section class=\"op{}\" id=\"final\">{}<h3>Final boards (as each engine reported them)</h3>",
-        if final_first { " first" } else { "" },
-        if final_first { "<a id=\"first\"></a>" } else { "" }
-    );
-    let sides: Vec<Side<'_>> = engines
-        .iter()
-        .map(|e| Side {
-            engine: e.name,
-            letter: e.letter,
-            caption: format!(" &middot; {} pieces left", e.out.board.pieces()),
-            drawn: Drawn::plain(&e.out.board),
-        })
-        .collect();
-    pair_of_boards(&mut out, &sides, "end", "final");
-    out.push_str("</section>\n");
+    // Without an engine's outcome there is no final board to show.
+    if !engines.is_empty() {
+        final_boards(&mut out, &engines, anchor == Some(Anchor::Final));
+    }
     if let Some(d) = divergence {
         let _ = writeln!(
             out,

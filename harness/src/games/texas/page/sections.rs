@@ -1,10 +1,12 @@
-//! The sections of the Texas page: the legend, the score, the operations, one operation's boards.
+//! The sections of the Texas page: the contents, the legend, the score, the operations, one
+//! operation's boards, the final boards.
 
 use super::super::sim::OpBoards;
 use super::board::{pair_of_boards, Drawn, Side};
 use super::palette::SPECIALS;
 use super::{Anchor, Eng};
-use crate::html::escape;
+use crate::html::{escape, View};
+use crate::verdict::Kind;
 use model::texas::{Case, OpTrace, Score};
 use std::fmt::Write as _;
 
@@ -36,6 +38,66 @@ fn op_line(t: Option<&OpTrace>) -> String {
         let _ = write!(s, " &middot; hand: {} = {}", h.kind.name(), h.points);
     }
     s
+}
+
+/// The links to the sections: the operations and the final boards only when an engine's outcome
+/// gives them (`traces`).
+pub(super) fn contents(out: &mut String, traces: bool) {
+    let mut links = vec![("score", "score"), ("legend", "legend")];
+    if traces {
+        links.push(("ops", "operations"));
+    }
+    links.push(("boards", "boards"));
+    if traces {
+        links.push(("final", "final boards"));
+    }
+    links.push(("input", "input"));
+    let links: Vec<String> = links
+        .iter()
+        .map(|(id, name)| format!("<a href=\"#{id}\">{name}</a>"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">Contents: {}</p>",
+        links.join(" &middot; ")
+    );
+}
+
+/// For a crash, a hang or another fault of one engine: that the engine left no trace, and whose
+/// trace the page shows instead.
+pub(super) fn fault_note(out: &mut String, v: &View<'_, super::Texas>, engines: &[Eng<'_>]) {
+    let Some(f) = v.failure.filter(|f| f.kind != Kind::Mismatch) else {
+        return;
+    };
+    let Some(name) = f.engine.as_deref() else {
+        return;
+    };
+    let letter = if name == v.names.b {
+        "B"
+    } else if name == v.names.a {
+        "A"
+    } else {
+        return;
+    };
+    let did = match f.kind {
+        Kind::Crash => "crashed",
+        Kind::TimeLimit => "ran past its time limit",
+        Kind::MemoryLimit => "ran past its memory limit",
+        Kind::Malformed | Kind::Mismatch => "gave a malformed answer",
+    };
+    let shown = match engines.iter().find(|e| e.letter != letter) {
+        Some(e) => format!(
+            "the score, the operations and the boards below are those of {} = <b>{}</b> alone",
+            e.letter,
+            escape(e.name)
+        ),
+        None => "no engine's trace to show".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">{letter} = <b>{}</b> {did} and left no trace: {shown}.</p>",
+        escape(name)
+    );
 }
 
 pub(super) fn legend(out: &mut String, case: &Case) {
@@ -312,5 +374,26 @@ pub(super) fn op_section(
         })
         .collect();
     pair_of_boards(out, &sides, &(i + 1).to_string(), "after");
+    out.push_str("</section>\n");
+}
+
+/// The final boards as each engine reported them.
+pub(super) fn final_boards(out: &mut String, engines: &[Eng<'_>], first: bool) {
+    let _ = writeln!(
+        out,
+        "<section class=\"op{}\" id=\"final\">{}<h3>Final boards (as each engine reported them)</h3>",
+        if first { " first" } else { "" },
+        if first { "<a id=\"first\"></a>" } else { "" }
+    );
+    let sides: Vec<Side<'_>> = engines
+        .iter()
+        .map(|e| Side {
+            engine: e.name,
+            letter: e.letter,
+            caption: format!(" &middot; {} pieces left", e.out.board.pieces()),
+            drawn: Drawn::plain(&e.out.board),
+        })
+        .collect();
+    pair_of_boards(out, &sides, "end", "final");
     out.push_str("</section>\n");
 }
