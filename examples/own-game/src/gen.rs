@@ -10,67 +10,53 @@
 
 use crate::case::{Board, Case, Dir, Move};
 use harness::source::{Bytes, Source};
+use harness::Profile;
 
-/// A generator profile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProfileDef {
-    pub name: &'static str,
-    pub about: &'static str,
-    /// Meant for benchmarks only: too big for batch differential runs.
-    pub bench_only: bool,
-}
-
-/// The profiles; the first, `mix`, is the default.
-pub const PROFILES: &[ProfileDef] = &[
-    ProfileDef {
-        name: "mix",
-        about: "the default: one of the other non-bench profiles, drawn by weight",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "small",
-        about: "tiny boards (1x1 to 3x3) with small tiles, at most 6 moves",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "classic",
-        about:
-            "4x4 games as people play them: two starting tiles (or a mid-game board), 20-400 moves",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "long",
-        about: "4x4 games of 1000-4000 moves that never end (no spawn that would leave no move)",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "full",
-        about: "full or nearly full boards (2x2 to 8x8) of small tiles, up to 20 moves",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "large",
-        about:
-            "big tiles (2^12 to 2^20, equal neighbours common): merges past 2^15, 2^16, up to 2^21",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "line",
-        about: "1xm and nx1 boards, up to 40 moves",
-        bench_only: false,
-    },
-    ProfileDef {
-        name: "huge",
-        about: "benchmarks: 8x8 or 4x4 games of 100000 moves",
-        bench_only: true,
-    },
+/// The profiles; the first, `mix`, is the default. Each says what the tools do with it: fuzz
+/// seeds (`seeds`), rows of the default `bench`, bench-only (too big for the reference in a batch).
+pub const PROFILES: &[Profile] = &[
+    Profile::new(
+        "mix",
+        "the default: one of the other non-bench profiles, drawn by weight",
+    )
+    .fuzz_seed()
+    .bench(2000),
+    Profile::new(
+        "small",
+        "tiny boards (1x1 to 3x3) with small tiles, at most 6 moves",
+    )
+    .fuzz_seed(),
+    Profile::new(
+        "classic",
+        "4x4 games as people play them: two starting tiles (or a mid-game board), 20-400 moves",
+    )
+    .bench(200),
+    Profile::new(
+        "long",
+        "4x4 games of 1000-4000 moves that never end (no spawn that would leave no move)",
+    )
+    .bench(20),
+    Profile::new(
+        "full",
+        "full or nearly full boards (2x2 to 8x8) of small tiles, up to 20 moves",
+    )
+    .fuzz_seed(),
+    Profile::new(
+        "large",
+        "big tiles (2^12 to 2^20, equal neighbours common): merges past 2^15, 2^16, up to 2^21",
+    )
+    .fuzz_seed(),
+    Profile::new("line", "1xm and nx1 boards, up to 40 moves").fuzz_seed(),
+    Profile::new("huge", "benchmarks: 8x8 or 4x4 games of 100000 moves")
+        .bench_only()
+        .bench(2),
 ];
 
 /// The default profile.
 pub const DEFAULT_PROFILE: &str = "mix";
 
 /// The profile called `name`.
-pub fn profile(name: &str) -> Option<&'static ProfileDef> {
+pub fn profile(name: &str) -> Option<&'static Profile> {
     PROFILES.iter().find(|p| p.name == name)
 }
 

@@ -31,10 +31,13 @@
 
 pub mod case;
 pub mod coverage;
+mod game;
 pub mod gen;
 pub mod optimized;
+mod page;
 pub mod reference;
 pub mod trace;
 
 pub use case::{answer, Board, Case, Dir, Move, Spawn};
+pub use game::Game2048;
 pub use trace::{Event, Outcome};

@@ -1,0 +1,227 @@
+//! 2048 under the harness: the game's roles, written with the harness's public API only. This file
+//! is the whole protocol; everything else in the crate is the game itself (formats, engines,
+//! generators, coverage), which knows nothing of the harness but its `Source` of choices.
+
+use crate::case::{Case, Dir};
+use crate::{coverage, gen, optimized, reference, Event, Outcome};
+use harness::compare::{traced, Traced};
+use harness::explain::{Explanation, Part};
+use harness::game::{Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink};
+use harness::shrink::grid::{self, GridCase};
+use harness::{Divergence, Names};
+use std::time::Duration;
+
+/// 2048 (rules in RULES.md): `Registry::builtin().game::<Game2048>()` puts it under every command.
+pub struct Game2048;
+
+impl Format for Game2048 {
+    const NAME: &'static str = "2048";
+    type Case = Case;
+
+    fn parse(input: &[u8]) -> Result<Case, model::ParseError> {
+        Case::parse(input)
+    }
+
+    fn write(case: &Case) -> String {
+        case.write()
+    }
+
+    fn size(case: &Case) -> String {
+        case.size()
+    }
+
+    /// One second, plus 200 ns per cell and move: the reference's worst batch case takes about
+    /// 2 ms, a 100000-move 8x8 game about 0.2 s.
+    fn time_limit(case: &Case) -> Duration {
+        let work = (case.board.cells.len() * (case.moves.len() + 1)) as u64;
+        Duration::from_secs(1) + Duration::from_nanos(200 * work)
+    }
+}
+
+impl Generate for Game2048 {
+    fn profiles() -> &'static [Profile] {
+        gen::PROFILES
+    }
+
+    fn generate(profile: &Profile, seed: u64) -> Case {
+        gen::case(profile.name, seed)
+    }
+
+    fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Case> {
+        gen::arbitrary_case(u)
+    }
+}
+
+impl Traced for Outcome {
+    type Event = Event;
+
+    fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    fn at(&self, i: usize) -> String {
+        match self.events.get(i) {
+            Some(e) => format!(
+                "move {} ({} {} {})",
+                i + 1,
+                e.mv.dir,
+                e.mv.r + 1,
+                e.mv.c + 1
+            ),
+            None => format!("move {}", i + 1),
+        }
+    }
+
+    fn difference(a: &Event, b: &Event) -> String {
+        if a.changed != b.changed {
+            format!("change differs: {} and {}", a.changed, b.changed)
+        } else if a.merges != b.merges {
+            format!("merges differ: {} and {}", a.merges, b.merges)
+        } else if a.gained != b.gained {
+            format!("score gained differs: +{} and +{}", a.gained, b.gained)
+        } else if a.placed != b.placed {
+            format!("placement differs: {} and {}", a.placed, b.placed)
+        } else {
+            let cells: Vec<String> = a
+                .board
+                .cells
+                .iter()
+                .zip(&b.board.cells)
+                .enumerate()
+                .filter(|(_, (x, y))| x != y)
+                .map(|(i, _)| format!("({} {})", i / a.board.m + 1, i % a.board.m + 1))
+                .collect();
+            format!("board differs: at {}", cells.join(" "))
+        }
+    }
+}
+
+impl Check for Game2048 {
+    type Outcome = Outcome;
+
+    fn answer(outcome: &Outcome) -> String {
+        crate::answer(outcome)
+    }
+
+    fn compare(_case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
+        traced::<Game2048>(a, b, names)
+    }
+}
+
+impl GridCase for Case {
+    fn rows(&self) -> usize {
+        self.board.n
+    }
+    fn cols(&self) -> usize {
+        self.board.m
+    }
+    fn ops(&self) -> usize {
+        self.moves.len()
+    }
+    fn without_ops(&self, range: std::ops::Range<usize>) -> Option<Case> {
+        let mut c = self.clone();
+        c.moves.drain(range);
+        Some(c)
+    }
+    fn without_row(&self, r: usize) -> Option<Case> {
+        Case::without_row(self, r)
+    }
+    fn without_col(&self, c: usize) -> Option<Case> {
+        Case::without_col(self, c)
+    }
+    fn lowered(&self, r: usize, c: usize) -> Vec<Case> {
+        let mut out: Vec<Case> = Case::lowered(self, r, c).into_iter().collect();
+        if self.board.get(r, c) > 2 {
+            let mut empty = self.clone();
+            empty.board.set(r, c, 0);
+            out.insert(0, empty);
+        }
+        out
+    }
+    /// A tile: empty, or any tile from 2 to 2^20 other than its own (a few of them).
+    fn cell_variants(&self, r: usize, c: usize) -> Vec<(&'static str, Vec<Case>)> {
+        let own = self.board.get(r, c);
+        let values = [0u64, 2, 4, 8, 64, 1 << 11, 1 << 16, 1 << 20];
+        let variants = values
+            .iter()
+            .filter(|&&v| v != own)
+            .map(|&v| {
+                let mut d = self.clone();
+                d.board.set(r, c, v);
+                d
+            })
+            .collect();
+        vec![("tile", variants)]
+    }
+    /// A move: the other three directions, and the other spawn value.
+    fn op_variants(&self, i: usize) -> Vec<Case> {
+        let mv = self.moves[i];
+        let mut out: Vec<Case> = Dir::ALL
+            .iter()
+            .filter(|&&d| d != mv.dir)
+            .map(|&dir| {
+                let mut d = self.clone();
+                d.moves[i].dir = dir;
+                d
+            })
+            .collect();
+        let mut other = self.clone();
+        other.moves[i].v = 6 - mv.v;
+        out.push(other);
+        out
+    }
+}
+
+impl Shrink for Game2048 {
+    fn weight(case: &Case) -> u64 {
+        case.weight()
+    }
+
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        grid::candidates(case)
+    }
+
+    fn variants(case: &Case) -> Vec<Part<Case>> {
+        grid::parts(case)
+    }
+
+    fn picture(case: &Case, explained: &Explanation) -> Option<String> {
+        crate::page::picture(case, explained)
+    }
+}
+
+impl Coverage for Game2048 {
+    fn coverage_keys() -> &'static [&'static str] {
+        coverage::COVERAGE_KEYS
+    }
+
+    fn coverage(case: &Case, outcome: &Outcome, hits: &mut [bool]) {
+        for i in coverage::coverage(case, outcome) {
+            hits[i] = true;
+        }
+    }
+}
+
+impl Game for Game2048 {
+    const ABOUT: &'static str = "2048 (a game of your own, examples/own-game)";
+
+    fn reference() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "reference",
+            about: "plain vectors per line, reading like the rules (own_game::reference)",
+            build: || harness::game::function::<Game2048>("reference", reference::run),
+        }
+    }
+
+    fn optimized() -> EngineEntry<Self> {
+        EngineEntry {
+            name: "optimized",
+            about: "packed rows and precomputed slide tables (own_game::optimized)",
+            build: || harness::game::function::<Game2048>("optimized", optimized::run),
+        }
+    }
+
+    fn html(view: &harness::html::View<'_, Self>) -> String {
+        crate::page::page(view)
+    }
+}

@@ -1,0 +1,193 @@
+//! 2048 under the harness, as a user's game: the library's diff, shrinker and explain phase on a
+//! planted bug, and the `own-game` command line end to end.
+
+use harness::batch::{BatchOptions, Silent};
+use harness::diff::{self, DiffOptions};
+use harness::game::{function, reference};
+use harness::prelude::*;
+use harness::{explain, shrink, Kind};
+use own_game::{optimized, Case, Game2048};
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("own-game-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The reference against the optimized engine with its planted bug (a merged tile merges again).
+fn planted() -> Pair<Game2048> {
+    Pair::new(
+        reference::<Game2048>(),
+        function::<Game2048>("planted", optimized::run_planted),
+    )
+}
+
+#[test]
+fn a_merged_tile_merging_again_is_caught_and_shrunk_to_one_row() {
+    let out = scratch("planted");
+    let opts = DiffOptions::<Game2048>::new(BatchOptions::new::<Game2048>(2000, 1), out.clone());
+    let mut text = Vec::new();
+    let summary = diff::run::<Game2048>(&opts, &planted(), &Silent, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let first = summary.first.as_ref().expect("the planted bug is found");
+    assert_eq!(first.kind, Kind::Mismatch, "{text}");
+    assert!(first.index < 50, "found late: case {}", first.index);
+    let repro = first.repro.clone().expect("saved");
+    let case = Game2048::parse(&std::fs::read(&repro).unwrap()).unwrap();
+    assert_eq!(
+        case.board.n.min(case.board.m),
+        1,
+        "one row (or column): {text}"
+    );
+    assert!(case.moves.len() <= 2, "{text}");
+    assert!(case.board.tiles() <= 4, "{text}");
+    // The first differing event is named with both boards.
+    assert!(text.contains("first difference at move 1"), "{text}");
+    assert!(text.contains("merges differ"), "{text}");
+    // The page shows the moves, both engines, the differing tiles marked.
+    let page = std::fs::read_to_string(repro.with_extension("html")).unwrap();
+    assert!(page.contains("<h3 id=\"first\">move 1</h3>"), "{page}");
+    assert!(page.contains(" d\">"), "a differing tile is marked: {page}");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn the_shrinker_and_the_explain_phase_work_on_the_grid_case() {
+    let pair = planted();
+    // A 4x4 board whose second row slides `2 2 4 .` left: the planted engine makes an 8.
+    let case = Game2048::parse(b"4 4 2\n2 4 8 16\n2 2 4 0\n0 0 0 0\n32 0 0 64\nL 3 3 2\nU 1 1 4\n")
+        .unwrap();
+    let first = pair.failure(&case).expect("the planted engine differs");
+    let same = |c: &Case| pair.failure(c).is_some_and(|f| f.same_kind(&first));
+    let small = shrink::shrink::<Game2048>(case, same, Duration::from_secs(30));
+    assert!(!small.timed_out);
+    let c = &small.case;
+    assert_eq!((c.board.n, c.board.m, c.moves.len()), (1, 3, 1), "{c:?}");
+    // `2 2 4` left: every tile matters, the spawn cell and value do not.
+    let e = explain::explain::<Game2048>(c, same, Duration::from_secs(30));
+    assert!(e.complete);
+    assert!(!e.cell_is_free(0, 0, "tile"));
+    assert!(!e.cell_is_free(0, 2, "tile"));
+    let picture = Game2048::picture(c, &e);
+    if let Some(p) = picture {
+        assert!(p.contains("move 1"), "{p}");
+    }
+}
+
+fn own_game(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_own-game"))
+        .args(args)
+        .output()
+        .expect("own-game runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_command_line_runs_diffs_benches_and_replays_2048() {
+    let dir = scratch("cli");
+    let input = dir.join("example.in");
+    std::fs::write(&input, "2 2 3\n2 2\n0 4\nL 1 2 2\nL 1 2 4\nU 2 1 2\n").unwrap();
+    let input = input.to_str().unwrap();
+    for engine in ["reference", "optimized"] {
+        let (code, out, err) = own_game(&["run", "--game", "2048", "--engine", engine, input]);
+        assert_eq!((code, out.as_str()), (0, "12\n2\n8 2\n2 0\n"), "{err}");
+    }
+    // 2048 is the default game of own-game; the built-in games are there too.
+    let (code, out, _) = own_game(&["run", input]);
+    assert_eq!((code, out.as_str()), (0, "12\n2\n8 2\n2 0\n"));
+    let (code, out, _) = own_game(&["engines", "--game", "texas"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("reference"), "{out}");
+
+    let json = dir.join("run.json");
+    let out_dir = dir.join("out");
+    let (code, out, err) = own_game(&[
+        "diff",
+        "--game",
+        "2048",
+        "--cases",
+        "3000",
+        "--quiet",
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.ends_with("cases/s\n") && out.contains("2048: 3000 cases, 0 mismatches"),
+        "{out}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["game"], "2048");
+    assert!(report["coverage"].as_array().unwrap().len() >= 10);
+
+    let (code, out, err) = own_game(&["gen", "--game", "2048", "--profile", "line", "--seed", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(Game2048::parse(out.as_bytes()).is_ok(), "{out}");
+
+    let (code, out, err) = own_game(&[
+        "bench",
+        "--game",
+        "2048",
+        "--profile",
+        "classic",
+        "--cases",
+        "20",
+        "--seconds",
+        "0.2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("classic") && out.contains("reference"),
+        "{out}"
+    );
+
+    let page = dir.join("example.html");
+    let (code, out, err) = own_game(&[
+        "replay",
+        "--game",
+        "2048",
+        "--html",
+        page.to_str().unwrap(),
+        input,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("<h2 id=\"moves\">Moves</h2>") && html.contains("move 3"),
+        "{html}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_input_and_bad_flags_are_exit_status_2_with_a_clear_message() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.in");
+    std::fs::write(&bad, "2 2 1\n2 3\n0 0\nL 1 1 2\n").unwrap();
+    let (code, _, err) = own_game(&["run", "--game", "2048", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 2") && err.contains("`3`"), "{err}");
+    let (code, _, err) = own_game(&["diff", "--game", "4096"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("2048") && err.contains("texas"), "{err}");
+    let (code, _, err) = own_game(&["diff", "--game", "2048", "--profile", "nope"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown profile `nope`") && err.contains("classic"),
+        "{err}"
+    );
+    let (code, _, err) = own_game(&["check", "--game", "2048", "a", "b"]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
