@@ -191,3 +191,27 @@ fn bad_input_and_bad_flags_are_exit_status_2_with_a_clear_message() {
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_corpus_cases_give_their_expected_answers_on_both_engines() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/2048");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("in") {
+            continue;
+        }
+        let case = Game2048::parse(&std::fs::read(&path).unwrap()).unwrap();
+        let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        for engine in [
+            reference::<Game2048>(),
+            harness::game::optimized::<Game2048>(),
+        ] {
+            let got = harness::engine::answer(&*engine, &case).unwrap();
+            assert_eq!(got, want, "{} on {}", engine.name(), path.display());
+        }
+        assert!(Pair::<Game2048>::builtin().failure(&case).is_none());
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked} cases");
+}

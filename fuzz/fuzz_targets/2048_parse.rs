@@ -1,0 +1,3 @@
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::fuzz::parse::<own_game::Game2048>(data));
