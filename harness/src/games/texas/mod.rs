@@ -173,7 +173,7 @@ impl Game for Texas {
         }
     }
 
-    /// Every operation's summary and the boards both engines had, round by round ([`page`]).
+    /// Every operation's summary and both engines' boards, round by round (the `page` module).
     fn html(view: &crate::html::View<'_, Self>) -> String {
         page::page(view)
     }
