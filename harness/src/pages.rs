@@ -1,7 +1,7 @@
 //! Making pages: runs engines on a case and hands what they made of it to the game's page
-//! ([`crate::game::Game::html`], made with the kit of [`crate::html`]). The page of `harness replay
-//! --html OUT FILE` ([`replay_page`], [`write_replay`]) and the page saved beside every failing case
-//! ([`failure_page`]).
+//! ([`crate::game::Game::html`], made with the kit of [`crate::html`]): the page of `harness replay
+//! --html OUT FILE` ([`replay_page`], [`write_replay`]) and the page saved beside every failing
+//! case ([`failure_page`]).
 
 use crate::engine::{Engine, Fault, Output};
 use crate::game::{Game, Names};
