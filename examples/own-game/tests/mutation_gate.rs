@@ -15,13 +15,13 @@ use harness::prelude::*;
 use own_game::Game2048;
 use std::time::Duration;
 
-/// 20 times the small sizes under cargo-mutants (the optimized `mutants` profile), once in the
-/// test suite.
+/// 20 times the small sizes in an optimized build (cargo-mutants' `mutants` profile), once in the
+/// test suite's unoptimized build.
 fn scale() -> u64 {
-    if cfg!(mutants) {
-        20
-    } else {
+    if cfg!(unoptimized) {
         1
+    } else {
+        50
     }
 }
 
