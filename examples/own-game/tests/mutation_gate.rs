@@ -15,7 +15,7 @@ use harness::prelude::*;
 use own_game::Game2048;
 use std::time::Duration;
 
-/// 20 times the small sizes in an optimized build (cargo-mutants' `mutants` profile), once in the
+/// 50 times the small sizes in an optimized build (cargo-mutants' `mutants` profile), once in the
 /// test suite's unoptimized build.
 fn scale() -> u64 {
     if cfg!(unoptimized) {
