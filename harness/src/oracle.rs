@@ -112,6 +112,87 @@ impl Failure {
     pub fn same_kind(&self, other: &Failure) -> bool {
         self.kind == other.kind && self.engine == other.engine
     }
+
+    /// What kind of failure this is, in one short line that cases failing the same way share:
+    /// the verdict kind, then the kind of the first differing event. `--max-failures` groups
+    /// failures by it.
+    ///
+    /// - a mismatch: the divergence's `what` up to its first `:` (or `;`), e.g. `mismatch: removed
+    ///   cells differ`; for a judged program's answer, `mismatch: wrong answer` (the token it
+    ///   differs at is left out), or the judge's message up to its first `:`;
+    /// - a panic: `crash: ENGINE panicked at FILE` (the file of the panic, no line number);
+    /// - a runtime error of a program: `crash: ENGINE runtime error: exit status 3` (or the
+    ///   signal), without its standard error;
+    /// - a time limit, a memory limit, malformed output: the kind and the engine.
+    ///
+    /// Numbers in the kept text become `N`, so that "move 3" and "move 7" are one signature.
+    pub fn signature(&self) -> String {
+        let kind = self.kind.describe();
+        let engine = self.engine.as_deref().unwrap_or("");
+        match self.kind {
+            Kind::Mismatch => {
+                let detail = match &self.divergence {
+                    Some(d) if d.at == "answer" && self.got.is_some() => {
+                        let head = head_of(&d.what);
+                        let token_level = head.starts_with("token ")
+                            || head.starts_with("output ends early")
+                            || head.starts_with("unexpected extra output");
+                        if token_level {
+                            "wrong answer".to_string()
+                        } else {
+                            head
+                        }
+                    }
+                    Some(d) => head_of(&d.what),
+                    None => head_of(&self.what),
+                };
+                format!("{kind}: {detail}")
+            }
+            Kind::Crash => {
+                let rest = self.what.strip_prefix(engine).unwrap_or(&self.what);
+                if let Some(message) = rest.strip_prefix(" panicked: ") {
+                    // The panic hook ends the message with " at FILE:LINE".
+                    match message.rsplit_once(" at ") {
+                        Some((_, place)) => {
+                            let file = match place.rsplit_once(':') {
+                                Some((file, line)) if line.bytes().all(|b| b.is_ascii_digit()) => {
+                                    file
+                                }
+                                _ => place,
+                            };
+                            format!("{kind}: {engine} panicked at {file}")
+                        }
+                        None => format!("{kind}: {engine} panicked"),
+                    }
+                } else if let Some(status) = rest.strip_prefix(" runtime error: ") {
+                    let status = status.split(" (stderr: ").next().unwrap_or(status);
+                    format!("{kind}: {engine} runtime error: {}", status.trim())
+                } else {
+                    format!("{kind}: {engine}")
+                }
+            }
+            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+        }
+    }
+}
+
+/// The text up to the first `:` or `;`, trimmed, with every number as `N`.
+fn head_of(what: &str) -> String {
+    let head = what.split([':', ';']).next().unwrap_or(what).trim();
+    let mut out = String::with_capacity(head.len());
+    let mut in_number = false;
+    for c in head.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// What a pair made of a case.
@@ -324,5 +405,104 @@ mod tests {
         assert!(msg.starts_with("boom 7 at "), "{msg}");
         assert!(msg.contains("oracle.rs"), "{msg}");
         assert_eq!(catching(|| 5), Ok(5));
+    }
+
+    fn mismatch(at: &str, what: &str, got: Option<&str>) -> Failure {
+        Failure {
+            kind: Kind::Mismatch,
+            engine: None,
+            what: format!("{at}: {what}"),
+            divergence: Some(Divergence {
+                at: at.into(),
+                what: what.into(),
+                a_view: String::new(),
+                b_view: String::new(),
+                context: serde_json::json!({}),
+            }),
+            expected: None,
+            got: got.map(str::to_string),
+            interrupted: false,
+        }
+    }
+
+    #[test]
+    fn signatures_name_the_kind_of_failure_not_the_case() {
+        let removed = mismatch(
+            "operation 3, round 2",
+            "removed cells differ: reference 6 cells, planted 5",
+            None,
+        );
+        assert_eq!(removed.signature(), "mismatch: removed cells differ");
+        let other_case = mismatch(
+            "operation 1, round 1",
+            "removed cells differ: reference 9 cells, planted 2",
+            None,
+        );
+        assert_eq!(other_case.signature(), removed.signature());
+        assert_eq!(
+            mismatch(
+                "move 4",
+                "reference plays (1 2), optimized plays (3 4)",
+                None
+            )
+            .signature(),
+            "mismatch: reference plays (N N), optimized plays (N N)"
+        );
+        // A judged program's answer: the token is left out.
+        let judged = mismatch("answer", "token 1: expected `11692`, got `0`", Some("0\n"));
+        assert_eq!(judged.signature(), "mismatch: wrong answer");
+        let early = mismatch(
+            "answer",
+            "output ends early: expected `3` as token 2",
+            Some(""),
+        );
+        assert_eq!(early.signature(), "mismatch: wrong answer");
+
+        let panic = Failure::fault(
+            "optimized",
+            &Fault::Panic {
+                message: "attempt to add with overflow at engine/src/texas/line.rs:120".into(),
+            },
+        );
+        assert_eq!(
+            panic.signature(),
+            "crash: optimized panicked at engine/src/texas/line.rs"
+        );
+        let r: Result<(), String> = catching(|| panic!("boom: {}", 7));
+        let caught = Failure::fault(
+            "planted",
+            &Fault::Panic {
+                message: r.unwrap_err(),
+            },
+        );
+        assert!(
+            caught
+                .signature()
+                .starts_with("crash: planted panicked at ")
+                && caught.signature().ends_with("oracle.rs"),
+            "{}",
+            caught.signature()
+        );
+        let exited = Failure::fault(
+            "program ./sol",
+            &Fault::RuntimeError {
+                status: "exit status 3 (stderr: oops at line 9)".into(),
+                output: String::new(),
+            },
+        );
+        assert_eq!(
+            exited.signature(),
+            "crash: program ./sol runtime error: exit status 3"
+        );
+        let hang = Failure::fault(
+            "program ./sol",
+            &Fault::TimeLimit {
+                limit_ms: 2000,
+                what: "CPU time, used 2001 ms".into(),
+            },
+        );
+        assert_eq!(hang.signature(), "time limit: program ./sol");
+        let memory = Failure::fault("program ./sol", &Fault::MemoryLimit { limit_mb: 64 });
+        assert_eq!(memory.signature(), "memory limit: program ./sol");
     }
 }

@@ -196,9 +196,16 @@ pub enum Command {
         /// Where a shrunk failure is saved (default: corpus/<game>/regressions).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Seconds allowed for shrinking a failure.
+        /// Seconds allowed for shrinking each failure (of any kind).
         #[arg(long, default_value_t = 60.0, value_parser = seconds)]
         shrink_secs: f64,
+        /// Keep going after a failure until N distinct failure signatures are found; shrink and
+        /// save the lowest case of each, with how many cases hit it (1: stop at the first).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+        max_failures: usize,
+        /// Do not replay the saved cases (under --out and directly in corpus/<game>/) first.
+        #[arg(long)]
+        no_replay: bool,
         /// Also write the run's report as one JSON document to this file (docs/reports.md).
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
@@ -244,9 +251,15 @@ pub enum Command {
         /// Where a failing case is written (default: corpus/<game>/judge).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Seconds allowed for shrinking a failure.
+        /// Seconds allowed for shrinking each failure (of any kind).
         #[arg(long, default_value_t = 120.0, value_parser = seconds)]
         shrink_secs: f64,
+        /// Keep going after a failure until N distinct failure signatures are found, as for diff.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+        max_failures: usize,
+        /// Do not replay the saved cases (under --out and directly in corpus/<game>/) first.
+        #[arg(long)]
+        no_replay: bool,
         /// Also write the run's report as one JSON document to this file (docs/reports.md).
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,

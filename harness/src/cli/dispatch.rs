@@ -133,6 +133,8 @@ pub(super) fn dispatch(
             case_timeout,
             out: dir,
             shrink_secs,
+            max_failures,
+            no_replay,
             json,
             quiet,
         } => with_game!(game.game, G => {
@@ -141,8 +143,10 @@ pub(super) fn dispatch(
             let mut batch = batch_of::<G>(cases, seed, profile.as_deref(), threads, shard)?;
             batch.time = time.map(Duration::from_secs_f64);
             batch.case_timeout = case_timeout.map(Duration::from_secs_f64);
+            batch.max_failures = max_failures;
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::regressions_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
+            opts.replay = !no_replay;
             opts.colour = colour;
             opts.isolate = commands::isolate::<G>(extra);
             run_batch::<G>(&opts, &pair, quiet, &json, out)
@@ -159,6 +163,8 @@ pub(super) fn dispatch(
             max_output,
             out: dir,
             shrink_secs,
+            max_failures,
+            no_replay,
             json,
             quiet,
             cmd,
@@ -168,10 +174,14 @@ pub(super) fn dispatch(
             program.max_output = max_output;
             program.memory_bytes = Some(memory_mb << 20);
             program.check_startable()?;
+            let relimit = program.relimit::<G>();
             let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
-            let batch = batch_of::<G>(cases, seed, profile.as_deref(), jobs, shard)?;
+            let mut batch = batch_of::<G>(cases, seed, profile.as_deref(), jobs, shard)?;
+            batch.max_failures = max_failures;
             let mut opts = DiffOptions::<G>::new(batch, dir.unwrap_or_else(|| corpus::judge_dir(G::NAME)));
             opts.shrink_budget = Duration::from_secs_f64(shrink_secs);
+            opts.relimit = Some(relimit);
+            opts.replay = !no_replay;
             opts.colour = colour;
             run_batch::<G>(&opts, &pair, quiet, &json, out)
         }),
