@@ -81,11 +81,15 @@ pub fn check_saved<G: Game>(
         return Saved::Fails(Box::new((case, f)));
     }
     if let (Some(trusted), Some(want)) = (&checked.a, expected_beside(path)) {
+        // Judged as if the file were a program's answer: "expected" is the engines', "got" the file's.
         if let Err(why) = G::judge(&case, trusted, &want) {
             let failure = Failure {
                 kind: Kind::Mismatch,
                 engine: None,
-                what: format!("the engines agree but differ from the expected answer: {why}"),
+                what: format!(
+                    "the engines agree but not with the expected answer beside the case \
+                     (expected: the engines' answer; got: the file's): {why}"
+                ),
                 divergence: None,
                 expected: Some(want),
                 got: None,
