@@ -263,7 +263,7 @@ struct Shared<G: Game> {
     pair: Pair<G>,
     start: Instant,
     next: AtomicU64,
-    /// The lowest failing case number so far (IDLE: none).
+    /// No case above this number starts (IDLE: none yet): the stop bound of the module doc.
     stop_at: AtomicU64,
     /// Nanoseconds from the start to the first failure found (IDLE: none yet).
     detected: AtomicU64,
@@ -303,13 +303,14 @@ impl<G: Game> Shared<G> {
     /// at this case whatever the signatures (a hang that took its worker thread).
     fn record(&self, j: u64, found: Found<G::Case>, halt: bool) {
         self.detected.fetch_min(self.now(), Relaxed);
-        if halt {
+        let n = self.opts.max_failures.max(1);
+        if halt || n == 1 {
+            // At once: no worker starts a case above this one from now on.
             self.stop_at.fetch_min(j, Relaxed);
         }
         self.failed.fetch_add(1, Relaxed);
         let signature = found.failure.signature();
         let kind = Kind::ALL.iter().position(|k| *k == found.failure.kind);
-        let n = self.opts.max_failures.max(1);
         let mut tally = self.tally();
         if let Some(i) = kind {
             tally.kinds[i] += 1;
