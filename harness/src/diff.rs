@@ -374,11 +374,11 @@ pub fn run<G: Game>(
                 .map_or("not saved".to_string(), |p| p.display().to_string());
             writeln!(
                 out,
-                "  {}: {} {}, first case {}, repro {repro}",
-                r.signature,
+                "  case {}, {} {}: {} (repro {repro})",
+                r.index,
                 r.hits,
                 if r.hits == 1 { "case" } else { "cases" },
-                r.index
+                r.signature,
             )?;
         }
     }
