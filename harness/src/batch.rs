@@ -7,6 +7,24 @@
 //! case with a higher number, and those already started finish. Every case below the lowest failing
 //! one has therefore run, so the failure reported is the same for any thread count.
 //!
+//! **Keep going (`max_failures` = N > 1).** Failures are grouped by [`Failure::signature`]. The
+//! batch stops at the *stop case* `J`: the lowest case number at which the cases `0..=J` hold N
+//! distinct signatures (when there are fewer in the whole shard, every case runs). The result is
+//! the signatures seen in cases `0..=J`, each with its lowest failing case and the number of cases
+//! `0..=J` that hit it: a function of the cases alone, whatever the thread count. Workers cannot
+//! know `J` in advance, so they stop at a bound that never falls below it: with the failures found
+//! so far, the N-th smallest of the signatures' lowest case numbers. Those failures are a subset
+//! of all, so the cases up to that bound already hold N signatures (`J` <= bound); the bound only
+//! falls as failures come in, no case above the bound at the time starts, and every case up to
+//! the final bound (which is then `J` itself) has run. Cases above it that were already running
+//! finish, and count in the tally by kind, not in the signatures. For N = 1 the bound is the
+//! lowest failing case: the rule above. A shard finds `J` within its own cases; since each shard
+//! ran every one of its cases up to its own `J`, which is at least the whole batch's, a merge can
+//! cut every shard's hits at the batch's `J` (the hits' case numbers are kept for that).
+//!
+//! A hang of an in-process engine (or of a generator) also stops the batch at its case: its worker
+//! thread is lost, so the cases above it are not all run; the signatures below it are kept.
+//!
 //! The calling thread is the watchdog: each worker publishes which case it runs, which part of it
 //! (generating, engine a, engine b, comparing) and since when. A part that runs longer than the
 //! case's time limit is a hang: the watchdog records a time-limit failure naming the engine (or the
@@ -26,8 +44,9 @@ use crate::engine::Kind;
 use crate::game::{Game, Generate, Profile, ProfileChoice};
 use crate::oracle::{catching, Failure, Pair, Phase};
 use crate::rng::case_seed;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// What to run.
@@ -47,6 +66,8 @@ pub struct BatchOptions {
     pub case_timeout: Option<Duration>,
     /// Set from outside (an interrupt) to stop starting new cases.
     pub stop: Arc<AtomicBool>,
+    /// Distinct failure signatures to find before the batch stops (1: stop at the first failure).
+    pub max_failures: usize,
 }
 
 impl BatchOptions {
@@ -61,6 +82,7 @@ impl BatchOptions {
             time: None,
             case_timeout: None,
             stop: Arc::new(AtomicBool::new(false)),
+            max_failures: 1,
         }
     }
 
@@ -87,6 +109,18 @@ pub struct Found<C> {
     pub failure: Failure,
 }
 
+/// The lowest failing case of one failure signature, and the cases that hit it.
+#[derive(Debug, Clone)]
+pub struct Distinct<C> {
+    /// [`Failure::signature`] of its failures.
+    pub signature: String,
+    /// Its lowest-numbered failing case.
+    pub found: Found<C>,
+    /// The numbers in the batch of the cases up to the stop case that failed with this signature,
+    /// in increasing order (the first is `found.index`).
+    pub hits: Vec<u64>,
+}
+
 /// What a batch did.
 #[derive(Debug, Clone)]
 pub struct BatchResult<C> {
@@ -98,6 +132,9 @@ pub struct BatchResult<C> {
     pub coverage: Vec<u64>,
     /// The lowest-numbered failure.
     pub first: Option<Found<C>>,
+    /// The distinct failure signatures up to the stop case (at most `max_failures`), by their
+    /// lowest case; `first` is the first one's.
+    pub distinct: Vec<Distinct<C>>,
     pub elapsed: Duration,
     /// When the first failure (of any case) was found, from the start of the batch: the time to
     /// detect a bug.
@@ -128,10 +165,12 @@ const IDLE: u64 = u64::MAX;
 
 /// With two in-process engines, the engine under test may take this many times the trusted
 /// engine's CPU time on a case (a correct optimized engine is many times faster)...
-const RELATIVE_LIMIT: u64 = 20;
+pub const RELATIVE_LIMIT: u32 = 20;
 /// ...and at least this long (times [`SLOWDOWN`]), within the case's own limit: so a hang of
 /// the engine under test is a verdict after a fraction of a second, not after the whole limit.
-const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
+/// (While a judged program's hang is shrunk, its candidates get the same relative limit:
+/// `crate::diff`.)
+pub const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
 
 /// How much slower an unoptimized build runs the engines.
 pub const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
@@ -206,19 +245,32 @@ fn phase_code(p: Phase) -> u8 {
     }
 }
 
+/// The failures of a batch: counted by kind, grouped by signature.
+struct Tally<C> {
+    kinds: [u64; 5],
+    groups: HashMap<String, Group<C>>,
+}
+
+/// One signature's failures: the lowest case number `j` with its case, and every `j` that hit it.
+struct Group<C> {
+    lowest: u64,
+    found: Found<C>,
+    hits: Vec<u64>,
+}
+
 struct Shared<G: Game> {
     opts: BatchOptions,
     pair: Pair<G>,
     start: Instant,
     next: AtomicU64,
-    /// The lowest failing case number so far (IDLE: none).
+    /// No case above this number starts (IDLE: none yet): the stop bound of the module doc.
     stop_at: AtomicU64,
     /// Nanoseconds from the start to the first failure found (IDLE: none yet).
     detected: AtomicU64,
     slots: Vec<Slot>,
     done: AtomicU64,
     failed: AtomicU64,
-    failures: Mutex<Vec<(u64, Found<G::Case>)>>,
+    tally: Mutex<Tally<G::Case>>,
     coverage: Mutex<Vec<u64>>,
     /// Workers that have not finished (hung ones included).
     alive: AtomicU64,
@@ -243,12 +295,47 @@ impl<G: Game> Shared<G> {
         self.opts.stop.load(Relaxed) || self.opts.time.is_some_and(|t| self.start.elapsed() >= t)
     }
 
-    fn record(&self, j: u64, found: Found<G::Case>) {
+    fn tally(&self) -> MutexGuard<'_, Tally<G::Case>> {
+        self.tally.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records a failure of case `j` and lowers the stop bound (module doc); `halt` stops the batch
+    /// at this case whatever the signatures (a hang that took its worker thread).
+    fn record(&self, j: u64, found: Found<G::Case>, halt: bool) {
         self.detected.fetch_min(self.now(), Relaxed);
-        self.stop_at.fetch_min(j, Relaxed);
+        let n = self.opts.max_failures.max(1);
+        if halt || n == 1 {
+            // At once: no worker starts a case above this one from now on.
+            self.stop_at.fetch_min(j, Relaxed);
+        }
         self.failed.fetch_add(1, Relaxed);
-        if let Ok(mut f) = self.failures.lock() {
-            f.push((j, found));
+        let signature = found.failure.signature();
+        let kind = Kind::ALL.iter().position(|k| *k == found.failure.kind);
+        let mut tally = self.tally();
+        if let Some(i) = kind {
+            tally.kinds[i] += 1;
+        }
+        match tally.groups.get_mut(&signature) {
+            Some(g) => {
+                g.hits.push(j);
+                if j < g.lowest {
+                    g.lowest = j;
+                    g.found = found;
+                }
+            }
+            None => {
+                let group = Group {
+                    lowest: j,
+                    found,
+                    hits: vec![j],
+                };
+                tally.groups.insert(signature, group);
+            }
+        }
+        if tally.groups.len() >= n {
+            let mut lowest: Vec<u64> = tally.groups.values().map(|g| g.lowest).collect();
+            let (_, bound, _) = lowest.select_nth_unstable(n - 1);
+            self.stop_at.fetch_min(*bound, Relaxed);
         }
     }
 
@@ -293,6 +380,7 @@ impl<G: Game> Shared<G> {
                             case: None,
                             failure,
                         },
+                        false,
                     );
                     self.done.fetch_add(1, Relaxed);
                     continue;
@@ -317,7 +405,7 @@ impl<G: Game> Shared<G> {
                         }
                         Phase::B => nanos(limit).min(
                             now.saturating_sub(a_started)
-                                .saturating_mul(RELATIVE_LIMIT)
+                                .saturating_mul(u64::from(RELATIVE_LIMIT))
                                 .max(nanos(RELATIVE_FLOOR * SLOWDOWN)),
                         ),
                         _ => nanos(limit),
@@ -350,6 +438,7 @@ impl<G: Game> Shared<G> {
                         case: Some(case),
                         failure,
                     },
+                    false,
                 );
             }
             self.done.fetch_add(1, Relaxed);
@@ -427,6 +516,7 @@ impl<G: Game> Shared<G> {
             };
             let failure =
                 Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms, what });
+            // Its thread is lost: the cases above it would not all run.
             self.record(
                 j,
                 Found {
@@ -436,6 +526,7 @@ impl<G: Game> Shared<G> {
                     case,
                     failure,
                 },
+                true,
             );
         }
         hung
@@ -474,7 +565,10 @@ pub fn run<G: Game>(
         slots: (0..threads).map(|_| Slot::new()).collect(),
         done: AtomicU64::new(0),
         failed: AtomicU64::new(0),
-        failures: Mutex::new(Vec::new()),
+        tally: Mutex::new(Tally {
+            kinds: [0; 5],
+            groups: HashMap::new(),
+        }),
         coverage: Mutex::new(vec![0; G::coverage_keys().len()]),
         alive: AtomicU64::new(threads as u64),
     });
@@ -527,18 +621,34 @@ pub fn run<G: Game>(
         total,
         shared.failed.load(Relaxed),
     );
-    let mut found = shared
-        .failures
-        .lock()
-        .map(|mut f| std::mem::take(&mut *f))
-        .unwrap_or_default();
-    let mut failures = [0u64; 5];
-    for (_, f) in &found {
-        if let Some(i) = Kind::ALL.iter().position(|k| *k == f.failure.kind) {
-            failures[i] += 1;
-        }
-    }
-    found.sort_by_key(|(j, _)| *j);
+    let (failures, groups) = {
+        let mut tally = shared.tally();
+        (tally.kinds, std::mem::take(&mut tally.groups))
+    };
+    // The signatures up to the stop case (module doc), by their lowest case.
+    let cutoff = shared.stop_at.load(Relaxed);
+    let (shard, shards) = opts.shard;
+    let mut distinct: Vec<(u64, Distinct<G::Case>)> = groups
+        .into_iter()
+        .filter(|(_, g)| g.lowest <= cutoff)
+        .map(|(signature, g)| {
+            let mut hits: Vec<u64> = g
+                .hits
+                .iter()
+                .filter(|&&j| j <= cutoff)
+                .map(|&j| shard + j * shards)
+                .collect();
+            hits.sort_unstable();
+            let d = Distinct {
+                signature,
+                found: g.found,
+                hits,
+            };
+            (g.lowest, d)
+        })
+        .collect();
+    distinct.sort_by_key(|(j, _)| *j);
+    let distinct: Vec<Distinct<G::Case>> = distinct.into_iter().map(|(_, d)| d).collect();
     let coverage = shared
         .coverage
         .lock()
@@ -548,7 +658,8 @@ pub fn run<G: Game>(
         cases: shared.done.load(Relaxed) + hung as u64,
         failures,
         coverage,
-        first: found.into_iter().next().map(|(_, f)| f),
+        first: distinct.first().map(|d| d.found.clone()),
+        distinct,
         elapsed,
         detected: match shared.detected.load(Relaxed) {
             IDLE => None,

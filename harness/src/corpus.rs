@@ -25,6 +25,46 @@ pub fn judge_dir(game: &str) -> PathBuf {
     PathBuf::from(format!("corpus/{game}/judge"))
 }
 
+/// The game's folder of hand-checked cases and statement samples (`corpus/<game>`).
+pub fn game_dir(game: &str) -> PathBuf {
+    PathBuf::from(format!("corpus/{game}"))
+}
+
+/// The saved cases `diff` and `judge` replay before generating new ones: the game's saved
+/// failures under `out` (every `<game>-*.in` below it, as [`name`] names them), then the `.in`
+/// files directly in `game_dir` (not its subfolders), each once, in that order.
+pub fn saved_cases(out: &Path, game: &str, game_dir: &Path) -> Vec<PathBuf> {
+    let prefix = format!("{game}-");
+    let mut files: Vec<PathBuf> = case_files(out)
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix))
+        })
+        .collect();
+    let mut top: Vec<PathBuf> = std::fs::read_dir(game_dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "in"))
+                .collect()
+        })
+        .unwrap_or_default();
+    top.sort();
+    let mut seen: std::collections::HashSet<PathBuf> = files
+        .iter()
+        .map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()))
+        .collect();
+    for p in top {
+        if seen.insert(p.canonicalize().unwrap_or_else(|_| p.clone())) {
+            files.push(p);
+        }
+    }
+    files
+}
+
 /// Checks, before a run starts, that failures can be saved in `dir`: creates it and writes and
 /// removes a probe file.
 pub fn check_writable(dir: &Path) -> anyhow::Result<()> {

@@ -6,12 +6,29 @@
 //! engine is shrunk by running that engine out of process (the command line re-runs itself with
 //! the hidden `exec` command), so that every candidate can be stopped at its time limit.
 //! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
+//!
+//! A time limit of a judged program (an engine out of process, with a [`Relimit`]) is shrunk with a
+//! relative limit: each candidate may take [`batch::RELATIVE_LIMIT`] times the trusted engine's time
+//! on that same candidate, at least [`batch::RELATIVE_FLOOR`], never more than the program's own
+//! limit, and still fails when it runs past that. A candidate that still hangs then costs a
+//! fraction of a second instead of the whole limit, and the candidates run on `threads` (`--jobs`)
+//! at once. The shrunk case is checked once more under the program's own limit; should it pass
+//! there (a program slow on it, not hung), the last case of the shrink that does not is reported.
+//!
+//! With `max_failures` above 1 the batch goes on after a failure ([`crate::batch`]) and the lowest
+//! case of each distinct failure signature is shrunk (keeping to its signature), saved and
+//! reported, with the number of cases that hit it.
+//!
+//! With `replay`, the game's saved cases (under the output folder, and the `.in` files directly in
+//! `corpus/<game>/`) run first: the first that still fails is reported with its path (it is on disk
+//! already: neither shrunk nor saved again) and no new case is generated.
 
 use crate::batch::{self, BatchOptions, BatchResult, Found, Progress};
-use crate::engine::{Engine, Kind};
+use crate::engine::{Engine, Fault, Kind, Output};
 use crate::game::Game;
-use crate::oracle::{bounded, Failure, Pair};
-use crate::{corpus, report, shrink};
+use crate::oracle::{bounded, catching, Failure, Pair};
+use crate::replay::Saved;
+use crate::{corpus, replay, report, shrink};
 use serde::Serialize;
 use serde_json::json;
 use std::io::Write;
@@ -43,17 +60,30 @@ pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isola
     })
 }
 
+/// Makes the engine under test (a program) with a CPU-time limit of at most the given one on a case
+/// (never above its own limit): [`crate::judge::Program::relimit`].
+pub type Relimit<G> =
+    Arc<dyn Fn(&<G as crate::game::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
+
 /// How a run is set up beyond its batch.
 pub struct DiffOptions<G: Game> {
     pub batch: BatchOptions,
     /// Where failures are saved.
     pub out_dir: PathBuf,
-    /// Time allowed for shrinking a failure.
+    /// Time allowed for shrinking each failure, whatever its kind.
     pub shrink_budget: Duration,
     /// Colour the report.
     pub colour: bool,
     /// Runs an in-process engine out of process, to shrink its hangs.
     pub isolate: Option<Isolate<G>>,
+    /// The engine under test with a lower time limit: a program's hangs are shrunk under a limit
+    /// relative to the trusted engine's time (module doc).
+    pub relimit: Option<Relimit<G>>,
+    /// Replay the saved cases (under `out_dir`, and directly in `corpus_dir`) before the batch
+    /// (the command line does unless `--no-replay`).
+    pub replay: bool,
+    /// The game's folder of hand-checked cases (default `corpus/<game>`).
+    pub corpus_dir: PathBuf,
 }
 
 impl<G: Game> DiffOptions<G> {
@@ -64,6 +94,9 @@ impl<G: Game> DiffOptions<G> {
             shrink_budget: Duration::from_secs(60),
             colour: false,
             isolate: None,
+            relimit: None,
+            replay: false,
+            corpus_dir: corpus::game_dir(G::NAME),
         }
     }
 }
@@ -90,6 +123,40 @@ pub struct Reported {
     pub reproduce: String,
     /// The saved shrunk case (`None` when it could not be written).
     pub repro: Option<PathBuf>,
+    /// [`Failure::signature`] of the original failure.
+    #[serde(default)]
+    pub signature: String,
+    /// Cases up to the batch's stop case that failed with this signature (see [`crate::batch`]).
+    #[serde(default)]
+    pub hits: u64,
+    /// Their numbers in the batch, in increasing order (in `failures_found` only: what `merge`
+    /// needs to count the hits of shards up to the stop case of the whole batch).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hit_cases: Vec<u64>,
+}
+
+/// A saved case that still fails, found by the replay before the batch.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct SavedFailure {
+    /// The saved case.
+    pub path: PathBuf,
+    pub kind: Kind,
+    pub engine: Option<String>,
+    pub what: String,
+    pub signature: String,
+}
+
+/// What the replay of the saved cases before the batch found.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct Replayed {
+    /// Saved cases found (under the output folder and directly in `corpus/<game>/`).
+    pub saved_cases: u64,
+    /// Cases that passed (all of them but the skipped ones when none fails).
+    pub passed: u64,
+    /// Files that are not cases of the game (unreadable, or do not parse).
+    pub skipped: u64,
+    /// The first saved case that still fails.
+    pub failing: Option<SavedFailure>,
 }
 
 /// The name and version of the JSON report format (`--json FILE`): fields are only ever added
@@ -135,6 +202,20 @@ pub struct Summary {
     pub interrupted: bool,
     /// Why the failure could not be saved, when it could not.
     pub save_error: Option<String>,
+    /// `--max-failures`: distinct failure signatures the batch looks for before it stops.
+    #[serde(default = "one")]
+    pub max_failures: usize,
+    /// The lowest failing case of each distinct signature (at most `max_failures`), shrunk and
+    /// saved, in case order, each with its hits; the first is `first`.
+    #[serde(default)]
+    pub failures_found: Vec<Reported>,
+    /// The replay of the saved cases before the batch (absent with `--no-replay`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<Replayed>,
+}
+
+fn one() -> usize {
+    1
 }
 
 impl Summary {
@@ -194,9 +275,10 @@ impl Summary {
     }
 }
 
-/// Runs a batch through `pair`, shrinks and saves the first failure, and prints the report to
-/// `out`. The last line is `<game>: <N> cases, <M> mismatches, <R> cases/s` (for a pair whose
-/// engine under test gives answers only, the judge's tally instead).
+/// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
+/// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
+/// cases run first. The last line is `<game>: <N> cases, <M> mismatches, <R> cases/s` (for a pair
+/// whose engine under test gives answers only, the judge's tally instead).
 pub fn run<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
@@ -204,18 +286,102 @@ pub fn run<G: Game>(
     out: &mut dyn Write,
 ) -> anyhow::Result<Summary> {
     corpus::check_writable(&opts.out_dir)?;
+    let mut replayed = None;
+    if opts.replay {
+        let started = Instant::now();
+        let (r, interrupted) = replay_saved(opts, pair, out)?;
+        if interrupted || r.failing.is_some() {
+            // No batch: a saved case still fails (it is the report), or Ctrl-C came first.
+            let ran = r.passed + u64::from(r.failing.is_some());
+            let mut failures = [0u64; 5];
+            if let Some(f) = &r.failing {
+                if let Some(i) = Kind::ALL.iter().position(|k| *k == f.kind) {
+                    failures[i] = 1;
+                }
+            }
+            let result = BatchResult::<G::Case> {
+                cases: ran,
+                failures,
+                coverage: vec![0; G::coverage_keys().len()],
+                first: None,
+                distinct: Vec::new(),
+                elapsed: started.elapsed(),
+                detected: None,
+                interrupted,
+                hung: 0,
+            };
+            let mut summary = summarize::<G>(opts, pair, &result);
+            summary.replay = Some(r);
+            if summary.interrupted {
+                writeln!(out, "interrupted: the batch stopped early")?;
+            }
+            writeln!(out, "{}", summary.line())?;
+            return Ok(summary);
+        }
+        replayed = Some(r);
+    }
     let result = batch::run::<G>(&opts.batch, pair, progress);
     let mut summary = summarize::<G>(opts, pair, &result);
-    if let Some(found) = &result.first {
-        let (reported, text, save_error) = shrink_and_save(opts, pair, found, progress)?;
+    summary.replay = replayed;
+    let many = opts.batch.max_failures > 1;
+    for (i, d) in result.distinct.iter().enumerate() {
+        if many && i > 0 {
+            writeln!(out)?;
+        }
+        let (mut reported, text, save_error) =
+            shrink_and_save(opts, pair, &d.found, &d.signature, progress)?;
         write!(out, "{text}")?;
         if let Some(e) = &save_error {
             writeln!(out, "error: the failure could not be saved: {e}")?;
         }
-        summary.first = Some(reported);
-        summary.save_error = save_error;
+        if many {
+            writeln!(
+                out,
+                "signature: {} ({} {} up to the stop case)",
+                d.signature,
+                d.hits.len(),
+                if d.hits.len() == 1 { "case" } else { "cases" }
+            )?;
+        }
+        reported.signature.clone_from(&d.signature);
+        reported.hits = d.hits.len() as u64;
+        if i == 0 {
+            summary.first = Some(reported.clone());
+        }
+        reported.hit_cases.clone_from(&d.hits);
+        summary.failures_found.push(reported);
+        if summary.save_error.is_none() {
+            summary.save_error = save_error;
+        }
         // An interrupt during the shrinking: saved as it was, and the run says it was interrupted.
         summary.interrupted |= opts.batch.stop.load(Relaxed);
+    }
+    if many && !summary.failures_found.is_empty() {
+        writeln!(
+            out,
+            "\n{} distinct {} (--max-failures {}):",
+            summary.failures_found.len(),
+            if summary.failures_found.len() == 1 {
+                "failure"
+            } else {
+                "failures"
+            },
+            opts.batch.max_failures
+        )?;
+        for r in &summary.failures_found {
+            let repro = r
+                .repro
+                .as_ref()
+                .map_or("not saved".to_string(), |p| p.display().to_string());
+            writeln!(
+                out,
+                "  case {}, {} {}: {} (repro {repro})",
+                r.index,
+                r.hits,
+                if r.hits == 1 { "case" } else { "cases" },
+                r.signature,
+            )?;
+        }
     }
     write!(
         out,
@@ -227,6 +393,91 @@ pub fn run<G: Game>(
     }
     writeln!(out, "{}", summary.line())?;
     Ok(summary)
+}
+
+/// Replays the saved cases through `pair` (module doc), printing `N saved cases: all pass` or the
+/// report of the first that still fails. Returns what it found, and whether an interrupt stopped it.
+fn replay_saved<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    out: &mut dyn Write,
+) -> anyhow::Result<(Replayed, bool)> {
+    let files = corpus::saved_cases(&opts.out_dir, G::NAME, &opts.corpus_dir);
+    let mut r = Replayed {
+        saved_cases: files.len() as u64,
+        passed: 0,
+        skipped: 0,
+        failing: None,
+    };
+    // Two in-process engines cannot be stopped from outside: each case runs on a thread of its own
+    // under the batch's limit (doubled: wall-clock time). A program has limits of its own.
+    let in_process = !pair.a.isolated() && !pair.b.isolated();
+    let limit = |c: &G::Case| {
+        opts.batch
+            .case_timeout
+            .unwrap_or_else(|| G::time_limit(c) * batch::SLOWDOWN)
+            * 2
+    };
+    let limit: Option<replay::CaseLimit<'_, G::Case>> =
+        if in_process { Some(&limit) } else { None };
+    for path in &files {
+        if opts.batch.stop.load(Relaxed) {
+            return Ok((r, true));
+        }
+        match replay::check_saved::<G>(path, pair, limit) {
+            Saved::Passes => r.passed += 1,
+            Saved::NotACase(why) => {
+                r.skipped += 1;
+                writeln!(
+                    out,
+                    "{}: skipped, not a {} case: {why}",
+                    path.display(),
+                    G::NAME
+                )?;
+            }
+            Saved::Fails(failed) => {
+                let (case, f) = *failed;
+                if f.interrupted {
+                    return Ok((r, true));
+                }
+                let judging = !pair.b.traces();
+                write!(
+                    out,
+                    "{} in saved case {}: {}\n  {}\n",
+                    headline(&f, judging),
+                    path.display(),
+                    G::size(&case),
+                    f.what
+                )?;
+                if let Some(d) = &f.divergence {
+                    write!(out, "{}", report::divergence(d, pair.names(), opts.colour))?;
+                }
+                writeln!(out, "repro: {}", path.display())?;
+                writeln!(
+                    out,
+                    "a saved case still fails (it is on disk already: not shrunk or saved again); \
+                     no new case was generated (--no-replay generates them anyway)"
+                )?;
+                r.failing = Some(SavedFailure {
+                    path: path.clone(),
+                    kind: f.kind,
+                    engine: f.engine.clone(),
+                    what: f.what.clone(),
+                    signature: f.signature(),
+                });
+                return Ok((r, false));
+            }
+        }
+    }
+    if !files.is_empty() {
+        let skipped = if r.skipped > 0 {
+            format!(" ({} skipped: not cases of {})", r.skipped, G::NAME)
+        } else {
+            String::new()
+        };
+        writeln!(out, "{} saved cases: all pass{skipped}", r.passed)?;
+    }
+    Ok((r, false))
 }
 
 fn summarize<G: Game>(
@@ -263,6 +514,9 @@ fn summarize<G: Game>(
         first: None,
         interrupted: result.interrupted,
         save_error: None,
+        max_failures: opts.batch.max_failures.max(1),
+        failures_found: Vec::new(),
+        replay: None,
     }
 }
 
@@ -289,13 +543,6 @@ fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> O
     isolated_pair(opts, pair, f)
 }
 
-/// True when the failure is a time limit of an engine that runs out of process (a program).
-fn hang_of_program<G: Game>(pair: &Pair<G>, f: &Failure) -> bool {
-    [&pair.a, &pair.b]
-        .iter()
-        .any(|e| e.isolated() && f.engine.as_deref() == Some(e.name()))
-}
-
 /// The pair with its engine under test run out of process (`None` when it cannot be): the engine
 /// the failure names, else the second. For a hang, and for a crash or a mismatch once a smaller
 /// case has hung the engine in process.
@@ -316,6 +563,7 @@ fn shrink_and_save<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
     found: &Found<G::Case>,
+    signature: &str,
     progress: &dyn Progress,
 ) -> anyhow::Result<(Reported, String, Option<String>)> {
     let judging = !pair.b.traces();
@@ -326,13 +574,7 @@ fn shrink_and_save<G: Game>(
     let (mut steps, mut tries, mut complete) = (0, 0, false);
     let mut shrunk_failure = original.clone();
     if let (Some(case), Some(spair)) = (&found.case, shrink_pair(opts, pair, original)) {
-        // Every candidate that still hangs costs a whole time limit: a program's hang is reported
-        // after a short shrink, an in-process engine's (a bug of the engine under test) gets longer.
-        let budget = match (original.kind, hang_of_program(pair, original)) {
-            (Kind::TimeLimit, true) => opts.shrink_budget.min(Duration::from_secs(10)),
-            (Kind::TimeLimit, false) => opts.shrink_budget.min(Duration::from_secs(60)),
-            _ => opts.shrink_budget,
-        };
+        let budget = opts.shrink_budget;
         if !stop.load(Relaxed) {
             progress.note(&format!(
                 "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
@@ -347,43 +589,84 @@ fn shrink_and_save<G: Game>(
         // an engine cannot be stopped (its thread is left behind), so from then on the engine under
         // test runs out of process (`isolate`), where a hang is only a rejected candidate; without
         // a way to isolate it the shrink stops at the smallest case so far. A program has limits
-        // of its own, and a hang is shrunk out of process.
+        // of its own, and a hang is shrunk out of process; a judged program's hang under a limit
+        // relative to the trusted engine's time (module doc).
         let in_process = !spair.a.isolated() && !spair.b.isolated();
+        let relimit = opts.relimit.as_ref().filter(|_| {
+            original.kind == Kind::TimeLimit
+                && !spair.a.isolated()
+                && spair.b.isolated()
+                && original.engine.as_deref() == Some(spair.b.name())
+        });
+        // What a candidate must show: with several signatures looked for, the same signature (two
+        // shrinks must not end at the same bug); else, and once the engine runs out of process
+        // (where a panic is an exit status), the same kind of failure of the same engine.
+        let many = opts.batch.max_failures > 1;
+        let keeps = |f: &Failure, outside: bool| {
+            if many && !outside {
+                f.signature() == signature
+            } else {
+                f.same_kind(original)
+            }
+        };
         let hung = AtomicBool::new(false);
         let outside: std::sync::OnceLock<Option<Pair<G>>> = std::sync::OnceLock::new();
-        let s = shrink::shrink::<G>(
-            case.clone(),
-            |c| {
-                if stop.load(Relaxed) {
-                    return false;
+        let fails = |c: &G::Case| {
+            if stop.load(Relaxed) {
+                return false;
+            }
+            if let Some(relimit) = relimit {
+                return fails_relative(&spair, relimit, c, |f| keeps(f, false));
+            }
+            let limit = opts
+                .batch
+                .case_timeout
+                .unwrap_or_else(|| G::time_limit(c) * batch::SLOWDOWN)
+                * 2;
+            if !in_process {
+                return spair.failure(c).is_some_and(|f| keeps(&f, false));
+            }
+            let (p, out) = if hung.load(Relaxed) {
+                match outside.get_or_init(|| isolated_pair(opts, &spair, original)) {
+                    Some(p) => (p.clone(), true),
+                    None => return false,
                 }
-                let limit = opts
-                    .batch
-                    .case_timeout
-                    .unwrap_or_else(|| G::time_limit(c) * batch::SLOWDOWN)
-                    * 2;
-                if !in_process {
-                    return spair.failure(c).is_some_and(|f| f.same_kind(original));
+            } else {
+                (spair.clone(), false)
+            };
+            let candidate = c.clone();
+            match bounded(limit, move || p.failure(&candidate)) {
+                Some(f) => f.is_some_and(|f| keeps(&f, out)),
+                None => {
+                    hung.store(true, Relaxed);
+                    false
                 }
-                let p = if hung.load(Relaxed) {
-                    match outside.get_or_init(|| isolated_pair(opts, &spair, original)) {
-                        Some(p) => p.clone(),
-                        None => return false,
-                    }
-                } else {
-                    spair.clone()
-                };
-                let candidate = c.clone();
-                match bounded(limit, move || p.failure(&candidate)) {
-                    Some(f) => f.is_some_and(|f| f.same_kind(original)),
-                    None => {
-                        hung.store(true, Relaxed);
-                        false
-                    }
+            }
+        };
+        // The cases the shrink moved to, in order (for a relative shrink, to step back).
+        let mut trail: Vec<G::Case> = Vec::new();
+        let traced = relimit.is_some();
+        let mut run = || {
+            shrink::shrink_traced::<G>(case.clone(), fails, budget, |c| {
+                if traced {
+                    trail.push(c.clone());
                 }
-            },
-            budget,
-        );
+            })
+        };
+        // A judged program's candidates run `threads` (`--jobs`) at once.
+        let pool = if judging {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(opts.batch.threads.max(1))
+                .thread_name(|i| format!("shrink-{i}"))
+                .build()
+                .ok()
+        } else {
+            None
+        };
+        let s = match &pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        };
         let stopped_by_hang = hung.load(Relaxed) && !matches!(outside.get(), Some(Some(_)));
         if stopped_by_hang {
             progress.note(
@@ -396,16 +679,53 @@ fn shrink_and_save<G: Game>(
                  the rest of the shrink ran the engine under test out of process",
             );
         }
-        // The shrunk case's own failure (the original's when the shrinker moved nowhere).
-        if s.steps > 0 {
-            if let Some(f) = spair.failure(&s.case).filter(|f| f.same_kind(original)) {
-                shrunk_failure = f;
-            }
-        }
         steps = s.steps;
         tries = s.tries;
         complete = !s.timed_out && !stop.load(Relaxed) && !stopped_by_hang;
-        shrunk_case = Some(s.case);
+        let mut shrunk = s.case;
+        // The shrunk case's own failure (the original's when the shrinker moved nowhere); after a
+        // relative shrink, under the program's own limit.
+        if s.steps > 0 {
+            match spair.failure(&shrunk).filter(|f| keeps(f, false)) {
+                Some(f) => shrunk_failure = f,
+                None if traced => {
+                    // Slow there, not hung: the last case of the shrink that runs past the
+                    // program's own limit (the cases shrink in order: a bisection of the trail).
+                    let (mut lo, mut hi) = (0usize, trail.len());
+                    let mut kept: Option<Failure> = None;
+                    while lo + 1 < hi && !stop.load(Relaxed) {
+                        let mid = (lo + hi) / 2;
+                        match spair.failure(&trail[mid - 1]).filter(|f| keeps(f, false)) {
+                            Some(f) => {
+                                lo = mid;
+                                kept = Some(f);
+                            }
+                            None => hi = mid,
+                        }
+                    }
+                    // `lo` steps of the trail still fail under the program's own limit.
+                    progress.note(&format!(
+                        "the shrunk case ran past {} times {}'s time but not the program's own \
+                         limit: reported the last of {} steps that runs past it",
+                        batch::RELATIVE_LIMIT,
+                        spair.a.name(),
+                        lo
+                    ));
+                    steps = lo;
+                    complete = false;
+                    shrunk = if lo == 0 {
+                        case.clone()
+                    } else {
+                        trail[lo - 1].clone()
+                    };
+                    if let Some(f) = kept {
+                        shrunk_failure = f;
+                    }
+                }
+                None => {}
+            }
+        }
+        shrunk_case = Some(shrunk);
         progress.note(&format!(
             "shrunk in {:.1} s ({} steps, {} candidates)",
             started.elapsed().as_secs_f64(),
@@ -504,6 +824,52 @@ fn shrink_and_save<G: Game>(
         shrink_complete: complete,
         reproduce,
         repro,
+        signature: signature.to_string(),
+        hits: 1,
+        hit_cases: Vec::new(),
     };
     Ok((reported, text, save_error))
+}
+
+/// An engine that gives an answer already computed: the trusted engine's, timed once.
+struct Known<G: Game> {
+    name: String,
+    output: Output<G::Outcome>,
+}
+
+impl<G: Game> Engine<G> for Known<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn run(&self, _case: &G::Case, _trace: bool) -> Result<Output<G::Outcome>, Fault> {
+        Ok(self.output.clone())
+    }
+}
+
+/// Whether `case` still fails under a relative limit: the trusted engine `pair.a` runs it (timed),
+/// then the program under a CPU-time limit of [`batch::RELATIVE_LIMIT`] times that, at least
+/// [`batch::RELATIVE_FLOOR`] and at most its own; `keeps` says whether the failure is the one shrunk.
+fn fails_relative<G: Game>(
+    pair: &Pair<G>,
+    relimit: &Relimit<G>,
+    case: &G::Case,
+    keeps: impl Fn(&Failure) -> bool,
+) -> bool {
+    let started = Instant::now();
+    let trusted = match catching(|| pair.a.run(case, true)) {
+        Ok(Ok(output)) => output,
+        // The trusted engine failing is not the failure being shrunk.
+        _ => return false,
+    };
+    let limit = started
+        .elapsed()
+        .saturating_mul(batch::RELATIVE_LIMIT)
+        .max(batch::RELATIVE_FLOOR);
+    let known: Arc<dyn Engine<G>> = Arc::new(Known::<G> {
+        name: pair.a.name().to_string(),
+        output: trusted,
+    });
+    Pair::new(known, relimit(case, limit))
+        .failure(case)
+        .is_some_and(|f| keeps(&f))
 }

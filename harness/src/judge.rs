@@ -28,6 +28,8 @@ pub struct Program {
     pub memory_bytes: Option<u64>,
     /// Output beyond this many bytes is cut off and judged malformed.
     pub max_output: usize,
+    /// The wall-clock guard of one run; `None`: three times the CPU limit plus one second.
+    pub wall: Option<Duration>,
 }
 
 impl Program {
@@ -40,6 +42,7 @@ impl Program {
             cpu: Some(cpu),
             memory_bytes: None,
             max_output: 16 << 20,
+            wall: None,
         }
     }
 
@@ -50,7 +53,32 @@ impl Program {
         if let Some(m) = self.memory_bytes {
             limits = limits.with_memory(m);
         }
+        if let Some(w) = self.wall {
+            limits = limits.with_wall(w);
+        }
         limits
+    }
+
+    /// The same program with a CPU-time limit of `cpu` on `case`, never above its own limit, and a
+    /// wall-clock guard of three times that (for the candidates of a shrink, where a run past the
+    /// limit is only a rejected or accepted candidate, never a verdict of its own).
+    pub fn limited<G: Game>(&self, case: &G::Case, cpu: Duration) -> Program {
+        let own = self.cpu.unwrap_or_else(|| G::time_limit(case));
+        let cpu = cpu.min(own);
+        Program {
+            cpu: Some(cpu),
+            wall: Some(cpu.saturating_mul(3)),
+            ..self.clone()
+        }
+    }
+
+    /// Makes this program with a lower limit per case ([`Program::limited`]): what the shrinker of
+    /// its hangs needs ([`crate::diff::DiffOptions::relimit`]).
+    pub fn relimit<G: Game>(&self) -> crate::diff::Relimit<G> {
+        let program = self.clone();
+        std::sync::Arc::new(move |case: &G::Case, cpu: Duration| {
+            std::sync::Arc::new(program.limited::<G>(case, cpu)) as std::sync::Arc<dyn Engine<G>>
+        })
     }
 
     /// Checks that the program can be started at all (a missing program is an error of the

@@ -2,10 +2,16 @@
 //! each machine) combine into what one run over all the shards reports: the cases and failures
 //! counted, the coverage counters added, the lowest-numbered failure kept.
 //!
+//! With `--max-failures N` the shards' failures merge by signature: the lowest case of each
+//! signature wins, and the batch's stop case is found again over all shards (the lowest case at
+//! which N signatures have been seen); every shard ran all its cases up to it (see
+//! [`crate::batch`]), so the hits of each signature are the shards' hits up to it, added up.
+//!
 //! The shards must be of one batch (same game, engines, profile, seed and case count, the same K)
 //! and each shard at most once; anything else is an error that says which report differs and how.
 
-use crate::diff::{Summary, SCHEMA};
+use crate::diff::{Reported, Summary, SCHEMA};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Reads a run report written by `--json`.
@@ -41,6 +47,10 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
     merged.coverage.iter_mut().for_each(|(_, c)| *c = 0);
     merged.interrupted = false;
     merged.save_error = None;
+    merged.failures_found = Vec::new();
+    merged.replay = None;
+    // Per signature: the lowest case's report, the shards' hit case numbers, their hit counts.
+    let mut groups: BTreeMap<String, (Reported, Vec<u64>, u64)> = BTreeMap::new();
     let mut seen_shards = std::collections::BTreeSet::new();
     for (name, r) in reports {
         let differs = |what: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
@@ -62,6 +72,13 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
         }
         if r.cases_requested != first.cases_requested {
             return Err(differs("cases", &first.cases_requested, &r.cases_requested));
+        }
+        if r.max_failures != first.max_failures {
+            return Err(differs(
+                "--max-failures",
+                &first.max_failures,
+                &r.max_failures,
+            ));
         }
         let keys = |s: &Summary| {
             s.coverage
@@ -102,6 +119,45 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
                 merged.first = Some(f.clone());
             }
         }
+        for f in &r.failures_found {
+            let g = groups
+                .entry(f.signature.clone())
+                .or_insert_with(|| (f.clone(), Vec::new(), 0));
+            if f.index < g.0.index {
+                g.0 = f.clone();
+            }
+            g.1.extend(&f.hit_cases);
+            g.2 += f.hits;
+        }
+        let failing_replay = r.replay.as_ref().is_some_and(|p| p.failing.is_some());
+        let merged_failing = merged.replay.as_ref().is_some_and(|p| p.failing.is_some());
+        if merged.replay.is_none() || (failing_replay && !merged_failing) {
+            merged.replay.clone_from(&r.replay);
+        }
+    }
+    // The stop case of the whole batch: where the N-th signature (by lowest case) was first seen.
+    let mut found: Vec<(Reported, Vec<u64>, u64)> = groups.into_values().collect();
+    found.sort_by_key(|g| g.0.index);
+    let n = first.max_failures.max(1);
+    let stop = found.get(n - 1).map_or(u64::MAX, |g| g.0.index);
+    for (mut f, mut hit_cases, hits) in found.into_iter().filter(|g| g.0.index <= stop) {
+        if hit_cases.is_empty() {
+            // A report without case numbers: its counts as they are.
+            f.hits = hits;
+        } else {
+            hit_cases.sort_unstable();
+            hit_cases.dedup();
+            hit_cases.retain(|&i| i <= stop);
+            f.hits = hit_cases.len() as u64;
+        }
+        f.hit_cases = hit_cases;
+        merged.failures_found.push(f);
+    }
+    if let Some(f) = merged.failures_found.first() {
+        merged.first = Some(Reported {
+            hit_cases: Vec::new(),
+            ..f.clone()
+        });
     }
     merged.shards.sort();
     merged.cases_per_sec = merged.cases as f64 / merged.elapsed_secs.max(1e-9);
@@ -150,10 +206,56 @@ mod tests {
                 shrink_complete: true,
                 reproduce: "r".into(),
                 repro: None,
+                signature: "mismatch: w".into(),
+                hits: 1,
+                hit_cases: Vec::new(),
             }),
             interrupted: false,
             save_error: None,
+            max_failures: 1,
+            failures_found: Vec::new(),
+            replay: None,
         }
+    }
+
+    /// A shard's report of `--max-failures n`: (signature, case numbers that hit it).
+    fn shard_found(i: u64, n: usize, found: &[(&str, &[u64])]) -> Summary {
+        let mut s = shard(i, 50, None);
+        s.max_failures = n;
+        for (signature, hits) in found {
+            let mut r = shard(i, 50, Some(hits[0])).first.unwrap();
+            r.signature = signature.to_string();
+            r.hits = hits.len() as u64;
+            r.hit_cases = hits.to_vec();
+            s.failures_found.push(r);
+        }
+        s.failures_found.sort_by_key(|r| r.index);
+        s.first = s.failures_found.first().cloned();
+        s
+    }
+
+    #[test]
+    fn signatures_merge_to_what_one_run_finds() {
+        // Two shards of one batch with --max-failures 2. One run over both would see A at 0, 1,
+        // 2, 4 and B first at 5: it stops at case 5, with A hit 4 times and B once.
+        let s0 = shard_found(0, 2, &[("A", &[0, 2, 4]), ("C", &[8])]);
+        let s1 = shard_found(1, 2, &[("A", &[1, 7, 9]), ("B", &[5])]);
+        let m = merge(&[("s0".into(), s0), ("s1".into(), s1)]).unwrap();
+        let got: Vec<(&str, u64, u64)> = m
+            .failures_found
+            .iter()
+            .map(|r| (r.signature.as_str(), r.index, r.hits))
+            .collect();
+        assert_eq!(got, vec![("A", 0, 4), ("B", 5, 1)]);
+        assert_eq!(m.failures_found[0].hit_cases, vec![0, 1, 2, 4]);
+        assert_eq!(m.first.as_ref().map(|f| (f.index, f.hits)), Some((0, 4)));
+        // Reports of different --max-failures are not of one batch.
+        let e = merge(&[
+            ("s0".into(), shard_found(0, 2, &[])),
+            ("s1".into(), shard_found(1, 3, &[])),
+        ])
+        .unwrap_err();
+        assert!(e.to_string().contains("--max-failures"), "{e}");
     }
 
     #[test]

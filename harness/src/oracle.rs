@@ -294,4 +294,103 @@ mod tests {
         assert!(msg.contains("oracle.rs"), "{msg}");
         assert_eq!(catching(|| 5), Ok(5));
     }
+
+    fn mismatch(at: &str, what: &str, got: Option<&str>) -> Failure {
+        Failure {
+            kind: Kind::Mismatch,
+            engine: None,
+            what: format!("{at}: {what}"),
+            divergence: Some(Divergence {
+                at: at.into(),
+                what: what.into(),
+                a_view: String::new(),
+                b_view: String::new(),
+                context: serde_json::json!({}),
+            }),
+            expected: None,
+            got: got.map(str::to_string),
+            interrupted: false,
+        }
+    }
+
+    #[test]
+    fn signatures_name_the_kind_of_failure_not_the_case() {
+        let removed = mismatch(
+            "operation 3, round 2",
+            "removed cells differ: reference 6 cells, planted 5",
+            None,
+        );
+        assert_eq!(removed.signature(), "mismatch: removed cells differ");
+        let other_case = mismatch(
+            "operation 1, round 1",
+            "removed cells differ: reference 9 cells, planted 2",
+            None,
+        );
+        assert_eq!(other_case.signature(), removed.signature());
+        assert_eq!(
+            mismatch(
+                "move 4",
+                "reference plays (1 2), optimized plays (3 4)",
+                None
+            )
+            .signature(),
+            "mismatch: reference plays (N N), optimized plays (N N)"
+        );
+        // A judged program's answer: the token is left out.
+        let judged = mismatch("answer", "token 1: expected `11692`, got `0`", Some("0\n"));
+        assert_eq!(judged.signature(), "mismatch: wrong answer");
+        let early = mismatch(
+            "answer",
+            "output ends early: expected `3` as token 2",
+            Some(""),
+        );
+        assert_eq!(early.signature(), "mismatch: wrong answer");
+
+        let panic = Failure::fault(
+            "optimized",
+            &Fault::Panic {
+                message: "attempt to add with overflow at engine/src/texas/line.rs:120".into(),
+            },
+        );
+        assert_eq!(
+            panic.signature(),
+            "crash: optimized panicked at engine/src/texas/line.rs"
+        );
+        let r: Result<(), String> = catching(|| panic!("boom: {}", 7));
+        let caught = Failure::fault(
+            "planted",
+            &Fault::Panic {
+                message: r.unwrap_err(),
+            },
+        );
+        assert!(
+            caught
+                .signature()
+                .starts_with("crash: planted panicked at ")
+                && caught.signature().ends_with("oracle.rs"),
+            "{}",
+            caught.signature()
+        );
+        let exited = Failure::fault(
+            "program ./sol",
+            &Fault::RuntimeError {
+                status: "exit status 3 (stderr: oops at line 9)".into(),
+                output: String::new(),
+            },
+        );
+        assert_eq!(
+            exited.signature(),
+            "crash: program ./sol runtime error: exit status 3"
+        );
+        let hang = Failure::fault(
+            "program ./sol",
+            &Fault::TimeLimit {
+                limit_ms: 2000,
+                what: "CPU time, used 2001 ms".into(),
+            },
+        );
+        assert_eq!(hang.signature(), "time limit: program ./sol");
+        let memory = Failure::fault("program ./sol", &Fault::MemoryLimit { limit_mb: 64 });
+        assert_eq!(memory.signature(), "memory limit: program ./sol");
+    }
 }

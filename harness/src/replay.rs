@@ -2,11 +2,104 @@
 //! (`.out` or `.ans` beside it) when there is one.
 
 use crate::corpus::expected_beside;
+use crate::engine::{Fault, Kind};
 use crate::game::Game;
-use crate::oracle::Pair;
+use crate::oracle::{bounded, Failure, Pair, Phase};
 use crate::report;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The wall-clock limit of a saved case, from the case.
+pub type CaseLimit<'a, C> = &'a dyn Fn(&C) -> Duration;
+
+/// A saved case replayed before a batch (`diff` and `judge` replay their saved cases first).
+#[derive(Debug)]
+pub enum Saved<C> {
+    /// Both engines agree (and agree with the expected answer beside it, when there is one).
+    Passes,
+    /// It still fails: the case and how.
+    Fails(Box<(C, Failure)>),
+    /// The file cannot be read, or is not a case of the game.
+    NotACase(String),
+}
+
+/// Replays one saved case through `pair`, and checks the trusted engine's answer against the
+/// `.out`/`.ans` beside it. With `limit` the check runs on a thread of its own and a run past
+/// `limit(case)` of wall-clock time is a time-limit failure of the engine that was running (for two
+/// in-process engines, which cannot be stopped from outside: the thread is left behind).
+pub fn check_saved<G: Game>(
+    path: &Path,
+    pair: &Pair<G>,
+    limit: Option<CaseLimit<'_, G::Case>>,
+) -> Saved<G::Case> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return Saved::NotACase(format!("cannot read: {e}")),
+    };
+    let case = match G::parse(&bytes) {
+        Ok(c) => c,
+        Err(e) => return Saved::NotACase(e.to_string()),
+    };
+    let checked = match limit {
+        None => pair.check(&case),
+        Some(limit) => {
+            let limit = limit(&case);
+            let phase = Arc::new(AtomicU8::new(0));
+            let (p, c, seen) = (pair.clone(), case.clone(), Arc::clone(&phase));
+            let run = move || {
+                p.check_phased(&c, &mut |ph| {
+                    let code = match ph {
+                        Phase::B => 1,
+                        Phase::Comparing => 2,
+                        _ => 0,
+                    };
+                    seen.store(code, Relaxed);
+                })
+            };
+            match bounded(limit, run) {
+                Some(checked) => checked,
+                None => {
+                    let engine = match phase.load(Relaxed) {
+                        1 => pair.b.name(),
+                        2 => "comparison",
+                        _ => pair.a.name(),
+                    };
+                    let fault = Fault::TimeLimit {
+                        limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+                        what: "wall-clock time, in process, replaying a saved case".into(),
+                    };
+                    let failure = Failure::fault(engine, &fault);
+                    return Saved::Fails(Box::new((case, failure)));
+                }
+            }
+        }
+    };
+    if let Some(f) = checked.failure {
+        return Saved::Fails(Box::new((case, f)));
+    }
+    if let (Some(trusted), Some(want)) = (&checked.a, expected_beside(path)) {
+        // Judged as if the file were a program's answer: "expected" is the engines', "got" the file's.
+        if let Err(why) = G::judge(&case, trusted, &want) {
+            let failure = Failure {
+                kind: Kind::Mismatch,
+                engine: None,
+                what: format!(
+                    "the engines agree but not with the expected answer beside the case \
+                     (expected: the engines' answer; got: the file's): {why}"
+                ),
+                divergence: None,
+                expected: Some(want),
+                got: None,
+                interrupted: false,
+            };
+            return Saved::Fails(Box::new((case, failure)));
+        }
+    }
+    Saved::Passes
+}
 
 /// The verdict for one file.
 #[derive(Debug, Clone, PartialEq, Eq)]

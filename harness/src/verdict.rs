@@ -182,6 +182,87 @@ impl Failure {
     pub fn same_kind(&self, other: &Failure) -> bool {
         self.kind == other.kind && self.engine == other.engine
     }
+
+    /// What kind of failure this is, in one short line that cases failing the same way share:
+    /// the verdict kind, then the kind of the first differing event. `--max-failures` groups
+    /// failures by it.
+    ///
+    /// - a mismatch: the divergence's `what` up to its first `:` (or `;`), e.g. `mismatch: removed
+    ///   cells differ`; for a judged program's answer, `mismatch: wrong answer` (the token it
+    ///   differs at is left out), or the judge's message up to its first `:`;
+    /// - a panic: `crash: ENGINE panicked at FILE` (the file of the panic, no line number);
+    /// - a runtime error of a program: `crash: ENGINE runtime error: exit status 3` (or the
+    ///   signal), without its standard error;
+    /// - a time limit, a memory limit, malformed output: the kind and the engine.
+    ///
+    /// Numbers in the kept text become `N`, so that "move 3" and "move 7" are one signature.
+    pub fn signature(&self) -> String {
+        let kind = self.kind.describe();
+        let engine = self.engine.as_deref().unwrap_or("");
+        match self.kind {
+            Kind::Mismatch => {
+                let detail = match &self.divergence {
+                    Some(d) if d.at == "answer" && self.got.is_some() => {
+                        let head = head_of(&d.what);
+                        let token_level = head.starts_with("token ")
+                            || head.starts_with("output ends early")
+                            || head.starts_with("unexpected extra output");
+                        if token_level {
+                            "wrong answer".to_string()
+                        } else {
+                            head
+                        }
+                    }
+                    Some(d) => head_of(&d.what),
+                    None => head_of(&self.what),
+                };
+                format!("{kind}: {detail}")
+            }
+            Kind::Crash => {
+                let rest = self.what.strip_prefix(engine).unwrap_or(&self.what);
+                if let Some(message) = rest.strip_prefix(" panicked: ") {
+                    // The panic hook ends the message with " at FILE:LINE".
+                    match message.rsplit_once(" at ") {
+                        Some((_, place)) => {
+                            let file = match place.rsplit_once(':') {
+                                Some((file, line)) if line.bytes().all(|b| b.is_ascii_digit()) => {
+                                    file
+                                }
+                                _ => place,
+                            };
+                            format!("{kind}: {engine} panicked at {file}")
+                        }
+                        None => format!("{kind}: {engine} panicked"),
+                    }
+                } else if let Some(status) = rest.strip_prefix(" runtime error: ") {
+                    let status = status.split(" (stderr: ").next().unwrap_or(status);
+                    format!("{kind}: {engine} runtime error: {}", status.trim())
+                } else {
+                    format!("{kind}: {engine}")
+                }
+            }
+            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+        }
+    }
+}
+
+/// The text up to the first `:` or `;`, trimmed, with every number as `N`.
+fn head_of(what: &str) -> String {
+    let head = what.split([':', ';']).next().unwrap_or(what).trim();
+    let mut out = String::with_capacity(head.len());
+    let mut in_number = false;
+    for c in head.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -512,3 +512,95 @@ fn a_program_that_cannot_start_is_an_error_not_a_verdict() {
         j.context()
     );
 }
+
+#[test]
+fn a_judged_hang_is_shrunk_like_a_wrong_answer_on_every_job() {
+    // The correct solution behind a wrapper that spins for ever when the board holds a special 5:
+    // a hang on a 50x50 board, which only a relative limit per candidate shrinks far in time.
+    let correct = compile(false);
+    let dir = scratch("judged-hang");
+    let marks = dir.join("marks");
+    std::fs::create_dir_all(&marks).unwrap();
+    let wrapper = dir.join("spin-on-special-5.sh");
+    // Before spinning, a run leaves its pid in `marks` and notes how many runs spin at once.
+    let script = format!(
+        r#"#!/bin/sh
+input=$(cat)
+if printf '%s\n' "$input" | awk '{{ for (i = 1; i <= NF; i++) t[c++] = $i }}
+    END {{ n = t[0]; m = t[1]; for (i = 4 + n*m; i < 4 + 2*n*m; i++) if (t[i] == 5) exit 0; exit 1 }}'; then
+  : > "{marks}/$$"
+  alive=0
+  for f in "{marks}"/*; do kill -0 "${{f##*/}}" 2>/dev/null && alive=$((alive + 1)); done
+  echo "$alive" >> "{marks}.spinning"
+  while :; do :; done
+fi
+printf '%s\n' "$input" | "{correct}"
+"#,
+        marks = marks.display(),
+        correct = correct.display()
+    );
+    std::fs::write(&wrapper, script).unwrap();
+    let out_dir = dir.join("out");
+    // One case (50x50, with special 5s): the batch runs the program once, so three runs spinning
+    // at once can only be the shrinker's candidates on the three jobs.
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["judge", "--game", "texas", "--quiet", "--jobs", "3"])
+        .args(["--profile", "full", "--cases", "1", "--out"])
+        .arg(&out_dir)
+        .args(["--", "sh"])
+        .arg(&wrapper)
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    let j = Judged {
+        out,
+        stdout,
+        elapsed: start.elapsed(),
+    };
+    assert_eq!(j.out.status.code(), Some(1), "{}", j.context());
+    assert_eq!(summary(&j.stdout).timeouts, 1, "{}", j.context());
+    assert!(
+        j.stdout.starts_with("TIME LIMIT in case 0 "),
+        "{}",
+        j.context()
+    );
+    assert!(j.stdout.contains(": 50x50, "), "{}", j.context());
+    // Shrunk to a fixed point within the default budget, like a wrong answer: at most 36 cells.
+    assert!(!j.stdout.contains("(stopped early)"), "{}", j.context());
+    let input = repro(&j.stdout).unwrap_or_else(|| panic!("no repro line:\n{}", j.context()));
+    let case = std::fs::read_to_string(&input).unwrap();
+    let header = parse_case(&case);
+    assert!(
+        header.n * header.m <= 36 && header.specials.contains(&5),
+        "shrunk only to {}x{}:\n{case}\n{}",
+        header.n,
+        header.m,
+        j.context()
+    );
+    // The shrunk case's verdict is the program's own limit, not the relative one.
+    let shrunk = j
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("shrunk to "))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        shrunk.contains("time limit exceeded (2000 ms;"),
+        "{}",
+        j.context()
+    );
+    assert!(
+        j.elapsed < Duration::from_secs(150),
+        "took {:?}\n{}",
+        j.elapsed,
+        j.context()
+    );
+    let spinning = std::fs::read_to_string(dir.join("marks.spinning")).unwrap();
+    let most = spinning
+        .lines()
+        .filter_map(|l| l.trim().parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    assert!(most >= 3, "at most {most} runs spun at once with --jobs 3");
+}

@@ -163,6 +163,10 @@ fn judge_shards_merge_to_the_lowest_failure_and_colour_follows_the_flags() {
     let program = planted_solution(&dir);
     let program = program.to_str().unwrap();
     let judge = |extra: &[&str], json: &Path, envs: &[(&str, &str)]| {
+        // Each run saves into a folder of its own: a run replays the failures saved in its folder
+        // before generating cases, and would report the whole run's repro instead of its own.
+        let stem = json.file_stem().unwrap().to_str().unwrap();
+        let out_dir = dir.join(&format!("out-{stem}"));
         let mut c = harness();
         c.args([
             "judge",
@@ -178,7 +182,7 @@ fn judge_shards_merge_to_the_lowest_failure_and_colour_follows_the_flags() {
             "2",
             "--quiet",
             "--out",
-            dir.join("out").to_str().unwrap(),
+            out_dir.to_str().unwrap(),
         ])
         .args(["--json", json.to_str().unwrap()])
         .args(extra);

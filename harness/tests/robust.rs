@@ -184,6 +184,7 @@ fn diff_refuses_every_bad_value_before_running_a_case() {
     cases.extend(bad_seconds("--case-timeout"));
     cases.extend(bad_count("--threads"));
     cases.extend(bad_count("--cases"));
+    cases.extend(bad_count("--max-failures"));
     cases.extend(bad_shards());
     cases.extend([
         case(&["--threads", "0"], "--threads"),
@@ -233,6 +234,7 @@ fn judge_refuses_every_bad_value_before_running_the_program() {
     cases.extend(bad_count("--jobs"));
     cases.extend(bad_count("--max-output"));
     cases.extend(bad_count("--cases"));
+    cases.extend(bad_count("--max-failures"));
     cases.extend(bad_seconds("--shrink-secs"));
     cases.extend(bad_shards());
     cases.extend([

@@ -53,5 +53,9 @@ fn the_2048_engines_agree_on_every_batch_profile() {
         }
     }
     let _ = std::fs::remove_dir_all(&out);
-    assert!(failures.is_empty(), "the 2048 engines disagree:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "the 2048 engines disagree:\n{}",
+        failures.join("\n")
+    );
 }

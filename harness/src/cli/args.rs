@@ -172,6 +172,13 @@ pub struct BatchArgs {
     /// corpus/<game>/judge for judge).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Keep going after a failure until N distinct failure signatures are found; shrink and
+    /// save the lowest case of each, with how many cases hit it (1: stop at the first).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+    pub max_failures: usize,
+    /// Do not replay the saved cases (under --out and directly in corpus/<game>/) first.
+    #[arg(long)]
+    pub no_replay: bool,
     /// Also write the run's report as one JSON document to this file (docs/reports.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,

@@ -36,7 +36,7 @@ pub struct Args {
     /// Time limit of one engine on one case, in seconds (default: the game's, from the case's size).
     #[arg(long, value_parser = seconds)]
     pub case_timeout: Option<f64>,
-    /// Seconds allowed for shrinking a failure.
+    /// Seconds allowed for shrinking each failure (of any kind).
     #[arg(long, default_value_t = 60.0, value_parser = seconds)]
     pub shrink_secs: f64,
 }
@@ -54,6 +54,7 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
         .unwrap_or_else(|| corpus::regressions_dir(G::NAME));
     let mut opts = DiffOptions::<G>::new(batch, out_dir);
     opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
+    opts.replay = !args.batch.no_replay;
     opts.colour = cx.colour;
     opts.isolate = table.isolate();
     run_batch::<G>(&opts, &pair, &args.batch, cx)

@@ -40,7 +40,7 @@ pub struct Args {
     /// Output beyond this many bytes is cut off and judged malformed.
     #[arg(long, default_value_t = 16 << 20, value_parser = at_least_one)]
     pub max_output: usize,
-    /// Seconds allowed for shrinking a failure.
+    /// Seconds allowed for shrinking each failure (of any kind).
     #[arg(long, default_value_t = 120.0, value_parser = seconds)]
     pub shrink_secs: f64,
     /// The program and its arguments, after `--`.
@@ -54,6 +54,7 @@ pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     program.max_output = args.max_output;
     program.memory_bytes = Some(args.memory_mb << 20);
     program.check_startable()?;
+    let relimit = program.relimit::<G>();
     let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
     let batch = batch_of::<G>(&args.batch, args.cases, args.jobs)?;
     let out_dir = args
@@ -63,6 +64,8 @@ pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
         .unwrap_or_else(|| corpus::judge_dir(G::NAME));
     let mut opts = DiffOptions::<G>::new(batch, out_dir);
     opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
+    opts.relimit = Some(relimit);
+    opts.replay = !args.batch.no_replay;
     opts.colour = cx.colour;
     run_batch::<G>(&opts, &pair, &args.batch, cx)
 }

@@ -94,6 +94,7 @@ pub fn batch_of<G: Generate>(
         batch.threads = t;
     }
     batch.shard = args.shard.unwrap_or((0, 1));
+    batch.max_failures = args.max_failures;
     Ok(batch)
 }
 

@@ -54,6 +54,16 @@ pub fn shrink<G: Shrink>(
     fails: impl Fn(&G::Case) -> bool + Sync,
     budget: Duration,
 ) -> Shrunk<G::Case> {
+    shrink_traced::<G>(case, fails, budget, |_| {})
+}
+
+/// [`shrink`], calling `step` with every case it moves to, in order (the last one is the result).
+pub fn shrink_traced<G: Shrink>(
+    case: G::Case,
+    fails: impl Fn(&G::Case) -> bool + Sync,
+    budget: Duration,
+    mut step: impl FnMut(&G::Case),
+) -> Shrunk<G::Case> {
     let start = Instant::now();
     let batch = (rayon::current_num_threads() * 2).max(2);
     let mut shrunk = Shrunk {
@@ -88,6 +98,7 @@ pub fn shrink<G: Shrink>(
                 if let Some(i) = verdicts.iter().position(|&f| f) {
                     shrunk.case = candidates.swap_remove(k * batch + i);
                     shrunk.steps += 1;
+                    step(&shrunk.case);
                     continue 'step;
                 }
             }
