@@ -5,6 +5,7 @@
 //! trusted engine answered) and `.got` (what the engine under test printed), and `.html` (a picture
 //! of the case, docs/html-report.md). Files are written before anything is reported about them.
 
+use crate::explain::Explanation;
 use crate::game::Game;
 use crate::oracle::{catching, Failure, Pair};
 use anyhow::Context as _;
@@ -97,6 +98,7 @@ pub fn save<G: Game>(
     text: &str,
     mut meta: serde_json::Value,
     pair: Option<&Pair<G>>,
+    explained: Option<&Explanation>,
 ) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let base = dir.join(name);
@@ -120,7 +122,9 @@ pub fn save<G: Game>(
     }
     if let Some(case) = case {
         // A page that cannot be made (a panic while drawing) is left out, not an error.
-        if let Ok(page) = catching(|| crate::pages::failure_page::<G>(name, case, failure, pair)) {
+        if let Ok(page) =
+            catching(|| crate::pages::failure_page::<G>(name, case, failure, pair, explained))
+        {
             std::fs::write(with("html"), page)
                 .with_context(|| format!("cannot write {}", with("html").display()))?;
         }

@@ -25,6 +25,7 @@
 
 use crate::batch::{self, BatchOptions, BatchResult, Found, Progress};
 use crate::engine::{Engine, Fault, Kind, Output};
+use crate::explain::{self, Explanation, Free};
 use crate::game::Game;
 use crate::oracle::{bounded, catching, Failure, Pair};
 use crate::replay::Saved;
@@ -65,6 +66,10 @@ pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isola
 pub type Relimit<G> =
     Arc<dyn Fn(&<G as crate::game::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
 
+/// The explain phase gets what is left of the shrink budget, within these bounds.
+const EXPLAIN_MIN: Duration = Duration::from_secs(2);
+const EXPLAIN_MAX: Duration = Duration::from_secs(30);
+
 /// How a run is set up beyond its batch.
 pub struct DiffOptions<G: Game> {
     pub batch: BatchOptions,
@@ -84,6 +89,8 @@ pub struct DiffOptions<G: Game> {
     pub replay: bool,
     /// The game's folder of hand-checked cases (default `corpus/<game>`).
     pub corpus_dir: PathBuf,
+    /// The program named in the `reproduce:` command of a report (`harness` by default).
+    pub program: String,
 }
 
 impl<G: Game> DiffOptions<G> {
@@ -97,6 +104,7 @@ impl<G: Game> DiffOptions<G> {
             relimit: None,
             replay: false,
             corpus_dir: corpus::game_dir(G::NAME),
+            program: "harness".into(),
         }
     }
 }
@@ -123,6 +131,10 @@ pub struct Reported {
     pub reproduce: String,
     /// The saved shrunk case (`None` when it could not be written).
     pub repro: Option<PathBuf>,
+    /// The parts of the shrunk case that can take other values and still fail the same way (the
+    /// explain phase; empty when every part matters or nothing was explained).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free: Vec<Free>,
     /// [`Failure::signature`] of the original failure.
     #[serde(default)]
     pub signature: String,
@@ -573,6 +585,7 @@ fn shrink_and_save<G: Game>(
     let mut shrunk_case = found.case.clone();
     let (mut steps, mut tries, mut complete) = (0, 0, false);
     let mut shrunk_failure = original.clone();
+    let mut explained: Option<Explanation> = None;
     if let (Some(case), Some(spair)) = (&found.case, shrink_pair(opts, pair, original)) {
         let budget = opts.shrink_budget;
         if !stop.load(Relaxed) {
@@ -647,7 +660,7 @@ fn shrink_and_save<G: Game>(
         let mut trail: Vec<G::Case> = Vec::new();
         let traced = relimit.is_some();
         let mut run = || {
-            shrink::shrink_traced::<G>(case.clone(), fails, budget, |c| {
+            shrink::shrink_traced::<G>(case.clone(), &fails, budget, |c| {
                 if traced {
                     trail.push(c.clone());
                 }
@@ -725,17 +738,34 @@ fn shrink_and_save<G: Game>(
                 None => {}
             }
         }
-        shrunk_case = Some(shrunk);
         progress.note(&format!(
             "shrunk in {:.1} s ({} steps, {} candidates)",
             started.elapsed().as_secs_f64(),
             steps,
             tries
         ));
+        // The explain phase: which parts of the repro can take other values and still fail the
+        // same way. Not for hangs (every failing variant would cost a time limit), nor after a
+        // shrink cut short by an interrupt or a hang.
+        if original.kind != Kind::TimeLimit && !stop.load(Relaxed) && !stopped_by_hang {
+            let left = budget
+                .saturating_sub(started.elapsed())
+                .clamp(EXPLAIN_MIN, EXPLAIN_MAX);
+            let run = || explain::explain::<G>(&shrunk, &fails, left);
+            let e = match &pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            };
+            if e.parts > 0 && !stop.load(Relaxed) {
+                explained = Some(e);
+            }
+        }
+        shrunk_case = Some(shrunk);
     }
     let profile = found.profile.name;
     let reproduce = format!(
-        "harness gen --game {} --profile {profile} --seed {}",
+        "{} gen --game {} --profile {profile} --seed {}",
+        opts.program,
         G::NAME,
         found.seed
     );
@@ -765,6 +795,12 @@ fn shrink_and_save<G: Game>(
     if let Some(d) = &shrunk_failure.divergence {
         text.push_str(&report::divergence(d, names, opts.colour));
     }
+    if let (Some(e), Some(c)) = (&explained, &shrunk_case) {
+        text.push_str(&e.text());
+        if let Some(picture) = G::picture(c, e) {
+            text.push_str(&picture);
+        }
+    }
     let name = corpus::name(G::NAME, profile, found.seed);
     let meta = json!({
         "game": G::NAME,
@@ -780,6 +816,7 @@ fn shrink_and_save<G: Game>(
         "shrink_tries": tries,
         "shrink_complete": complete,
         "failure_before_shrinking": original,
+        "explained": explained,
     });
     let plain = {
         let mut t = text.clone();
@@ -801,6 +838,7 @@ fn shrink_and_save<G: Game>(
         &plain,
         meta,
         Some(pair),
+        explained.as_ref(),
     );
     let (repro, save_error) = match saved {
         Ok(p) => {
@@ -827,6 +865,7 @@ fn shrink_and_save<G: Game>(
         signature: signature.to_string(),
         hits: 1,
         hit_cases: Vec::new(),
+        free: explained.map(|e| e.free).unwrap_or_default(),
     };
     Ok((reported, text, save_error))
 }

@@ -7,7 +7,7 @@ use crate::engine::{Engine, Fault, Output};
 use crate::game::{Game, Names};
 use crate::html::View;
 use crate::oracle::{catching, Pair};
-use crate::verdict::{Failure, Kind};
+use crate::verdict::{Explanation, Failure, Kind};
 use std::path::{Path, PathBuf};
 
 /// Runs one engine with a trace, catching a panic. `Ok(None)` for an engine that gives answers
@@ -41,6 +41,7 @@ pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> Stri
         a: checked.a.as_ref(),
         b: checked.b.as_ref(),
         failure: checked.failure.as_ref(),
+        explained: None,
     })
 }
 
@@ -54,6 +55,7 @@ pub fn failure_page<G: Game>(
     case: &G::Case,
     failure: &Failure,
     pair: Option<&Pair<G>>,
+    explained: Option<&Explanation>,
 ) -> String {
     let run = |e: &dyn Engine<G>| traced(e, case).ok().flatten();
     let (a, b) = match pair {
@@ -72,6 +74,7 @@ pub fn failure_page<G: Game>(
         a: a.as_ref(),
         b: b.as_ref(),
         failure: Some(failure),
+        explained,
     })
 }
 

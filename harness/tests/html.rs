@@ -422,6 +422,7 @@ fn other_games_get_the_generic_page() {
         a: Some(&out),
         b: None,
         failure: Some(&failure),
+        explained: None,
     });
     assert_well_formed(&page);
     assert!(page.contains("mayan: <span class=\"verdict bad\">MISMATCH</span>"));
@@ -573,7 +574,7 @@ fn a_wrong_answer_and_a_crash_get_pages_too() {
     // link to the first difference still lands on the page.
     let pair = planted_pair(Planted::new("planted"));
     let failure = pair.failure(&case).expect("the planted engine differs");
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, None);
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, None, None);
     assert_well_formed(&page);
     assert!(page.contains("href=\"#first\""));
     assert_eq!(page.matches("id=\"first\"").count(), 1);
@@ -616,7 +617,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Crasher));
     let failure = pair.failure(&case).expect("the crasher crashes");
     assert_eq!(failure.kind, Kind::Crash);
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair));
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair), None);
     assert_well_formed(&page);
     assert!(page.contains("texas: <span class=\"verdict bad\">CRASH</span>"));
     assert!(page.contains("crasher panicked: boom &lt;here&gt;"));
@@ -649,7 +650,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
         what: "CPU time".into(),
     };
     let failure = Failure::fault("optimized", &fault);
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair));
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair), None);
     assert_well_formed(&page);
     assert!(page.contains("<span class=\"verdict bad\">TIME LIMIT</span>"));
     assert!(page.contains("optimized time limit exceeded (500 ms; CPU time)"));
@@ -661,7 +662,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     // there (no operations, no final boards).
     let pair = Pair::new(Arc::new(Crasher), harness::game::reference::<Texas>());
     let failure = pair.failure(&case).expect("the crasher crashes");
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair));
+    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair), None);
     assert_well_formed(&page);
     assert!(page.contains("A = <b>crasher</b> crashed and left no trace: no engine's trace"));
     assert!(!page.contains("href=\"#ops\"") && !page.contains("href=\"#final\""));
@@ -674,7 +675,7 @@ fn a_crash_page_of_another_game_shows_the_trusted_answer() {
     let case = Mayan::parse(&std::fs::read(&path).unwrap()).unwrap();
     let pair = Pair::new(harness::game::reference::<Mayan>(), Arc::new(Crasher));
     let failure = pair.failure(&case).expect("the crasher crashes");
-    let page = pages::failure_page::<Mayan>("saved", &case, &failure, Some(&pair));
+    let page = pages::failure_page::<Mayan>("saved", &case, &failure, Some(&pair), None);
     assert_well_formed(&page);
     assert!(page.contains("mayan: <span class=\"verdict bad\">CRASH</span>"));
     assert!(page.contains("crasher panicked: boom &lt;here&gt;"));

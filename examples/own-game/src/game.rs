@@ -138,6 +138,16 @@ impl GridCase for Case {
         }
         out
     }
+    /// Every tile halved (the rules do not change when all tiles are halved): when none is a 2.
+    fn lowered_all(&self) -> Option<Case> {
+        let cells = &self.board.cells;
+        if cells.iter().all(|&v| v == 0) || cells.iter().any(|&v| v == 2) {
+            return None;
+        }
+        let mut c = self.clone();
+        c.board.cells.iter_mut().for_each(|v| *v /= 2);
+        Some(c)
+    }
     /// A tile: empty, or any tile from 2 to 2^20 other than its own (a few of them).
     fn cell_variants(&self, r: usize, c: usize) -> Vec<(&'static str, Vec<Case>)> {
         let own = self.board.get(r, c);

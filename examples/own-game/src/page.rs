@@ -16,6 +16,7 @@ table.b{border-collapse:collapse;margin:.2em 0}table.b td{width:2.9em;height:2.1
 border:1px solid #bbada0;font-weight:600;font-size:12px}
 td.e{background:#cdc1b4}td.s{background:#eee4da}td.m{background:#f2b179}td.l{background:#edcf72}
 td.x{background:#3c3a32;color:#f9f6f2}td.d{outline:3px solid #d00000;outline-offset:-3px}
+td.f{outline:3px dashed #0b57d0;outline-offset:-3px}
 .pair{display:flex;gap:2em;flex-wrap:wrap}.pair>div{min-width:12em}
 ";
 
@@ -32,16 +33,25 @@ fn class(v: u64) -> &'static str {
     }
 }
 
-/// One board as a table; the cells where `other` differs are marked.
-fn board(out: &mut String, b: &Board, other: Option<&Board>) {
+/// One board as a table; the cells where `other` differs are marked, and the tiles `free` says
+/// do not matter (dashed, with a `?`).
+fn board(out: &mut String, b: &Board, other: Option<&Board>, free: Option<&Explanation>) {
     out.push_str("<table class=\"b\">\n");
     for r in 0..b.n {
         out.push_str("<tr>");
         for c in 0..b.m {
             let v = b.get(r, c);
             let differs = other.is_some_and(|o| o.n == b.n && o.m == b.m && o.get(r, c) != v);
-            let mark = if differs { " d" } else { "" };
-            let text = if v == 0 { String::new() } else { v.to_string() };
+            let is_free = free.is_some_and(|e| e.cell_is_free(r, c, "tile"));
+            let mark = match (differs, is_free) {
+                (true, _) => " d",
+                (false, true) => " f",
+                _ => "",
+            };
+            let mut text = if v == 0 { String::new() } else { v.to_string() };
+            if is_free {
+                text.push('?');
+            }
             let _ = write!(out, "<td class=\"{}{mark}\">{text}</td>", class(v));
         }
         out.push_str("</tr>\n");
@@ -56,7 +66,7 @@ fn side(out: &mut String, name: &str, e: Option<&Event>, other: Option<&Event>) 
             let head = e.to_string();
             let head = head.lines().next().unwrap_or("");
             let _ = writeln!(out, "<p><b>{}</b>: {}</p>", escape(name), escape(head));
-            board(out, &e.board, other.map(|o| &o.board));
+            board(out, &e.board, other.map(|o| &o.board), None);
         }
         None => {
             let _ = writeln!(out, "<p><b>{}</b>: no such move</p>", escape(name));
@@ -80,7 +90,7 @@ pub fn page(v: &View<'_, Game2048>) -> String {
     let eb = v.b.map_or(&[][..], |o| &o.events[..]);
     let first = (0..ea.len().max(eb.len())).find(|&i| ea.get(i) != eb.get(i));
     out.push_str("<h2 id=\"moves\">Moves</h2>\n<div class=\"pair\"><div><p><b>start</b></p>\n");
-    board(&mut out, &v.case.board, None);
+    board(&mut out, &v.case.board, None, v.explained);
     out.push_str("</div></div>\n");
     for i in 0..ea.len().max(eb.len()) {
         let near = first.is_none_or(|f| i + AROUND >= f && i <= f + AROUND) || ea.len() <= 40;

@@ -45,6 +45,10 @@ fn a_merged_tile_merging_again_is_caught_and_shrunk_to_one_row() {
     );
     assert!(case.moves.len() <= 2, "{text}");
     assert!(case.board.tiles() <= 4, "{text}");
+    // Every tile halved as far as it goes: the bug needs `2 2 4` (or `4 2 2`), no larger tiles.
+    assert!(case.board.max_tile() <= 4, "{text}");
+    // The explain phase ran on the repro.
+    assert!(text.contains("explained: "), "{text}");
     // The first differing event is named with both boards.
     assert!(text.contains("first difference at move 1"), "{text}");
     assert!(text.contains("merges differ"), "{text}");

@@ -56,6 +56,7 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
     opts.replay = !args.batch.no_replay;
     opts.colour = cx.colour;
+    opts.program = cx.program.to_string();
     opts.isolate = table.isolate();
     run_batch::<G>(&opts, &pair, &args.batch, cx)
 }

@@ -67,5 +67,6 @@ pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     opts.relimit = Some(relimit);
     opts.replay = !args.batch.no_replay;
     opts.colour = cx.colour;
+    opts.program = cx.program.to_string();
     run_batch::<G>(&opts, &pair, &args.batch, cx)
 }

@@ -22,7 +22,7 @@ pub use generic::generic;
 pub use page::escape;
 
 use crate::game::Check;
-use crate::verdict::{Failure, Names};
+use crate::verdict::{Explanation, Failure, Names};
 
 /// What a page pictures: a case and what two engines made of it.
 pub struct View<'a, G: Check> {
@@ -37,4 +37,6 @@ pub struct View<'a, G: Check> {
     pub b: Option<&'a G::Outcome>,
     /// The verdict; `None` when the engines agree.
     pub failure: Option<&'a Failure>,
+    /// For a shrunk repro: the parts that can take other values and still fail the same way.
+    pub explained: Option<&'a Explanation>,
 }

@@ -116,6 +116,17 @@ pub fn header<G: Check>(
         }
         (None, None) => {}
     }
+    if let Some(e) = v.explained.filter(|e| !e.free.is_empty()) {
+        let labels: Vec<String> = e.free.iter().map(|f| escape(&f.label)).collect();
+        let _ =
+            writeln!(
+            out,
+            "<p class=\"lead\" id=\"explained\">What does not matter: {} can take other values \
+             and the case still fails the same way{}.</p>",
+            labels.join(", "),
+            if e.complete { "" } else { " (not every part was tried)" }
+        );
+    }
 }
 
 /// Both engines' answers (from their outcomes, or as the verdict keeps them) under a heading with

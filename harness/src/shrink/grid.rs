@@ -10,7 +10,7 @@
 //!
 //! The candidates, most aggressive first: the operations cut to their first half or first
 //! quarter and their second half; each operation dropped (from the last); each row, then each
-//! column dropped; then each cell lowered. The shrinker keeps a candidate only when it is lighter
+//! column dropped; every cell lowered at once (where the game offers it); then each cell lowered. The shrinker keeps a candidate only when it is lighter
 //! than the case ([`crate::game::Shrink::weight`]), so a game's weight decides what "smaller" means.
 
 use crate::verdict::{Part, Where};
@@ -30,6 +30,12 @@ pub trait GridCase: Clone {
     /// Variants with the cell at (r, c) holding a smaller value, the smallest first (empty
     /// first, where a cell can be empty).
     fn lowered(&self, r: usize, c: usize) -> Vec<Self>;
+
+    /// The case with every cell lowered at once (for games whose rules do not change when every
+    /// value is scaled down, such as halving every tile of 2048). None by default.
+    fn lowered_all(&self) -> Option<Self> {
+        None
+    }
 
     /// For the explain phase: variants of the case with the cell at (r, c) holding other values,
     /// grouped by the value's name ("tile", "colour"...). None by default.
@@ -93,6 +99,7 @@ pub fn candidates<C: GridCase>(case: &C) -> Vec<C> {
     for c in 0..case.cols() {
         out.extend(case.without_col(c));
     }
+    out.extend(case.lowered_all());
     for r in 0..case.rows() {
         for c in 0..case.cols() {
             out.extend(case.lowered(r, c));

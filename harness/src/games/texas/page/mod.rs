@@ -178,6 +178,7 @@ pub fn page(v: &View<'_, Texas>) -> String {
         names: v.names,
         a: v.a,
         b: v.b,
+        explained: v.explained,
     };
     // Without an outcome there are no boards to point at: the answers hold the difference.
     let anchor = divergence.map(|d| match (v.a, v.b) {
