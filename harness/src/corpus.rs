@@ -88,18 +88,19 @@ pub fn check_writable(dir: &Path) -> anyhow::Result<()> {
 const GOT_LIMIT: usize = 1 << 20;
 
 /// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (with a case, made
-/// by [`crate::pages::failure_page`] with the engines of `pair`), then `.json` with `meta`,
-/// the failure and its text. Returns the path of the `.in` (of the `.json` without a case).
+/// by [`crate::pages::failure_page`] with the engines of `pair` and the case's explanation, when
+/// there is one), then `.json` with `meta`, the failure and its text. Returns the path of the `.in` (of the `.json` without a case).
 pub fn save<G: Game>(
     dir: &Path,
     name: &str,
-    case: Option<&G::Case>,
+    repro: Option<(&G::Case, Option<&Explanation>)>,
     failure: &Failure,
     text: &str,
     mut meta: serde_json::Value,
     pair: Option<&Pair<G>>,
-    explained: Option<&Explanation>,
 ) -> anyhow::Result<PathBuf> {
+    let case = repro.map(|(case, _)| case);
+    let explained = repro.and_then(|(_, e)| e);
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let base = dir.join(name);
     let with = |ext: &str| base.with_extension(ext);

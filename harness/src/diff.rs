@@ -833,12 +833,11 @@ fn shrink_and_save<G: Game>(
     let saved = corpus::save::<G>(
         &opts.out_dir,
         &name,
-        shrunk_case.as_ref(),
+        shrunk_case.as_ref().map(|c| (c, explained.as_ref())),
         &shrunk_failure,
         &plain,
         meta,
         Some(pair),
-        explained.as_ref(),
     );
     let (repro, save_error) = match saved {
         Ok(p) => {
