@@ -141,7 +141,7 @@ impl GridCase for Case {
     /// Every tile halved (the rules do not change when all tiles are halved): when none is a 2.
     fn lowered_all(&self) -> Option<Case> {
         let cells = &self.board.cells;
-        if cells.iter().all(|&v| v == 0) || cells.iter().any(|&v| v == 2) {
+        if cells.iter().all(|&v| v == 0) || cells.contains(&2) {
             return None;
         }
         let mut c = self.clone();
