@@ -209,6 +209,7 @@ mod tests {
                 signature: "mismatch: w".into(),
                 hits: 1,
                 hit_cases: Vec::new(),
+                free: Vec::new(),
             }),
             interrupted: false,
             save_error: None,
