@@ -184,6 +184,7 @@ fn slide4(t: &Tables, b: u64, dir: Dir) -> Option<(u64, u64)> {
 /// exponent): the slid board and the score, or `None` when a merge would make a tile past 2^15.
 /// No tile is placed. For benchmarks.
 #[doc(hidden)]
+#[cfg_attr(mutants, mutants::skip)] // only the benchmarks call it
 pub fn move4(board: u64, dir: Dir) -> Option<(u64, u64)> {
     slide4(tables(false), board, dir)
 }
@@ -399,6 +400,16 @@ fn play4<const TRACE: bool>(
     (moves.len(), b)
 }
 
+/// True when the slide of the nibble board `b` in `dir`, done on the byte board, makes a tile past
+/// 2^15 (the one reason to leave the nibble board).
+#[cfg_attr(mutants, mutants::skip)] // a debug check: its mutants only weaken the check
+fn makes_past_2_15(t: &Tables, b: u64, dir: Dir) -> bool {
+    let mut rows = widen(b);
+    slide_wide(t, &mut rows, 4, 4, dir);
+    rows.iter()
+        .any(|row| row.to_le_bytes().iter().any(|&e| e > 15))
+}
+
 /// Plays moves on the byte board.
 fn play_wide<const TRACE: bool>(
     t: &Tables,
@@ -434,9 +445,23 @@ fn play<const TRACE: bool>(case: &Case, t: &Tables) -> Outcome {
         moved: 0,
         events: Vec::with_capacity(if TRACE { case.moves.len() } else { 0 }),
     };
-    let (start, mut rows) = match pack4(&case.board) {
+    let packed = pack4(&case.board);
+    // The engine's own checks (in the diff build): the nibble board is used whenever it can be,
+    // and left only for a move that really makes a tile past 2^15. A fallback to the byte board
+    // gives the same answers, so without these a broken fast path would go unseen.
+    debug_assert_eq!(
+        packed.is_some(),
+        n == 4 && m == 4 && case.board.max_tile() <= 1 << 15,
+        "the nibble board is used exactly for 4x4 boards of tiles up to 2^15"
+    );
+    let (start, mut rows) = match packed {
         Some(b) => {
             let (stop, b) = play4::<TRACE>(t, &case.moves, b, &mut tally);
+            debug_assert!(
+                stop == case.moves.len() || makes_past_2_15(t, b, case.moves[stop].dir),
+                "the nibble board was left at move {} without a tile past 2^15",
+                stop + 1
+            );
             if stop == case.moves.len() {
                 return Outcome {
                     score: tally.score,
