@@ -7,7 +7,9 @@ use crate::case::{Board, Case};
 use crate::game::Game2048;
 use crate::trace::Event;
 use harness::explain::Explanation;
-use harness::html::page::{answers, finish, header, headline, input, start, views};
+use harness::html::page::{
+    answers, finish, first_difference, header, headline, input, start, views,
+};
 use harness::html::{escape, View};
 use std::fmt::Write as _;
 
@@ -116,12 +118,7 @@ pub fn page(v: &View<'_, Game2048>) -> String {
     }
     if let Some(d) = divergence {
         if first.is_none() {
-            let _ = writeln!(
-                out,
-                "<h2 id=\"first\">First difference</h2>\n<p><b>{}</b>: {}</p>",
-                escape(&d.at),
-                escape(&d.what)
-            );
+            first_difference(&mut out, d);
         }
         views(&mut out, d, v.names);
     }

@@ -1,9 +1,8 @@
 //! The page of any game.
 
-use super::page::{answers, finish, header, headline, input, start, views};
-use super::{escape, View};
+use super::page::{answers, finish, first_difference, header, headline, input, start, views};
+use super::View;
 use crate::game::Check;
-use std::fmt::Write as _;
 
 /// The page of any game: the verdict, both answers, the first difference with both views, the
 /// input. Mayan and NoGo use it as it is.
@@ -18,12 +17,7 @@ pub fn generic<G: Check>(v: &View<'_, G>) -> String {
     header(&mut out, v, divergence, divergence.is_some());
     answers(&mut out, v, None, false);
     if let Some(d) = divergence {
-        let _ = writeln!(
-            out,
-            "<h2 id=\"first\">First difference</h2>\n<p><b>{}</b>: {}</p>",
-            escape(&d.at),
-            escape(&d.what)
-        );
+        first_difference(&mut out, d);
         views(&mut out, d, v.names);
     }
     input::<G>(&mut out, v.case);

@@ -129,6 +129,16 @@ pub fn header<G: Check>(
     }
 }
 
+/// The heading of the first difference (the target of the header's link) and what differs.
+pub fn first_difference(out: &mut String, d: &Divergence) {
+    let _ = writeln!(
+        out,
+        "<h2 id=\"first\">First difference</h2>\n<p><b>{}</b>: {}</p>",
+        escape(&d.at),
+        escape(&d.what)
+    );
+}
+
 /// Both engines' answers (from their outcomes, or as the verdict keeps them) under a heading with
 /// the id `id`, which holds the anchor of the first difference when `first`.
 pub fn answers<G: Check>(out: &mut String, v: &View<'_, G>, id: Option<&str>, first: bool) {
