@@ -143,5 +143,30 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
     for key in ["seed", "profile", "size_before", "size_after", "reproduce"] {
         assert!(!json[key].is_null(), "{key} missing from the report");
     }
+
+    // The explain phase ran on the repro: every part it calls free really is (each of its
+    // variants still fails), and the special 5 itself is not among them.
+    assert!(report.contains("explained: "), "{report}");
+    let explained = &json["explained"];
+    assert!(explained["parts"].as_u64().unwrap() > 0, "{json}");
+    let free = explained["free"].as_array().unwrap();
+    assert_eq!(
+        free.len(),
+        summary.first.as_ref().unwrap().free.len(),
+        "the run's report and the saved one agree"
+    );
+    let fives: Vec<(usize, usize)> = (0..case.n())
+        .flat_map(|r| (0..case.m()).map(move |c| (r, c)))
+        .filter(|&(r, c)| case.board.special[case.board.idx(r, c)] == 5)
+        .collect();
+    for f in free {
+        if f["at"] == "cell" && f["value"] == "special" {
+            let at = (
+                f["row"].as_u64().unwrap() as usize,
+                f["col"].as_u64().unwrap() as usize,
+            );
+            assert!(!fives.contains(&at), "a special 5 called free: {f}");
+        }
+    }
     let _ = std::fs::remove_dir_all(out_dir);
 }

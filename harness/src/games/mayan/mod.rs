@@ -6,6 +6,7 @@
 //! are in [`gen`], the shrink candidates in [`shrink`].
 
 pub mod compare;
+mod explain;
 pub mod gen;
 pub mod shrink;
 
@@ -120,6 +121,14 @@ impl Shrink for Mayan {
             + case.board.blocks() as u64 * 10_000
             + case.board.colours().len() as u64 * 1_000
             + colour_sum
+    }
+
+    fn variants(case: &Case) -> Vec<crate::explain::Part<Case>> {
+        explain::variants(case)
+    }
+
+    fn picture(case: &Case, explained: &crate::explain::Explanation) -> Option<String> {
+        explain::picture(case, explained)
     }
 }
 

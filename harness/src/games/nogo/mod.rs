@@ -8,6 +8,7 @@
 //! [`gen`], shrinking in [`shrink`].
 
 pub mod compare;
+mod explain;
 pub mod gen;
 pub mod proposals;
 pub mod shrink;
@@ -191,6 +192,14 @@ impl Shrink for Nogo {
     fn weight(case: &Board) -> u64 {
         // Any smaller board weighs less than any larger one: stones <= n * n <= 10^6.
         case.n as u64 * 2_000_000 + case.stones() as u64
+    }
+
+    fn variants(case: &Board) -> Vec<crate::explain::Part<Board>> {
+        explain::variants(case)
+    }
+
+    fn picture(case: &Board, explained: &crate::explain::Explanation) -> Option<String> {
+        explain::picture(case, explained)
     }
 }
 
