@@ -17,7 +17,7 @@ pub fn variants(case: &Case) -> Vec<Part<Case>> {
             let variants = (1..=MAX_COLOUR)
                 .filter(|&c| c != own)
                 .map(|c| {
-                    let mut d = case.clone();
+                    let mut d = *case;
                     d.board.cells[x][y] = c;
                     d
                 })
