@@ -219,3 +219,58 @@ fn the_corpus_cases_give_their_expected_answers_on_both_engines() {
     }
     assert!(checked >= 6, "{checked} cases");
 }
+
+#[test]
+fn judge_and_merge_work_for_2048_too() {
+    let dir = scratch("judge");
+    let exe = env!("CARGO_BIN_EXE_own-game");
+    // The optimized engine as an external program, judged against the reference.
+    let (code, out, err) = own_game(&[
+        "judge",
+        "--game",
+        "2048",
+        "--cases",
+        "200",
+        "--quiet",
+        "--no-replay",
+        "--out",
+        dir.join("judge").to_str().unwrap(),
+        "--",
+        exe,
+        "run",
+        "--game",
+        "2048",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("2048: 200 cases, 200 accepted, 0 wrong"),
+        "{out}"
+    );
+    // Two shards merged report what one run reports.
+    let mut reports = Vec::new();
+    for i in 0..2 {
+        let json = dir.join(format!("shard-{i}.json"));
+        let (code, out, err) = own_game(&[
+            "diff",
+            "--game",
+            "2048",
+            "--cases",
+            "400",
+            "--quiet",
+            "--no-replay",
+            "--shard",
+            &format!("{i}/2"),
+            "--out",
+            dir.join("out").to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        reports.push(json.to_str().unwrap().to_string());
+    }
+    let (code, out, err) = own_game(&["merge", &reports[0], &reports[1]]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("merged shards 0/2 1/2"), "{out}");
+    assert!(out.contains("2048: 400 cases, 0 mismatches"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
