@@ -61,10 +61,7 @@ pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isola
     })
 }
 
-/// Makes the engine under test (a program) with a CPU-time limit of at most the given one on a case
-/// (never above its own limit): [`crate::judge::Program::relimit`].
-pub type Relimit<G> =
-    Arc<dyn Fn(&<G as crate::game::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
+pub use crate::engine::Relimit;
 
 /// The explain phase gets what is left of the shrink budget, within these bounds.
 const EXPLAIN_MIN: Duration = Duration::from_secs(2);

@@ -13,6 +13,8 @@
 
 use crate::game::Check;
 pub use crate::verdict::{Fault, Kind};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// What an engine produced for a case.
 #[derive(Debug, Clone)]
@@ -22,6 +24,11 @@ pub enum Output<O> {
     /// Only the contest answer (what a program printed).
     Answer(String),
 }
+
+/// Makes the engine under test (a program) with a CPU-time limit of at most the given one on a case
+/// (never above its own limit): `judge::Program::relimit`.
+pub type Relimit<G> =
+    Arc<dyn Fn(&<G as crate::game::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
 
 /// An engine for game `G`.
 pub trait Engine<G: Check>: Send + Sync + 'static {

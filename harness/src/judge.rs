@@ -73,8 +73,8 @@ impl Program {
     }
 
     /// Makes this program with a lower limit per case ([`Program::limited`]): what the shrinker of
-    /// its hangs needs ([`crate::diff::DiffOptions::relimit`]).
-    pub fn relimit<G: Game>(&self) -> crate::diff::Relimit<G> {
+    /// its hangs needs (`DiffOptions::relimit` of the run).
+    pub fn relimit<G: Game>(&self) -> crate::engine::Relimit<G> {
         let program = self.clone();
         std::sync::Arc::new(move |case: &G::Case, cpu: Duration| {
             std::sync::Arc::new(program.limited::<G>(case, cpu)) as std::sync::Arc<dyn Engine<G>>

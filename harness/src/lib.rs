@@ -25,6 +25,7 @@ pub mod report;
 pub mod rng;
 pub mod shrink;
 pub mod source;
+pub mod timing;
 pub mod verdict;
 
 pub use cli::Registry;

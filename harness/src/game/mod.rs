@@ -85,7 +85,7 @@ pub trait Game: Generate + Check + Shrink + Coverage {
 
     /// Rows `harness bench` adds to the default table of the optimized engine against the
     /// reference (Texas: single operations). None by default.
-    fn bench_extra(_seed: u64) -> Vec<crate::bench::Row> {
+    fn bench_extra(_seed: u64) -> Vec<crate::timing::Row> {
         Vec::new()
     }
 }

@@ -2,9 +2,9 @@
 //! measured side by side on heavy boards through the engines' public `play`.
 
 use super::{gen, sim};
-use crate::bench::Row;
 use crate::rng::{case_seed, rng};
 use crate::source::Source;
+use crate::timing::Row;
 use model::texas::{Case, NoTrace, Op, Pos};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -179,7 +179,7 @@ impl Game for Texas {
     }
 
     /// Single operations: one invalid and one valid operation, optimized against reference.
-    fn bench_extra(seed: u64) -> Vec<crate::bench::Row> {
+    fn bench_extra(seed: u64) -> Vec<crate::timing::Row> {
         costs::op_costs(seed, 5)
     }
 }
