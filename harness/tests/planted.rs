@@ -168,5 +168,11 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
             assert!(!fives.contains(&at), "a special 5 called free: {f}");
         }
     }
+    // The page says it too, and marks the free cells of the initial board.
+    let page = std::fs::read_to_string(path.with_extension("html")).unwrap();
+    if free.iter().any(|f| f["at"] == "cell") {
+        assert!(page.contains("What does not matter: "), "{page}");
+        assert!(page.contains(" f\" title="), "{page}");
+    }
     let _ = std::fs::remove_dir_all(out_dir);
 }

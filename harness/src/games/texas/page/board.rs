@@ -2,6 +2,7 @@
 //! as tables side by side.
 
 use super::palette::special_symbol;
+use crate::explain::Explanation;
 use crate::html::escape;
 use model::texas::{Board, Cells, Pos};
 use std::fmt::Write as _;
@@ -22,6 +23,8 @@ pub(super) struct Drawn<'a> {
     pub(super) matched: Option<&'a Cells>,
     pub(super) removed: Option<&'a Cells>,
     pub(super) swap: Option<(Pos, Pos)>,
+    /// The repro's parts that do not matter (the explain phase), marked on the initial board.
+    pub(super) free: Option<&'a Explanation>,
 }
 
 impl Drawn<'_> {
@@ -31,6 +34,7 @@ impl Drawn<'_> {
             matched: None,
             removed: None,
             swap: None,
+            free: None,
         }
     }
 
@@ -106,6 +110,11 @@ fn board_table(
             {
                 class.push_str(" s");
             }
+            let free = |value: &str| me.free.is_some_and(|e| e.cell_is_free(r, c, value));
+            let (free_colour, free_special) = (free("colour"), free("special"));
+            if free_colour || free_special {
+                class.push_str(" f");
+            }
             let _ = write!(out, "<td class=\"{class}\"");
             if tips {
                 let _ = write!(out, " title=\"({} {})", r + 1, c + 1);
@@ -116,6 +125,12 @@ fn board_table(
                     if special != 0 {
                         let _ = write!(out, ", special {special}");
                     }
+                }
+                if free_colour {
+                    out.push_str("; any colour fails the same way");
+                }
+                if free_special {
+                    out.push_str("; any special fails the same way");
                 }
                 out.push('"');
             }

@@ -49,6 +49,7 @@ table.board td.x{box-shadow:inset 0 0 0 2px #000;background-image:repeating-line
 table.board.big td.m{box-shadow:inset 0 0 0 1px #fff,inset 0 0 0 3px #000}
 table.board.big td.x{box-shadow:inset 0 0 0 1px #000}
 table.board td.d{border-color:#e00000}
+table.board td.f{outline:2px dashed #0b57d0;outline-offset:-3px}
 table.board td.d::after{content:'';position:absolute;top:1px;right:1px;width:7px;height:7px;border-radius:50%;background:#e00000;box-shadow:0 0 0 2px #fff}
 table.board.big td.d::after{width:5px;height:5px;box-shadow:0 0 0 1px #fff}
 table.board td.s::before{content:'';position:absolute;bottom:-2px;left:-2px;border-bottom:11px solid #1a56db;border-right:11px solid transparent}
@@ -249,7 +250,10 @@ pub fn page(v: &View<'_, Texas>) -> String {
             engine: "the case",
             letter: "input",
             caption: String::new(),
-            drawn: Drawn::plain(&case.board),
+            drawn: Drawn {
+                free: v.explained,
+                ..Drawn::plain(&case.board)
+            },
         }],
         "0",
         "initial",

@@ -337,6 +337,7 @@ pub(super) fn op_section(
                             matched: Some(&round.matched),
                             removed: Some(&round.removed),
                             swap: swapped.filter(|_| r == 0),
+                            free: None,
                         },
                     },
                     _ => Side {
