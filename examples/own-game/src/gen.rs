@@ -123,9 +123,63 @@ const CORNER: [u32; 4] = [30, 12, 6, 52];
 const MERIT_EMPTY: i64 = 1000;
 const MERIT_PAIR: i64 = 300;
 
-/// The generator's own simulation of the rules, not an engine under test: the board as exponents
-/// (0 empty), row-major in the first `n * m` bytes (the rest stay 0), so that a copy costs no
-/// allocation.
+/// The generator's own simulation of the rules, not an engine under test (it shares no code with
+/// `reference` or `optimized`). A game is played on a [`Grid`]: [`Sim`] holds any board, [`Nib`]
+/// a 4x4 board of tiles up to 2^15 as 4-bit exponents in one `u64`, whose rows slide by a table
+/// built with [`merge_line`] (the rule stated once). Both give the same answers, so which one plays
+/// a move changes no case (`nibbles_play_like_bytes` below checks it).
+trait Grid: Copy + PartialEq {
+    /// The board after sliding towards `Dir::ALL[dir]` (no spawn).
+    fn slid(&self, dir: usize) -> Self;
+    /// The boards after sliding towards each of `Dir::ALL`.
+    fn slid_all(&self) -> [Self; 4] {
+        [0, 1, 2, 3].map(|d| self.slid(d))
+    }
+    /// Which of `Dir::ALL` change the board; and the boards they lead to, when telling costs as
+    /// much as sliding.
+    fn changes(&self) -> ([bool; 4], Option<[Self; 4]>) {
+        let slid = self.slid_all();
+        ([0, 1, 2, 3].map(|d| slid[d] != *self), Some(slid))
+    }
+    /// Does no direction change the board?
+    fn stuck(&self) -> bool {
+        !self.changes().0.contains(&true)
+    }
+    /// Number of cells that are empty (`empty`) or not.
+    fn count(&self, empty: bool) -> usize;
+    /// The index (row-major) of the `k`-th (0-based) cell that is empty (`empty`) or not; 0 when
+    /// there is none.
+    fn nth(&self, empty: bool, k: usize) -> usize;
+    /// How good a board looks to a player: many empty cells (`MERIT_EMPTY` each), equal
+    /// neighbours (`MERIT_PAIR` a pair), and big tiles towards the bottom-left corner (e^2 (r + m -
+    /// c) for exponent e at (r, c)).
+    fn merit(&self) -> i64;
+    /// The exponent at a cell (0 empty).
+    fn get(&self, cell: usize) -> u8;
+    /// Puts exponent `e` at a cell.
+    fn set(&mut self, cell: usize, e: u8);
+}
+
+/// Merges the first `count` entries of `tiles`, the tiles of a line in order from the side they
+/// move towards: pairs of equal neighbours merge, taken from that side. Returns the number of
+/// tiles left, in `tiles[..returned]`.
+fn merge_line(tiles: &mut [u8; 8], count: usize) -> usize {
+    let (mut i, mut j) = (0, 0);
+    while i < count {
+        if i + 1 < count && tiles[i] == tiles[i + 1] {
+            tiles[j] = tiles[i] + 1;
+            i += 2;
+        } else {
+            tiles[j] = tiles[i];
+            i += 1;
+        }
+        j += 1;
+    }
+    j
+}
+
+/// The board as exponents (0 empty), row-major in the first `n * m` bytes (the rest stay 0), so
+/// that a copy costs no allocation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Sim {
     n: usize,
@@ -138,48 +192,90 @@ impl Sim {
         Sim { n, m, e: [0; 64] }
     }
 
-    /// The board after sliding towards `dir` (no spawn).
-    fn slid(&self, dir: Dir) -> Sim {
+    fn board(&self) -> Board {
+        Board {
+            n: self.n,
+            m: self.m,
+            cells: self.e[..self.n * self.m]
+                .iter()
+                .map(|&e| if e == 0 { 0 } else { 1u64 << e })
+                .collect(),
+        }
+    }
+
+    fn max(&self) -> u8 {
+        self.e.iter().copied().max().unwrap_or(0)
+    }
+}
+
+impl Grid for Sim {
+    fn slid(&self, dir: usize) -> Sim {
         let (n, m) = (self.n, self.m);
-        let (count, len) = match dir {
-            Dir::L | Dir::R => (n, m),
-            Dir::U | Dir::D => (m, n),
+        // Line k holds the cells first + k * across + i * along, i counted from the side the
+        // tiles move towards (as wrapping offsets: `along` goes backwards for R and D).
+        let (first, along, across, lines, len) = match Dir::ALL[dir] {
+            Dir::L => (0, 1, m, n, m),
+            Dir::R => (m - 1, usize::MAX, m, n, m),
+            Dir::U => (0, m, 1, m, n),
+            Dir::D => ((n - 1) * m, m.wrapping_neg(), 1, m, n),
         };
         let mut next = Sim::empty(n, m);
-        for k in 0..count {
-            // Index of cell i of line k, counted from the side the tiles move towards.
-            let at = |i: usize| match dir {
-                Dir::L => k * m + i,
-                Dir::R => k * m + (m - 1 - i),
-                Dir::U => i * m + k,
-                Dir::D => (n - 1 - i) * m + k,
-            };
+        for k in 0..lines {
+            let start = first + k * across;
             let mut tiles = [0u8; 8];
             let mut count = 0;
-            for i in 0..len {
-                let e = self.e[at(i)];
+            let mut at = start;
+            for _ in 0..len {
+                let e = self.e[at];
                 if e != 0 {
                     tiles[count] = e;
                     count += 1;
                 }
+                at = at.wrapping_add(along);
             }
-            // Pairs of equal neighbours merge, taken from the side the tiles move towards.
-            let (mut i, mut j) = (0, 0);
-            while i < count {
-                if i + 1 < count && tiles[i] == tiles[i + 1] {
-                    next.e[at(j)] = tiles[i] + 1;
-                    i += 2;
-                } else {
-                    next.e[at(j)] = tiles[i];
-                    i += 1;
-                }
-                j += 1;
+            let kept = merge_line(&mut tiles, count);
+            let mut at = start;
+            for &e in &tiles[..kept] {
+                next.e[at] = e;
+                at = at.wrapping_add(along);
             }
         }
         next
     }
 
-    /// Number of cells that are empty (`empty`) or not.
+    /// Without sliding: a line changes towards its first cell when a tile follows an empty cell,
+    /// towards its last when an empty cell follows a tile, and either way when two tiles with
+    /// only empty cells between them are equal.
+    fn changes(&self) -> ([bool; 4], Option<[Sim; 4]>) {
+        let (n, m) = (self.n, self.m);
+        let mut changes = [false; 4];
+        // (the direction towards a line's first cell, along, across, lines, len): rows for L and
+        // R, columns for U and D.
+        for (towards_first, along, across, lines, len) in [(0, 1, m, n, m), (2, m, 1, m, n)] {
+            for k in 0..lines {
+                let (mut last, mut empty_before, mut tile_before) = (0, false, false);
+                let mut at = k * across;
+                for _ in 0..len {
+                    let e = self.e[at];
+                    if e == 0 {
+                        empty_before = true;
+                        changes[towards_first + 1] |= tile_before;
+                    } else {
+                        changes[towards_first] |= empty_before;
+                        if e == last {
+                            changes[towards_first] = true;
+                            changes[towards_first + 1] = true;
+                        }
+                        last = e;
+                        tile_before = true;
+                    }
+                    at += along;
+                }
+            }
+        }
+        (changes, None)
+    }
+
     fn count(&self, empty: bool) -> usize {
         self.e[..self.n * self.m]
             .iter()
@@ -187,7 +283,6 @@ impl Sim {
             .count()
     }
 
-    /// The index of the `k`-th (0-based) cell that is empty (`empty`) or not.
     fn nth(&self, empty: bool, k: usize) -> usize {
         self.e[..self.n * self.m]
             .iter()
@@ -197,8 +292,6 @@ impl Sim {
             .map_or(0, |(i, _)| i)
     }
 
-    /// How good a board looks to a player: many empty cells, equal neighbours, and big tiles
-    /// towards the bottom-left corner.
     fn merit(&self) -> i64 {
         let (n, m) = (self.n, self.m);
         let mut merit = 0i64;
@@ -221,92 +314,298 @@ impl Sim {
         merit
     }
 
-    fn board(&self) -> Board {
-        Board {
-            n: self.n,
-            m: self.m,
-            cells: self.e[..self.n * self.m]
-                .iter()
-                .map(|&e| if e == 0 { 0 } else { 1u64 << e })
-                .collect(),
-        }
+    fn get(&self, cell: usize) -> u8 {
+        self.e[cell]
+    }
+
+    fn set(&mut self, cell: usize, e: u8) {
+        self.e[cell] = e;
     }
 }
 
-/// Plays `q` moves from `sim` in the given style.
-fn play(src: &mut impl Source, sim: &mut Sim, q: usize, style: &Style) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(q);
-    let cells = sim.n * sim.m;
-    for _ in 0..q {
-        let slid = Dir::ALL.map(|dir| sim.slid(dir));
-        let dir = if src.chance(style.wander) {
-            src.below(4)
-        } else if src.chance(style.greed) {
-            // The changing direction whose board looks best (see `Sim::merit`), the heaviest by
-            // `weights` on a tie; any direction when none changes the board.
-            let mut best: Option<(i64, u32, usize)> = None;
-            for (d, board) in slid.iter().enumerate() {
-                if board == sim {
+/// A 4x4 board of exponents up to 15: cell `i` (row-major) in bits `4 i .. 4 i + 4`, so row `r`
+/// is the 16 bits from `16 r`, its column `c` at bit `4 c`. Played only while no tile is 2^15,
+/// so that no slide makes a tile past 2^15.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Nib(u64);
+
+/// Bit 0 of every nibble.
+const LOW: u64 = 0x1111_1111_1111_1111;
+
+/// Per 16-bit row of 4 exponents: the row slid either way, and its part of the merit.
+struct Tables {
+    /// The row slid towards column 0 (low 16 bits) and towards column 3 (high 16 bits).
+    slid: Vec<u32>,
+    /// The row's merit as row 0 of a 4x4 board, vertical pairs left out (low 16 bits), and the
+    /// sum of the squares of its exponents (high 16 bits; row `r` adds `r` times it).
+    merit: Vec<u32>,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let (mut slid, mut merit) = (Vec::with_capacity(1 << 16), Vec::with_capacity(1 << 16));
+        for row in 0..1u32 << 16 {
+            let cell = |c: u32| ((row >> (4 * c)) & 15) as u8;
+            // The row slid towards column `to`, its cells taken from that side.
+            let towards = |to: u32| {
+                let at = |i: u32| if to == 0 { i } else { 3 - i };
+                let mut tiles = [0u8; 8];
+                let mut count = 0;
+                for i in 0..4 {
+                    if cell(at(i)) != 0 {
+                        tiles[count] = cell(at(i));
+                        count += 1;
+                    }
+                }
+                // A row holding a 15 is never looked up (a merge of two would not fit a nibble).
+                let kept = merge_line(&mut tiles, count);
+                (0..kept as u32).fold(0, |acc, i| {
+                    acc | u32::from(tiles[i as usize] & 15) << (4 * at(i))
+                })
+            };
+            slid.push(towards(0) | towards(3) << 16);
+            let (mut part, mut squares) = (0u32, 0u32);
+            for c in 0..4 {
+                let e = u32::from(cell(c));
+                if e == 0 {
+                    part += MERIT_EMPTY as u32;
                     continue;
                 }
-                let key = (board.merit(), style.weights[d], d);
-                if best.is_none_or(|(e, w, _)| (key.0, key.1) > (e, w)) {
-                    best = Some(key);
+                part += e * e * (4 - c);
+                if c + 1 < 4 && u32::from(cell(c + 1)) == e {
+                    part += MERIT_PAIR as u32;
                 }
+                squares += e * e;
             }
-            match best {
-                Some((_, _, d)) => d,
-                None => src.below(4),
-            }
-        } else {
-            let mut weights = [0u32; 4];
-            for d in 0..4 {
-                if slid[d] != *sim {
-                    weights[d] = style.weights[d];
-                }
-            }
-            if weights.iter().all(|&w| w == 0) {
-                src.below(4)
-            } else {
-                src.weighted(&weights)
-            }
-        };
-        let next = slid[dir];
-        let changed = next != *sim;
-        let empty = next.count(true);
-        let full = cells - empty;
-        let v: u64 = if src.chance(style.four) { 4 } else { 2 };
-        let exponent = if v == 4 { 2 } else { 1 };
-        let cell = if changed {
-            let to_full = full > 0
-                && (empty == 0
-                    || src.chance(style.occupied)
-                    || (style.valve && empty == 1 && {
-                        // Would a tile on the last empty cell end the game?
-                        let mut filled = next;
-                        filled.e[next.nth(true, 0)] = exponent;
-                        Dir::ALL.iter().all(|&d| filled.slid(d) == filled)
-                    }));
-            if to_full {
-                next.nth(false, src.below(full))
-            } else {
-                next.nth(true, src.below(empty))
-            }
-        } else {
-            src.below(cells)
-        };
-        *sim = next;
-        if changed && sim.e[cell] == 0 {
-            sim.e[cell] = exponent;
+            merit.push(part | squares << 16);
         }
-        moves.push(Move {
-            dir: Dir::ALL[dir],
-            r: cell / sim.m,
-            c: cell % sim.m,
-            v,
-        });
+        Tables { slid, merit }
+    })
+}
+
+impl Nib {
+    fn of(sim: &Sim) -> Nib {
+        debug_assert!(sim.n == 4 && sim.m == 4 && sim.max() < 16);
+        Nib((0..16).fold(0, |acc, i| acc | u64::from(sim.e[i]) << (4 * i)))
+    }
+
+    fn sim(self) -> Sim {
+        let mut sim = Sim::empty(4, 4);
+        for i in 0..16 {
+            sim.e[i] = self.get(i);
+        }
+        sim
+    }
+
+    /// Is some tile 2^15 (a slide might make 2^16)?
+    fn has_15(self) -> bool {
+        let b = self.0;
+        b & b >> 1 & b >> 2 & b >> 3 & LOW != 0
+    }
+
+    /// Bit 0 of every nibble that is not 0.
+    fn occupied(self) -> u64 {
+        let b = self.0;
+        (b | b >> 1 | b >> 2 | b >> 3) & LOW
+    }
+
+    /// Rows become columns.
+    fn transpose(self) -> Nib {
+        let x = self.0;
+        // Swap the off-diagonal cells of each 2x2 block, then the off-diagonal 2x2 blocks.
+        let a = x & 0xF0F0_0F0F_F0F0_0F0F
+            | (x & 0x0000_F0F0_0000_F0F0) << 12
+            | (x >> 12) & 0x0000_F0F0_0000_F0F0;
+        Nib(a & 0xFF00_FF00_00FF_00FF
+            | (a & 0x0000_0000_FF00_FF00) << 24
+            | (a >> 24) & 0x0000_0000_FF00_FF00)
+    }
+
+    /// Each row slid towards column 0, and towards column 3.
+    fn rows_slid(self) -> (Nib, Nib) {
+        let table = &tables().slid;
+        let (mut left, mut right) = (0, 0);
+        for r in 0..4 {
+            let slid = table[usize::from((self.0 >> (16 * r)) as u16)];
+            left |= u64::from(slid & 0xFFFF) << (16 * r);
+            right |= u64::from(slid >> 16) << (16 * r);
+        }
+        (Nib(left), Nib(right))
+    }
+}
+
+impl Grid for Nib {
+    fn slid(&self, dir: usize) -> Nib {
+        match Dir::ALL[dir] {
+            Dir::L => self.rows_slid().0,
+            Dir::R => self.rows_slid().1,
+            Dir::U => self.transpose().rows_slid().0.transpose(),
+            Dir::D => self.transpose().rows_slid().1.transpose(),
+        }
+    }
+
+    fn slid_all(&self) -> [Nib; 4] {
+        let (left, right) = self.rows_slid();
+        let (up, down) = self.transpose().rows_slid();
+        [left, right, up.transpose(), down.transpose()]
+    }
+
+    /// A board with a tile and an empty cell has a line holding both (a row, or else a column
+    /// across a full row and an empty one), so it is stuck only when empty, or full without equal
+    /// neighbours.
+    fn stuck(&self) -> bool {
+        let (b, occupied) = (self.0, self.occupied());
+        if occupied != LOW {
+            return b == 0;
+        }
+        let equal = |x: u64| !(x | x >> 1 | x >> 2 | x >> 3) & LOW;
+        // Each cell against the one to its right (columns 0..3) and the one below (rows 0..3).
+        equal(b ^ b >> 4) & 0x0111_0111_0111_0111 == 0
+            && equal(b ^ b >> 16) & 0x0000_1111_1111_1111 == 0
+    }
+
+    fn count(&self, empty: bool) -> usize {
+        let occupied = self.occupied().count_ones() as usize;
+        if empty {
+            16 - occupied
+        } else {
+            occupied
+        }
+    }
+
+    fn nth(&self, empty: bool, k: usize) -> usize {
+        let mut cells = if empty {
+            !self.occupied() & LOW
+        } else {
+            self.occupied()
+        };
+        for _ in 0..k {
+            cells &= cells.wrapping_sub(1);
+        }
+        if cells == 0 {
+            0
+        } else {
+            cells.trailing_zeros() as usize / 4
+        }
+    }
+
+    fn merit(&self) -> i64 {
+        let merit = &tables().merit;
+        let mut sum = 0i64;
+        for r in 0..4 {
+            let entry = merit[usize::from((self.0 >> (16 * r)) as u16)];
+            sum += i64::from(entry & 0xFFFF) + r * i64::from(entry >> 16);
+        }
+        // Equal tiles one above the other: cell i of rows 0..3 against cell i + 4.
+        let b = self.0;
+        let x = b ^ b >> 16;
+        let equal = !(x | x >> 1 | x >> 2 | x >> 3) & self.occupied() & 0x0000_1111_1111_1111;
+        sum + MERIT_PAIR * i64::from(equal.count_ones())
+    }
+
+    fn get(&self, cell: usize) -> u8 {
+        ((self.0 >> (4 * cell)) & 15) as u8
+    }
+
+    fn set(&mut self, cell: usize, e: u8) {
+        self.0 = self.0 & !(15 << (4 * cell)) | u64::from(e) << (4 * cell);
+    }
+}
+
+/// Plays `q` moves from `sim` in the given style: on a [`Nib`] while the board is 4x4 and no tile
+/// is 2^15, else on the [`Sim`].
+fn play(src: &mut impl Source, sim: &mut Sim, q: usize, style: &Style) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(q);
+    if sim.n == 4 && sim.m == 4 && sim.max() < 15 {
+        let mut nib = Nib::of(sim);
+        while moves.len() < q && !nib.has_15() {
+            moves.push(step(src, &mut nib, 4, 4, style));
+        }
+        *sim = nib.sim();
+    }
+    while moves.len() < q {
+        moves.push(step(src, sim, sim.n, sim.m, style));
     }
     moves
+}
+
+/// Plays one move on the `n` x `m` board `sim`.
+fn step<G: Grid>(src: &mut impl Source, sim: &mut G, n: usize, m: usize, style: &Style) -> Move {
+    let cells = n * m;
+    // The boards a direction leads to are computed only when the choice looks at them (no choice
+    // draws from `src` differently for it).
+    let (dir, next) = if src.chance(style.wander) {
+        let dir = src.below(4);
+        (dir, sim.slid(dir))
+    } else if src.chance(style.greed) {
+        // The changing direction whose board looks best (see `Grid::merit`), the heaviest by
+        // `weights` on a tie; any direction when none changes the board.
+        let slid = sim.slid_all();
+        let mut best: Option<(i64, u32, usize)> = None;
+        for (d, board) in slid.iter().enumerate() {
+            if board == sim {
+                continue;
+            }
+            let key = (board.merit(), style.weights[d], d);
+            if best.is_none_or(|(e, w, _)| (key.0, key.1) > (e, w)) {
+                best = Some(key);
+            }
+        }
+        let dir = match best {
+            Some((_, _, d)) => d,
+            None => src.below(4),
+        };
+        (dir, slid[dir])
+    } else {
+        // A direction drawn by `weights` among those that change the board.
+        let (changes, slid) = sim.changes();
+        let mut weights = [0u32; 4];
+        for d in 0..4 {
+            if changes[d] {
+                weights[d] = style.weights[d];
+            }
+        }
+        let dir = if weights.iter().all(|&w| w == 0) {
+            src.below(4)
+        } else {
+            src.weighted(&weights)
+        };
+        (dir, slid.map_or_else(|| sim.slid(dir), |slid| slid[dir]))
+    };
+    let changed = next != *sim;
+    let empty = next.count(true);
+    let full = cells - empty;
+    let v: u64 = if src.chance(style.four) { 4 } else { 2 };
+    let exponent = if v == 4 { 2 } else { 1 };
+    let cell = if changed {
+        let to_full = full > 0
+            && (empty == 0
+                || src.chance(style.occupied)
+                || (style.valve && empty == 1 && {
+                    // Would a tile on the last empty cell end the game?
+                    let mut filled = next;
+                    filled.set(next.nth(true, 0), exponent);
+                    filled.stuck()
+                }));
+        if to_full {
+            next.nth(false, src.below(full))
+        } else {
+            next.nth(true, src.below(empty))
+        }
+    } else {
+        src.below(cells)
+    };
+    *sim = next;
+    if changed && sim.get(cell) == 0 {
+        sim.set(cell, exponent);
+    }
+    Move {
+        dir: Dir::ALL[dir],
+        r: cell / m,
+        c: cell % m,
+        v,
+    }
 }
 
 /// A board with tiles in about a `density` share of the cells, exponents in `lo..=hi`; with
@@ -489,4 +788,146 @@ fn huge(src: &mut impl Source) -> Case {
         valve: true,
     };
     finish(src, sim, crate::case::MAX_MOVES, &style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 4x4 boards of exponents below `top`: empty cells and equal neighbours common.
+    fn boards(top: usize) -> impl Iterator<Item = Sim> {
+        let mut src = harness::rng::rng(2048);
+        (0..3000).map(move |_| {
+            let mut sim = Sim::empty(4, 4);
+            let spread = src.range(1, top - 1);
+            for i in 0..16 {
+                if src.chance(0.7) {
+                    sim.e[i] = src.range(1, spread) as u8;
+                }
+            }
+            sim
+        })
+    }
+
+    #[test]
+    fn nibbles_play_like_bytes() {
+        let mut src = harness::rng::rng(7);
+        for sim in boards(15) {
+            let nib = Nib::of(&sim);
+            assert_eq!(nib.sim(), sim);
+            assert!(!nib.has_15());
+            let changes = sim.changes().0;
+            assert_eq!(nib.stuck(), !changes.contains(&true), "{sim:?}");
+            for d in 0..4 {
+                assert_eq!(changes[d], sim.slid(d) != sim, "{sim:?} {d}");
+                assert_eq!(nib.changes().0[d], changes[d]);
+                assert_eq!(nib.changes().1.map(|s| s[d]), Some(nib.slid(d)));
+                assert_eq!(nib.slid(d).sim(), sim.slid(d), "{sim:?} {d}");
+                assert_eq!(nib.slid(d) == nib, sim.slid(d) == sim);
+                assert_eq!(nib.slid_all()[d], nib.slid(d));
+            }
+            assert_eq!(nib.merit(), sim.merit(), "{sim:?}");
+            for empty in [false, true] {
+                assert_eq!(nib.count(empty), sim.count(empty));
+                for k in 0..17 {
+                    assert_eq!(nib.nth(empty, k), sim.nth(empty, k), "{sim:?} {empty} {k}");
+                }
+            }
+            let mut transposed = Sim::empty(4, 4);
+            for i in 0..16 {
+                transposed.e[i] = sim.e[i % 4 * 4 + i / 4];
+            }
+            assert_eq!(nib.transpose().sim(), transposed);
+            let (mut a, mut b) = (nib, sim);
+            for _ in 0..4 {
+                let (cell, e) = (src.below(16), src.below(15) as u8);
+                a.set(cell, e);
+                b.set(cell, e);
+                assert_eq!(a.sim(), b);
+                assert_eq!(a.get(cell), e);
+            }
+        }
+        for sim in boards(16) {
+            assert_eq!(Nib::of(&sim).has_15(), sim.max() == 15);
+        }
+        // Full boards, some stuck.
+        let mut stuck = 0;
+        for mut sim in boards(15) {
+            for i in 0..16 {
+                if sim.e[i] == 0 {
+                    sim.e[i] = src.range(1, 14) as u8;
+                }
+            }
+            let want = !sim.changes().0.contains(&true);
+            assert_eq!(Nib::of(&sim).stuck(), want, "{sim:?}");
+            stuck += usize::from(want);
+        }
+        assert!(stuck > 100, "{stuck}");
+        assert!(Nib(0).stuck() && Sim::empty(4, 4).stuck());
+    }
+
+    #[test]
+    fn bytes_tell_changes_without_sliding() {
+        let mut src = harness::rng::rng(9);
+        for _ in 0..5000 {
+            let (n, m) = (src.range(1, 8), src.range(1, 8));
+            let density = src.uniform(0.0, 1.0);
+            let sim = fill(&mut src, n, m, density, 1, 4, 0.5);
+            for (d, &changes) in sim.changes().0.iter().enumerate() {
+                assert_eq!(changes, sim.slid(d) != sim, "{sim:?} {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_merge_from_the_side_they_move_towards() {
+        let mut tiles = [1, 1, 1, 2, 2, 2, 2, 0];
+        assert_eq!(merge_line(&mut tiles, 7), 4);
+        assert_eq!(tiles[..4], [2, 1, 3, 3]);
+        let sim = Sim {
+            n: 2,
+            m: 3,
+            e: {
+                let mut e = [0; 64];
+                e[..6].copy_from_slice(&[1, 0, 1, 2, 2, 0]);
+                e
+            },
+        };
+        let rows = |s: Sim| s.e[..6].to_vec();
+        assert_eq!(rows(sim.slid(0)), [2, 0, 0, 3, 0, 0]);
+        assert_eq!(rows(sim.slid(1)), [0, 0, 2, 0, 0, 3]);
+        assert_eq!(rows(sim.slid(2)), [1, 2, 1, 2, 0, 0]);
+        assert_eq!(rows(sim.slid(3)), [1, 0, 0, 2, 2, 1]);
+    }
+
+    /// The seeds the identity test pins (tests/gen_identity.rs) include games that start on the
+    /// nibbles and go on on the bytes.
+    #[test]
+    fn pinned_large_games_leave_the_nibbles() {
+        let handed_over = (0..300)
+            .filter(|&seed| {
+                let case = case("large", seed);
+                let b = &case.board;
+                let mut sim = Sim::empty(b.n, b.m);
+                for (i, &v) in b.cells.iter().enumerate() {
+                    sim.e[i] = if v == 0 { 0 } else { v.trailing_zeros() as u8 };
+                }
+                if (b.n, b.m) != (4, 4) || sim.max() >= 15 {
+                    return false;
+                }
+                case.moves.iter().enumerate().any(|(i, mv)| {
+                    let next = sim.slid(mv.dir as usize);
+                    let cell = mv.r * 4 + mv.c;
+                    if next != sim && next.e[cell] == 0 {
+                        sim = next;
+                        sim.e[cell] = if mv.v == 4 { 2 } else { 1 };
+                    } else {
+                        sim = next;
+                    }
+                    sim.max() == 15 && i + 1 < case.moves.len()
+                })
+            })
+            .count();
+        assert!(handed_over >= 5, "{handed_over}");
+    }
 }
