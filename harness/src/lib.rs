@@ -14,6 +14,7 @@ pub mod explain;
 pub mod fuzz;
 pub mod game;
 pub mod games;
+pub mod gate;
 pub mod html;
 pub mod interrupt;
 pub mod judge;

@@ -12,12 +12,8 @@
 //! (the kind, the time to detect, the shrunk size), which cargo-mutants keeps in the mutant's log;
 //! `.cargo/mutation-table.py` turns those logs into the README's table.
 
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions};
-use harness::game::{all_profiles, ProfileChoice};
 use harness::games::{Mayan, Nogo, Texas};
-use harness::{Game, Pair};
-use std::time::Duration;
+use harness::Game;
 
 /// How many times the small (unoptimized test build) sizes to run: 20 in an optimized build such
 /// as the `mutants` profile, times `MUTATION_GATE_SCALE` when set.
@@ -29,41 +25,15 @@ fn scale() -> u64 {
         .unwrap_or(1)
 }
 
-/// Runs `cases` cases of every batch profile of `G` (and `default` more of the default mix) and
-/// returns the report text when anything failed.
+/// The gate of `harness::gate` for game `G`, with the seed the campaign's table was measured with.
 fn gate<G: Game>(cases: u64, default: u64) -> Option<String> {
-    let out =
-        std::env::temp_dir().join(format!("mutation-gate-{}-{}", G::NAME, std::process::id()));
-    let mut failures = Vec::new();
-    for (profile, n) in [
-        (ProfileChoice::Cycle(all_profiles::<G>()), cases),
-        (ProfileChoice::One(&G::profiles()[0]), default),
-    ] {
-        let mut batch = BatchOptions::new::<G>(n, 20_261_122);
-        batch.profile = profile;
-        let mut opts = DiffOptions::<G>::new(batch, out.clone());
-        opts.shrink_budget = Duration::from_secs(5);
-        // As in `harness diff`: once a smaller case hangs the engine in process, the shrink goes
-        // on with the engine out of process (the harness binary's `exec`).
-        opts.isolate = Some(diff::isolate_by_exec::<G>(
-            env!("CARGO_BIN_EXE_harness").into(),
-            harness::game::engines::<G>()
-                .iter()
-                .map(|e| e.name)
-                .collect(),
-        ));
-        let mut text = Vec::new();
-        let summary = diff::run::<G>(&opts, &Pair::builtin(), &Silent, &mut text)
-            .expect("the gate's batch runs");
-        if summary.failed() > 0 {
-            if let Ok(json) = serde_json::to_string(&summary) {
-                eprintln!("mutation-gate: {json}");
-            }
-            failures.push(String::from_utf8_lossy(&text).into_owned());
-        }
-    }
-    let _ = std::fs::remove_dir_all(&out);
-    (!failures.is_empty()).then(|| failures.join("\n"))
+    harness::gate::run::<G>(
+        cases,
+        default,
+        20_261_122,
+        env!("CARGO_BIN_EXE_harness").into(),
+    )
+    .expect("the gate's batch runs")
 }
 
 #[test]

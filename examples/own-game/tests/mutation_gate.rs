@@ -8,12 +8,7 @@
 //! batch prints its JSON summary on one line starting with `mutation-gate:` (the kind, the time to
 //! detect, the shrunk size), which cargo-mutants keeps in the mutant's log.
 
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions};
-use harness::game::{all_profiles, engines, ProfileChoice};
-use harness::prelude::*;
 use own_game::Game2048;
-use std::time::Duration;
 
 /// 50 times the small sizes in an optimized build (cargo-mutants' `mutants` profile), once in the
 /// test suite's unoptimized build.
@@ -27,35 +22,15 @@ fn scale() -> u64 {
 
 #[test]
 fn the_2048_engines_agree_on_every_batch_profile() {
-    let out = std::env::temp_dir().join(format!("mutation-gate-2048-{}", std::process::id()));
     let s = scale();
-    let mut failures = Vec::new();
-    for (profile, n) in [
-        (ProfileChoice::Cycle(all_profiles::<Game2048>()), 30 * s),
-        (ProfileChoice::One(&Game2048::profiles()[0]), 100 * s),
-    ] {
-        let mut batch = BatchOptions::new::<Game2048>(n, 20_261_124);
-        batch.profile = profile;
-        let mut opts = DiffOptions::<Game2048>::new(batch, out.clone());
-        opts.shrink_budget = Duration::from_secs(5);
-        opts.isolate = Some(diff::isolate_by_exec::<Game2048>(
-            env!("CARGO_BIN_EXE_own-game").into(),
-            engines::<Game2048>().iter().map(|e| e.name).collect(),
-        ));
-        let mut text = Vec::new();
-        let summary = diff::run::<Game2048>(&opts, &Pair::builtin(), &Silent, &mut text)
-            .expect("the gate's batch runs");
-        if summary.failed() > 0 {
-            if let Ok(json) = serde_json::to_string(&summary) {
-                eprintln!("mutation-gate: {json}");
-            }
-            failures.push(String::from_utf8_lossy(&text).into_owned());
-        }
+    let failures = harness::gate::run::<Game2048>(
+        30 * s,
+        100 * s,
+        20_261_124,
+        env!("CARGO_BIN_EXE_own-game").into(),
+    )
+    .expect("the gate's batch runs");
+    if let Some(report) = failures {
+        panic!("the 2048 engines disagree:\n{report}");
     }
-    let _ = std::fs::remove_dir_all(&out);
-    assert!(
-        failures.is_empty(),
-        "the 2048 engines disagree:\n{}",
-        failures.join("\n")
-    );
 }
