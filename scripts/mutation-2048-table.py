@@ -9,6 +9,7 @@ batch to its first failure) and the shrunk size (cells of the board, moves); the
 are those scripts/mutation-2048.sh excludes, with their reasons, and the functions marked
 #[cfg_attr(mutants, mutants::skip)] in examples/own-game/src/optimized.rs.
 """
+import importlib.util
 import json
 import re
 import statistics
@@ -16,15 +17,16 @@ import sys
 from pathlib import Path
 
 
-def gate_summaries(log):
-    out = []
-    for line in log.read_text(errors="replace").splitlines():
-        if line.startswith("mutation-gate: "):
-            try:
-                out.append(json.loads(line[len("mutation-gate: "):]))
-            except json.JSONDecodeError:
-                pass
-    return out
+def _table_script():
+    """scripts/mutation-table.py as a module: its reader of the gate's lines serves both tables."""
+    spec = importlib.util.spec_from_file_location(
+        "mutation_table", Path(__file__).parent / "mutation-table.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+gate_summaries = _table_script().gate_summaries
 
 
 def main():

@@ -206,8 +206,8 @@ impl Coverage for Game2048 {
     }
 
     fn coverage(case: &Case, outcome: &Outcome, hits: &mut [bool]) {
-        for i in coverage::coverage(case, outcome) {
-            hits[i] = true;
+        for (hit, reached) in hits.iter_mut().zip(coverage::reached(case, outcome)) {
+            *hit |= reached;
         }
     }
 }
