@@ -24,6 +24,7 @@ pub mod pages;
 pub mod replay;
 pub mod report;
 pub mod rng;
+pub mod scope;
 pub mod shrink;
 pub mod source;
 pub mod timing;
@@ -49,6 +50,6 @@ pub fn builtin(registry: Registry) -> Registry {
 /// scope, so that `MyGame::parse`, `MyGame::size` and the rest resolve.
 pub mod prelude {
     pub use crate::engine::{Engine, Output};
-    pub use crate::game::{Check, Coverage, Format, Game, Generate, Shrink};
+    pub use crate::game::{Bounded, Check, Coverage, Format, Game, Generate, Shrink};
     pub use crate::oracle::Pair;
 }

@@ -203,3 +203,5 @@ fn a_panicking_generator_names_the_case_and_saves_its_report() {
     assert!(summary.cases > BAD_INDEX, "{}", summary.cases);
     let _ = std::fs::remove_dir_all(out);
 }
+
+impl Bounded for Flaky {}

@@ -6,7 +6,9 @@ use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::compare::{traced, Traced};
 use harness::explain::{Explanation, Part};
-use harness::game::{Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink};
+use harness::game::{
+    Bounded, Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink,
+};
 use harness::shrink::grid::{self, GridCase};
 use harness::{Divergence, Names};
 use std::time::Duration;
@@ -235,3 +237,5 @@ impl Game for Game2048 {
         crate::page::page(view)
     }
 }
+
+impl Bounded for Game2048 {}

@@ -7,6 +7,7 @@
 //! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `answer`, `compare` |
 //! | [`Shrink`] | smaller variants of a failing case | `weight`, `shrink_candidates` |
 //! | [`Coverage`] | which rules a case reached | nothing (no counters by default) |
+//! | [`Bounded`] | every case up to some size ([`crate::scope`]), for `verify` | nothing (no scopes by default) |
 //! | [`Game`] | the bundle: the two named engines, the HTML page, optional extras | `reference`, `optimized` |
 //!
 //! Every other item has a default. A game whose outcome is a sequence of events compares with
@@ -17,7 +18,7 @@
 
 mod roles;
 
-pub use roles::{Check, Coverage, Format, Generate, Profile, Shrink};
+pub use roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;
@@ -56,7 +57,7 @@ pub struct Checker {
 }
 
 /// A game: its roles, its two named engines, and what it adds to the generic tools.
-pub trait Game: Generate + Check + Shrink + Coverage {
+pub trait Game: Generate + Check + Shrink + Coverage + Bounded {
     /// One line for `--help` and `harness games`.
     const ABOUT: &'static str = "";
 

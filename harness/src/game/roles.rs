@@ -164,3 +164,22 @@ pub trait Coverage: Check {
     /// outcome of the trusted engine. `hits` has one entry per key, all false on entry.
     fn coverage(_case: &Self::Case, _outcome: &Self::Outcome, _hits: &mut [bool]) {}
 }
+
+/// Bounded scopes: every case up to some size, for `harness verify` ([`crate::scope`]). None by
+/// default; a game that names scopes parses expressions too.
+pub trait Bounded: Format {
+    /// The named scopes, smallest first: `harness scopes` lists them, `--scope NAME` picks one.
+    fn scopes() -> &'static [crate::scope::NamedScope] {
+        &[]
+    }
+
+    /// The scope an expression describes (a named scope is resolved to its expression first).
+    fn scope(
+        _expr: &str,
+    ) -> Result<Box<dyn crate::scope::Scope<Self::Case>>, crate::scope::ScopeError> {
+        Err(crate::scope::ScopeError::new(
+            "",
+            format!("{} has no bounded scopes", Self::NAME),
+        ))
+    }
+}

@@ -13,8 +13,8 @@ pub mod shrink;
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
 
 use crate::game::{
-    function, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
-    Shrink,
+    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
+    Profile, Shrink,
 };
 use arbitrary::Unstructured;
 use model::mayan::{write_answer, Answer, Case, MAX_MOVES};
@@ -203,3 +203,5 @@ impl Game for Mayan {
 
 #[cfg(test)]
 mod tests;
+
+impl Bounded for Mayan {}

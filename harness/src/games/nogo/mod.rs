@@ -17,8 +17,8 @@ pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
 use crate::game::{
-    function, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
-    Profile, Shrink,
+    function, Bounded, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game, Generate,
+    Names, Profile, Shrink,
 };
 use arbitrary::Unstructured;
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
@@ -276,3 +276,5 @@ impl Game for Nogo {
 
 #[cfg(test)]
 mod tests;
+
+impl Bounded for Nogo {}

@@ -11,8 +11,8 @@ mod shrink;
 pub mod sim;
 
 use crate::game::{
-    function, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
-    Shrink,
+    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
+    Profile, Shrink,
 };
 use crate::source::{Bytes, Source};
 use arbitrary::Unstructured;
@@ -302,3 +302,5 @@ mod tests {
         assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
     }
 }
+
+impl Bounded for Texas {}

@@ -1,0 +1,369 @@
+//! Bounded scopes: every case of a game up to some size, indexable, for `harness verify`.
+//!
+//! A scope is a finite list of indices `0..len`; index `i` is one case, or none when it is not a
+//! valid input (a Texas board with a run, a NoGo position with a group without liberties): such an
+//! index is *skipped*, counted, never run. Indices are ordered by size (smaller boards, fewer
+//! values, fewer operations first), as in SmallCheck and LeanCheck, so that the first failing index
+//! is among the smallest cases. Because a case is a pure function of its index, threads and
+//! `--shard I/K` split a scope with no coordination, and shards merge into one certificate.
+//!
+//! A game names its scopes ([`NamedScope`]: a name, the expression it stands for, what it holds,
+//! its rough cost) and parses scope expressions ([`crate::game::Bounded::scope`]); the syntax is
+//! shared: comma-separated bounds `key<=V`, `key=V`, `key=A..B` ([`Expr`]), so a user can size a
+//! scope on the command line: `--scope 'n<=3,m<=3,k<=3,specials<=1,q=1'`.
+//!
+//! No symmetry reduction: the engine under test need not share the rules' symmetries.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// Every case of a game up to some size, one per index.
+pub trait Scope<C>: Send + Sync {
+    /// The scope in canonical form: every parameter, in the game's order, with its bounds
+    /// (`n=1..3,m=1..3,k=3,specials=0..1,q=1`). Two scopes with the same canonical form have the
+    /// same indices and cases; a certificate names it.
+    fn canonical(&self) -> String;
+
+    /// Its parameters, in order, as (name, bounds) for the certificate.
+    fn params(&self) -> Vec<(String, String)>;
+
+    /// The number of indices (cases and skipped indices together).
+    fn len(&self) -> u64;
+
+    /// The case at `index` (`index < len()`), or `None` when the index is not a valid input.
+    fn case(&self, index: u64) -> Option<C>;
+
+    /// The game's coverage keys this scope cannot reach, each with why ("needs five valid
+    /// operations: the scope has q <= 1"). A certificate lists them apart from the rules the scope
+    /// could reach and did not, so that nobody reads it as proof about them.
+    fn unreachable(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+}
+
+/// A scope a game names, for `harness scopes` and `--scope NAME`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedScope {
+    /// Its name on the command line (`tiny`, `minute`, ...).
+    pub name: &'static str,
+    /// The expression it stands for (parsed by the game's [`crate::game::Bounded::scope`]).
+    pub expr: &'static str,
+    /// One line: what it holds.
+    pub about: &'static str,
+    /// Rough cost, as measured: "2 s on 2 cores", "3.1 core-hours".
+    pub cost: &'static str,
+}
+
+/// A scope expression that cannot be used: what is wrong, and the token it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScopeError {
+    /// The offending part of the expression (empty when the expression as a whole is at fault).
+    pub token: String,
+    /// What is wrong with it, and what would be right.
+    pub why: String,
+}
+
+impl ScopeError {
+    pub fn new(token: impl Into<String>, why: impl Into<String>) -> Self {
+        ScopeError {
+            token: token.into(),
+            why: why.into(),
+        }
+    }
+}
+
+impl fmt::Display for ScopeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "{}", self.why)
+        } else {
+            write!(f, "`{}`: {}", self.token, self.why)
+        }
+    }
+}
+
+impl std::error::Error for ScopeError {}
+
+/// One bound of an expression as written: `key<=V`, `key=V` or `key=A..B`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Bound {
+    key: String,
+    range: RangeInclusive<u64>,
+    token: String,
+    used: bool,
+}
+
+/// A parsed scope expression: comma-separated bounds, each key at most once. A game takes the
+/// bounds it knows with [`Expr::take`] (giving each key's allowed values) and then calls
+/// [`Expr::finish`], which refuses any key it did not take.
+///
+/// ```
+/// use harness::scope::Expr;
+/// let mut e = Expr::parse("n<=3, m=2..3, q=1").unwrap();
+/// assert_eq!(e.take("n", 1..=50, 1..=1).unwrap(), 1..=3);
+/// assert_eq!(e.take("m", 1..=50, 1..=1).unwrap(), 2..=3);
+/// assert_eq!(e.take("k", 1..=100, 2..=2).unwrap(), 2..=2); // the default
+/// assert_eq!(e.take("q", 1..=1000, 1..=1).unwrap(), 1..=1);
+/// assert!(e.finish(&["n", "m", "k", "q"]).is_ok());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expr {
+    bounds: Vec<Bound>,
+}
+
+impl Expr {
+    /// Parses `key<=V`, `key=V`, `key=A..B` (and `key>=V`, with the key's own maximum),
+    /// separated by commas; white space is ignored. A lower bound of `<=` is the key's minimum.
+    pub fn parse(text: &str) -> Result<Expr, ScopeError> {
+        let mut bounds: Vec<Bound> = Vec::new();
+        if text.trim().is_empty() {
+            return Err(ScopeError::new(
+                "",
+                "empty scope: give a named scope or bounds such as `n<=3,m<=3,q=1`",
+            ));
+        }
+        for raw in text.split(',') {
+            let token: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+            if token.is_empty() {
+                return Err(ScopeError::new(
+                    text.trim(),
+                    "an empty bound between commas",
+                ));
+            }
+            let bound = Self::bound(&token)?;
+            if bounds.iter().any(|b| b.key == bound.key) {
+                return Err(ScopeError::new(
+                    &token,
+                    format!("`{}` is bounded twice", bound.key),
+                ));
+            }
+            bounds.push(bound);
+        }
+        Ok(Expr { bounds })
+    }
+
+    fn bound(token: &str) -> Result<Bound, ScopeError> {
+        let ops = ["<=", ">=", "="];
+        let Some((at, op)) = ops
+            .iter()
+            .filter_map(|op| token.find(op).map(|at| (at, *op)))
+            .min_by_key(|(at, op)| (*at, std::cmp::Reverse(op.len())))
+        else {
+            return Err(ScopeError::new(
+                token,
+                "not a bound: write `key<=V`, `key=V` or `key=A..B`",
+            ));
+        };
+        let key = &token[..at];
+        let value = &token[at + op.len()..];
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(ScopeError::new(
+                token,
+                "a bound starts with a parameter name",
+            ));
+        }
+        let number = |s: &str| -> Result<u64, ScopeError> {
+            s.parse::<u64>()
+                .map_err(|_| ScopeError::new(token, format!("`{s}` is not a whole number")))
+        };
+        // A `<=` bound starts at 0 here: `take` raises it to the key's minimum.
+        let range = match op {
+            "<=" => 0..=number(value)?,
+            ">=" => number(value)?..=u64::MAX,
+            _ => match value.split_once("..") {
+                Some((a, b)) => {
+                    let b = b.strip_prefix('=').unwrap_or(b);
+                    number(a)?..=number(b)?
+                }
+                None => {
+                    let v = number(value)?;
+                    v..=v
+                }
+            },
+        };
+        if range.start() > range.end() {
+            return Err(ScopeError::new(
+                token,
+                "an empty range (its start is above its end)",
+            ));
+        }
+        Ok(Bound {
+            key: key.to_string(),
+            range,
+            token: token.to_string(),
+            used: false,
+        })
+    }
+
+    /// The values allowed for `key`: its bound clipped from below to `limits`' minimum (so
+    /// `n<=3` means `1..=3` for a key whose least value is 1), or `default` when the expression
+    /// does not bound it. A bound outside `limits` is an error naming the limits.
+    pub fn take(
+        &mut self,
+        key: &str,
+        limits: RangeInclusive<u64>,
+        default: RangeInclusive<u64>,
+    ) -> Result<RangeInclusive<u64>, ScopeError> {
+        let Some(b) = self.bounds.iter_mut().find(|b| b.key == key) else {
+            return Ok(default);
+        };
+        b.used = true;
+        let lo = (*b.range.start()).max(*limits.start());
+        let hi = if *b.range.end() == u64::MAX {
+            *limits.end()
+        } else {
+            *b.range.end()
+        };
+        if hi > *limits.end() || lo > hi || *b.range.start() > *limits.end() {
+            return Err(ScopeError::new(
+                &b.token,
+                format!(
+                    "`{key}` must stay within {}..={}",
+                    limits.start(),
+                    limits.end()
+                ),
+            ));
+        }
+        Ok(lo..=hi)
+    }
+
+    /// Refuses the keys no [`Expr::take`] asked for, naming the ones that are known.
+    pub fn finish(self, known: &[&str]) -> Result<(), ScopeError> {
+        match self.bounds.iter().find(|b| !b.used) {
+            None => Ok(()),
+            Some(b) => Err(ScopeError::new(
+                &b.token,
+                format!(
+                    "unknown parameter `{}`: this game's scopes take {}",
+                    b.key,
+                    known.join(", ")
+                ),
+            )),
+        }
+    }
+}
+
+/// Writes a range the way [`Expr::parse`] reads it: `3` or `1..3`.
+pub fn range_text(r: &RangeInclusive<u64>) -> String {
+    if r.start() == r.end() {
+        r.start().to_string()
+    } else {
+        format!("{}..{}", r.start(), r.end())
+    }
+}
+
+/// A scope as consecutive blocks of indices (one per board size, say), smallest first: finds the
+/// block of an index and its offset in it by a binary search over the blocks' starts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Blocks {
+    /// The first index of each block, then the total.
+    starts: Vec<u64>,
+}
+
+impl Blocks {
+    /// Blocks of these sizes, in order. `None` when the total overflows u64.
+    pub fn new(sizes: impl IntoIterator<Item = u64>) -> Option<Blocks> {
+        let mut starts = vec![0u64];
+        for s in sizes {
+            let last = *starts.last().unwrap_or(&0);
+            starts.push(last.checked_add(s)?);
+        }
+        Some(Blocks { starts })
+    }
+
+    /// Indices in all blocks.
+    pub fn len(&self) -> u64 {
+        *self.starts.last().unwrap_or(&0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `(block, offset in it)` of `index`, or `None` past the end.
+    pub fn locate(&self, index: u64) -> Option<(usize, u64)> {
+        if index >= self.len() {
+            return None;
+        }
+        // The last start <= index (empty blocks share their start with the next one).
+        let block = self.starts.partition_point(|&s| s <= index) - 1;
+        Some((block, index - self.starts[block]))
+    }
+}
+
+/// The named scope called `name`, else the expression itself: what `--scope` is resolved through.
+pub fn resolve<'a>(named: &'a [NamedScope], text: &'a str) -> &'a str {
+    named
+        .iter()
+        .find(|s| s.name == text.trim())
+        .map_or(text, |s| s.expr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_parse_and_clip() {
+        let mut e = Expr::parse(" n <= 3 ,m=2..4,k=3, q>=2").unwrap();
+        assert_eq!(e.take("n", 1..=50, 1..=50).unwrap(), 1..=3);
+        assert_eq!(e.take("m", 1..=50, 1..=50).unwrap(), 2..=4);
+        assert_eq!(e.take("k", 1..=100, 1..=1).unwrap(), 3..=3);
+        assert_eq!(e.take("q", 1..=5, 1..=1).unwrap(), 2..=5);
+        assert_eq!(e.take("specials", 0..=2, 0..=0).unwrap(), 0..=0);
+        assert!(e.finish(&["n", "m", "k", "q", "specials"]).is_ok());
+    }
+
+    #[test]
+    fn bad_expressions_name_the_token() {
+        let err = |s: &str| Expr::parse(s).unwrap_err();
+        assert_eq!(err("n<=x").token, "n<=x");
+        assert!(err("n<=x").why.contains("not a whole number"));
+        assert!(err("").why.contains("empty scope"));
+        assert!(err("n<=3,,m=2").why.contains("empty bound"));
+        assert!(err("n=3..2").why.contains("empty range"));
+        assert!(err("n<=3,n=2").why.contains("twice"));
+        assert!(err("3").why.contains("not a bound"));
+        assert!(err("<=3").why.contains("parameter name"));
+        let mut e = Expr::parse("n<=60").unwrap();
+        let out = e.take("n", 1..=50, 1..=1).unwrap_err();
+        assert_eq!(out.token, "n<=60");
+        assert!(out.why.contains("1..=50"), "{out}");
+        let e = Expr::parse("z=1").unwrap();
+        let unknown = e.finish(&["n", "m"]).unwrap_err();
+        assert!(unknown.why.contains("unknown parameter `z`"), "{unknown}");
+        assert!(unknown.why.contains("n, m"), "{unknown}");
+    }
+
+    #[test]
+    fn blocks_locate_every_index() {
+        let b = Blocks::new([3, 0, 2, 1]).unwrap();
+        assert_eq!(b.len(), 6);
+        let got: Vec<_> = (0..7).map(|i| b.locate(i)).collect();
+        assert_eq!(
+            got,
+            vec![
+                Some((0, 0)),
+                Some((0, 1)),
+                Some((0, 2)),
+                Some((2, 0)),
+                Some((2, 1)),
+                Some((3, 0)),
+                None
+            ]
+        );
+        assert!(Blocks::new([u64::MAX, 1]).is_none());
+    }
+
+    #[test]
+    fn names_resolve_to_expressions() {
+        let named = [NamedScope {
+            name: "tiny",
+            expr: "n<=2",
+            about: "",
+            cost: "",
+        }];
+        assert_eq!(resolve(&named, "tiny"), "n<=2");
+        assert_eq!(resolve(&named, "n<=3"), "n<=3");
+    }
+}
