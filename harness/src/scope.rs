@@ -30,6 +30,11 @@ pub trait Scope<C>: Send + Sync {
     /// The number of indices (cases and skipped indices together).
     fn len(&self) -> u64;
 
+    /// Whether the scope has no index at all.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The case at `index` (`index < len()`), or `None` when the index is not a valid input.
     fn case(&self, index: u64) -> Option<C>;
 
