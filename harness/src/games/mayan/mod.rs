@@ -201,7 +201,7 @@ impl Game for Mayan {
     }
 }
 
+impl Bounded for Mayan {}
+
 #[cfg(test)]
 mod tests;
-
-impl Bounded for Mayan {}

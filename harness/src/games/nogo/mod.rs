@@ -274,7 +274,7 @@ impl Game for Nogo {
     }
 }
 
+impl Bounded for Nogo {}
+
 #[cfg(test)]
 mod tests;
-
-impl Bounded for Nogo {}

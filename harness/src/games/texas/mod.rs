@@ -221,6 +221,8 @@ pub const COVERAGE_KEYS: &[&str] = &[
     "board cleared",
 ];
 
+impl Bounded for Texas {}
+
 #[cfg(test)]
 mod tests {
     use super::compare::compare;
@@ -302,5 +304,3 @@ mod tests {
         assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
     }
 }
-
-impl Bounded for Texas {}
