@@ -1,7 +1,6 @@
 //! `check`: a game's own checker of a proposed answer (NoGo's move lists).
 
 use super::args::GameArg;
-use super::registry::Registry;
 use super::util::{read_input, shown};
 use super::{Ctx, Exit};
 use crate::game::Game;
@@ -20,10 +19,6 @@ pub struct Args {
     pub game: GameArg,
     pub board: PathBuf,
     pub moves: PathBuf,
-}
-
-pub(super) fn dispatch(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    registry.get(&args.game.game)?.check(args, cx)
 }
 
 pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {

@@ -40,6 +40,7 @@ mod seeds;
 mod util;
 
 pub use registry::Registry;
+use registry::Request;
 
 use args::{Cli, ColourChoice, Command};
 use std::io::{IsTerminal as _, Write};
@@ -106,19 +107,23 @@ fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
 /// Each subcommand: those of one game through the game's command table, the others directly.
 fn dispatch(registry: &Registry, command: Command, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     match command {
-        Command::Run(a) => registry.get(&a.game.game)?.run(&a, cx),
-        Command::Diff(a) => registry.get(&a.batch.game.game)?.diff(&a, cx),
-        Command::Judge(a) => registry.get(&a.batch.game.game)?.judge(&a, cx),
-        Command::Bench(a) => registry.get(&a.game.game)?.bench(&a, cx),
+        Command::Run(a) => registry.get(&a.game.game)?.serve(Request::Run(&a), cx),
+        Command::Diff(a) => registry
+            .get(&a.batch.game.game)?
+            .serve(Request::Diff(&a), cx),
+        Command::Judge(a) => registry
+            .get(&a.batch.game.game)?
+            .serve(Request::Judge(&a), cx),
+        Command::Bench(a) => registry.get(&a.game.game)?.serve(Request::Bench(&a), cx),
         Command::Replay(a) => replay::run(registry, &a, cx),
         Command::Merge(a) => merge::run(&a, cx),
         Command::Completions(a) => completions::run(registry, &a, cx),
-        Command::Gen(a) => registry.get(&a.game.game)?.gen(&a, cx),
-        Command::Profiles(a) => registry.get(&a.game.game)?.profiles(cx),
-        Command::Engines(a) => registry.get(&a.game.game)?.engines(cx),
+        Command::Gen(a) => registry.get(&a.game.game)?.serve(Request::Gen(&a), cx),
+        Command::Profiles(a) => registry.get(&a.game.game)?.serve(Request::Profiles, cx),
+        Command::Engines(a) => registry.get(&a.game.game)?.serve(Request::Engines, cx),
         Command::Seeds(a) => seeds::run(registry, &a, cx),
-        Command::Check(a) => check::dispatch(registry, &a, cx),
-        Command::Exec(a) => registry.get(&a.game.game)?.exec(&a, cx),
+        Command::Check(a) => registry.get(&a.game.game)?.serve(Request::Check(&a), cx),
+        Command::Exec(a) => registry.get(&a.game.game)?.serve(Request::Exec(&a), cx),
     }
 }
 

@@ -185,29 +185,40 @@ impl Registry {
     }
 }
 
+/// What a subcommand asks of one game: its arguments, and where a result other than the exit
+/// status goes.
+pub(crate) enum Request<'a> {
+    Run(&'a super::run::Args),
+    Diff(&'a super::diff::Args),
+    Judge(&'a super::judge::Args),
+    Bench(&'a super::bench::Args),
+    /// One file of a replay; its verdicts are appended to `verdicts`.
+    Replay {
+        args: &'a super::replay::Args,
+        file: &'a Path,
+        verdicts: &'a mut Vec<serde_json::Value>,
+    },
+    Gen(&'a super::gen::Args),
+    Profiles,
+    Engines,
+    /// The game's fuzz seeds under `corpus`; their number is added to `written`.
+    Seeds {
+        corpus: &'a Path,
+        written: &'a mut usize,
+    },
+    Check(&'a super::check::Args),
+    Exec(&'a super::exec::Args),
+}
+
 /// What every subcommand can do with one game, whatever its types: the object-safe face of
-/// [`Table`].
+/// [`Table`]. A subcommand is one [`Request`] and one arm of [`Table`]'s `serve`.
 pub(crate) trait GameCommands: Send + Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
     fn has_checker(&self) -> bool;
     fn as_any_mut(&mut self) -> &mut dyn Any;
-    fn run(&self, args: &super::run::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn diff(&self, args: &super::diff::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn judge(&self, args: &super::judge::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn bench(&self, args: &super::bench::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn replay(
-        &self,
-        args: &super::replay::Args,
-        file: &Path,
-        cx: &mut Ctx<'_>,
-    ) -> Result<(u8, Vec<serde_json::Value>), Exit>;
-    fn gen(&self, args: &super::gen::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn profiles(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn engines(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn seeds(&self, corpus: &Path) -> Result<usize, Exit>;
-    fn check(&self, args: &super::check::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-    fn exec(&self, args: &super::exec::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
+    /// Runs a subcommand for this game; returns its exit status.
+    fn serve(&self, request: Request<'_>, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
 }
 
 /// The command table of game `G`: its engines as registered, and every subcommand for it.
@@ -276,42 +287,31 @@ impl<G: Game> GameCommands for Table<G> {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
-    fn run(&self, args: &super::run::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::run::run::<G>(self, args, cx)
-    }
-    fn diff(&self, args: &super::diff::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::diff::run::<G>(self, args, cx)
-    }
-    fn judge(&self, args: &super::judge::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::judge::run::<G>(args, cx)
-    }
-    fn bench(&self, args: &super::bench::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::bench::run::<G>(self, args, cx)
-    }
-    fn replay(
-        &self,
-        args: &super::replay::Args,
-        file: &Path,
-        cx: &mut Ctx<'_>,
-    ) -> Result<(u8, Vec<serde_json::Value>), Exit> {
-        super::replay::file::<G>(self, args, file, cx)
-    }
-    fn gen(&self, args: &super::gen::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::gen::run::<G>(args, cx)
-    }
-    fn profiles(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::profiles::run::<G>(cx)
-    }
-    fn engines(&self, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::engines::run::<G>(self, cx)
-    }
-    fn seeds(&self, corpus: &Path) -> Result<usize, Exit> {
-        Ok(crate::corpus::write_seeds::<G>(corpus)?)
-    }
-    fn check(&self, args: &super::check::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::check::run::<G>(args, cx)
-    }
-    fn exec(&self, args: &super::exec::Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        super::exec::run::<G>(self, args, cx)
+    fn serve(&self, request: Request<'_>, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+        use super::*;
+        match request {
+            Request::Run(args) => run::run::<G>(self, args, cx),
+            Request::Diff(args) => diff::run::<G>(self, args, cx),
+            Request::Judge(args) => judge::run::<G>(args, cx),
+            Request::Bench(args) => bench::run::<G>(self, args, cx),
+            Request::Replay {
+                args,
+                file,
+                verdicts,
+            } => {
+                let (status, mut v) = replay::file::<G>(self, args, file, cx)?;
+                verdicts.append(&mut v);
+                Ok(status)
+            }
+            Request::Gen(args) => gen::run::<G>(args, cx),
+            Request::Profiles => profiles::run::<G>(cx),
+            Request::Engines => engines::run::<G>(self, cx),
+            Request::Seeds { corpus, written } => {
+                *written += crate::corpus::write_seeds::<G>(corpus)?;
+                Ok(0)
+            }
+            Request::Check(args) => check::run::<G>(args, cx),
+            Request::Exec(args) => exec::run::<G>(self, args, cx),
+        }
     }
 }

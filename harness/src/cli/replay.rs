@@ -54,8 +54,12 @@ pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<
                 )
             })?,
         };
-        let (s, mut v) = game.replay(args, file, cx)?;
-        verdicts.append(&mut v);
+        let request = super::Request::Replay {
+            args,
+            file,
+            verdicts: &mut verdicts,
+        };
+        let s = game.serve(request, cx)?;
         status = if s == 2 || status == 2 {
             2
         } else {

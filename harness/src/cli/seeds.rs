@@ -21,7 +21,14 @@ pub struct Args {
 pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     let mut written = 0;
     for game in registry.games() {
-        written += game.seeds(&args.corpus)?;
+        let corpus = &args.corpus;
+        game.serve(
+            super::Request::Seeds {
+                corpus,
+                written: &mut written,
+            },
+            cx,
+        )?;
     }
     writeln!(
         cx.out,
