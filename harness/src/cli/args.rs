@@ -147,6 +147,7 @@ pub enum Command {
     Completions(super::completions::Args),
     Gen(super::gen::Args),
     Profiles(super::profiles::Args),
+    Scopes(super::scopes::Args),
     Engines(super::engines::Args),
     Seeds(super::seeds::Args),
     Check(super::check::Args),

@@ -36,6 +36,7 @@ mod progress;
 mod registry;
 mod replay;
 mod run;
+mod scopes;
 mod seeds;
 mod util;
 
@@ -120,6 +121,7 @@ fn dispatch(registry: &Registry, command: Command, cx: &mut Ctx<'_>) -> Result<u
         Command::Completions(a) => completions::run(registry, &a, cx),
         Command::Gen(a) => registry.get(&a.game.game)?.serve(Request::Gen(&a), cx),
         Command::Profiles(a) => registry.get(&a.game.game)?.serve(Request::Profiles, cx),
+        Command::Scopes(a) => registry.get(&a.game.game)?.serve(Request::Scopes, cx),
         Command::Engines(a) => registry.get(&a.game.game)?.serve(Request::Engines, cx),
         Command::Seeds(a) => seeds::run(registry, &a, cx),
         Command::Check(a) => registry.get(&a.game.game)?.serve(Request::Check(&a), cx),

@@ -200,6 +200,7 @@ pub(crate) enum Request<'a> {
     },
     Gen(&'a super::gen::Args),
     Profiles,
+    Scopes,
     Engines,
     /// The game's fuzz seeds under `corpus`; their number is added to `written`.
     Seeds {
@@ -305,6 +306,7 @@ impl<G: Game> GameCommands for Table<G> {
             }
             Request::Gen(args) => gen::run::<G>(args, cx),
             Request::Profiles => profiles::run::<G>(cx),
+            Request::Scopes => scopes::run::<G>(cx),
             Request::Engines => engines::run::<G>(self, cx),
             Request::Seeds { corpus, written } => {
                 *written += crate::corpus::write_seeds::<G>(corpus)?;
