@@ -11,7 +11,7 @@
 //! ([`crate::batch`]); an out-of-process engine enforces its own limits and reports them as a
 //! [`Fault`].
 
-use crate::game::Check;
+use crate::roles::Check;
 pub use crate::verdict::{Fault, Kind};
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,7 +28,7 @@ pub enum Output<O> {
 /// Makes the engine under test (a program) with a CPU-time limit of at most the given one on a case
 /// (never above its own limit): `judge::Program::relimit`.
 pub type Relimit<G> =
-    Arc<dyn Fn(&<G as crate::game::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
+    Arc<dyn Fn(&<G as crate::roles::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
 
 /// An engine for game `G`.
 pub trait Engine<G: Check>: Send + Sync + 'static {

@@ -25,6 +25,7 @@ pub mod pages;
 pub mod replay;
 pub mod report;
 pub mod rng;
+pub mod roles;
 pub mod scope;
 pub mod shrink;
 pub mod source;

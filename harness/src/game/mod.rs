@@ -16,9 +16,7 @@
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-mod roles;
-
-pub use roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
+pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;

@@ -2,7 +2,7 @@
 
 use super::page::{answers, finish, first_difference, header, headline, input, start, views};
 use super::View;
-use crate::game::Check;
+use crate::roles::Check;
 
 /// The page of any game: the verdict, both answers, the first difference with both views, the
 /// input. Mayan and NoGo use it as it is.

@@ -21,7 +21,7 @@ pub mod page;
 pub use generic::generic;
 pub use page::escape;
 
-use crate::game::Check;
+use crate::roles::Check;
 use crate::verdict::{Explanation, Failure, Names};
 
 /// What a page pictures: a case and what two engines made of it.

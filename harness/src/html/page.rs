@@ -3,7 +3,7 @@
 //! its own sections.
 
 use super::View;
-use crate::game::{Check, Format};
+use crate::roles::{Check, Format};
 use crate::verdict::{Divergence, Failure, Kind, Names};
 use std::fmt::Write as _;
 

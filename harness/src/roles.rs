@@ -1,6 +1,7 @@
-//! The roles a game plays for the generic tools, each a small trait; [`super::Game`] bundles them.
-//! They depend on nothing but the verdict words, so that engines ([`crate::engine`]) can name a
-//! game's case and outcome without the bundle.
+//! The roles a game plays for the generic tools, each a small trait; [`crate::game::Game`] bundles
+//! them. A leaf module: they depend on nothing but the verdict words and the scope role, so that
+//! engines ([`crate::engine`]) and the page kit ([`crate::html`]) name a game's case and outcome
+//! without the bundle, and no module imports in a circle.
 
 use crate::verdict::{compare_tokens, Divergence, Explanation, Names, Part};
 use arbitrary::Unstructured;
