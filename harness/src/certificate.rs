@@ -45,6 +45,8 @@ pub struct Certificate {
     /// The command that runs one shard, with `{I}` for its number: a missing shard's rerun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard_command: Option<String>,
+    /// Every index of the shards this report covers was visited: no run of them stopped early.
+    pub shards_complete: bool,
     /// Every index of the scope visited, by shards that each ran to their end.
     pub complete: bool,
     /// Complete, and no case failed: the two engines agree on every case of the scope.
@@ -224,7 +226,7 @@ pub fn merge(parts: &[(&Certificate, (u64, u64))], failed: u64) -> Result<Certif
         visited += c.visited;
         checked += c.checked;
         skipped += c.skipped;
-        complete &= c.complete;
+        complete &= c.shards_complete;
         if let Some(slot) = present.get_mut(usize::try_from(*i).unwrap_or(usize::MAX)) {
             *slot = true;
         }
@@ -242,6 +244,7 @@ pub fn merge(parts: &[(&Certificate, (u64, u64))], failed: u64) -> Result<Certif
     merged.visited = visited;
     merged.checked = checked;
     merged.skipped = skipped;
+    merged.shards_complete = complete;
     merged.complete = complete && merged.missing_shards.is_empty() && visited == first.indices;
     merged.verified = merged.complete && failed == 0;
     Ok(merged)
@@ -265,8 +268,9 @@ mod tests {
             shard_count: 2,
             missing_shards: Vec::new(),
             shard_command: Some("harness verify --shard {I}/2".into()),
-            complete: true,
-            verified: true,
+            shards_complete: true,
+            complete: false,
+            verified: false,
             reached: reached.iter().map(|s| s.to_string()).collect(),
             not_reached: ["a", "b", "c"]
                 .iter()
@@ -298,7 +302,7 @@ mod tests {
         assert_eq!(m.missing_shards, vec![1]);
         assert!(!m.complete && !m.verified);
         let mut stopped = cert(5, 1, &[]);
-        stopped.complete = false;
+        stopped.shards_complete = false;
         let b = cert(5, 2, &[]);
         assert!(
             !merge(&[(&stopped, (0, 2)), (&b, (1, 2))], 0)
