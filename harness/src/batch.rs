@@ -1,8 +1,10 @@
 //! The batch loop shared by `diff` and `judge`: generated cases through a [`Pair`] of engines on
 //! worker threads, with a watchdog that turns a hang into a verdict.
 //!
-//! Case `j` of a shard is case `index = shard + j * shards` of the batch, generated from
-//! `(profile(index), case_seed(seed, index))`, so cases never depend on threads or shards. Workers
+//! Case `j` of a shard is case `index = shard + j * shards` of the batch, taken from the batch's
+//! source of cases ([`Cases`]: for generated cases `(profile(index), case_seed(seed, index))`), so
+//! cases never depend on threads or shards. An index the source has no case for is skipped:
+//! counted, never run, never a failure. Workers
 //! take case numbers in increasing order from one counter; when a case fails, no worker starts a
 //! case with a higher number, and those already started finish. Every case below the lowest failing
 //! one has therefore run, so the failure reported is the same for any thread count.
@@ -39,11 +41,17 @@
 //! Unoptimized builds (the test suite) stretch every limit twentyfold.
 //!
 //! A panic in a generator or an engine is caught per case and becomes a crash verdict.
+//!
+//! With `digest`, every passing case adds `mix(index ^ mix(fnv1a_64(answer)))` of the trusted
+//! engine's answer into [`BatchResult::digest`] (wrapping): a fingerprint of the answers that does
+//! not depend on the order the cases ran in, nor on how they were cut into shards.
 
+pub use crate::cases::Origin;
+use crate::cases::{Cases, Seeded};
 use crate::engine::Kind;
-use crate::game::{Game, Generate, Profile, ProfileChoice};
+use crate::game::{Game, Generate, ProfileChoice};
 use crate::oracle::{catching, Failure, Pair, Phase};
-use crate::rng::case_seed;
+use crate::rng::{fnv1a_64, mix};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -68,6 +76,8 @@ pub struct BatchOptions {
     pub stop: Arc<AtomicBool>,
     /// Distinct failure signatures to find before the batch stops (1: stop at the first failure).
     pub max_failures: usize,
+    /// Sum up the digest of the passing cases' answers (module doc); off, a batch pays nothing.
+    pub digest: bool,
 }
 
 impl BatchOptions {
@@ -83,16 +93,31 @@ impl BatchOptions {
             case_timeout: None,
             stop: Arc::new(AtomicBool::new(false)),
             max_failures: 1,
+            digest: false,
         }
     }
 
     /// Cases in this shard.
     pub fn shard_cases(&self) -> u64 {
+        self.shard_of(self.cases)
+    }
+
+    /// Indices of a run of `total` that fall in this shard.
+    pub fn shard_of(&self, total: u64) -> u64 {
         let (shard, shards) = self.shard;
-        if self.cases > shard {
-            (self.cases - shard).div_ceil(shards)
+        if total > shard {
+            (total - shard).div_ceil(shards.max(1))
         } else {
             0
+        }
+    }
+
+    /// The generated cases these options describe (`cases` cases of `profile` from `seed`).
+    pub fn seeded(&self) -> Seeded {
+        Seeded {
+            profile: self.profile.clone(),
+            seed: self.seed,
+            cases: self.cases,
         }
     }
 }
@@ -102,8 +127,8 @@ impl BatchOptions {
 pub struct Found<C> {
     /// The case's number in the batch.
     pub index: u64,
-    pub profile: &'static Profile,
-    pub seed: u64,
+    /// Where the case comes from.
+    pub origin: Origin,
     /// `None` only when the generator itself failed.
     pub case: Option<C>,
     pub failure: Failure,
@@ -126,6 +151,10 @@ pub struct Distinct<C> {
 pub struct BatchResult<C> {
     /// Cases that ran to a verdict.
     pub cases: u64,
+    /// Indices the source had no case for: never run.
+    pub skipped: u64,
+    /// With `BatchOptions::digest`, the sum of the passing cases' digests (module doc), else 0.
+    pub digest: u64,
     /// Failing cases, by kind (`Kind::ALL` order).
     pub failures: [u64; 5],
     /// Cases that reached each coverage key, in `G::coverage_keys()` order.
@@ -258,8 +287,28 @@ struct Group<C> {
     hits: Vec<u64>,
 }
 
+/// What one worker gathers on its own, added to the batch's when it finishes.
+struct Own {
+    coverage: Vec<u64>,
+    /// The coverage keys the current case reached (reset per case).
+    hits: Vec<bool>,
+    digest: u64,
+}
+
+fn found<C>(index: u64, origin: Origin, case: Option<C>, failure: Failure) -> Found<C> {
+    Found {
+        index,
+        origin,
+        case,
+        failure,
+    }
+}
+
 struct Shared<G: Game> {
     opts: BatchOptions,
+    source: Arc<dyn Cases<G>>,
+    /// Indices of the source in this shard.
+    total: u64,
     pair: Pair<G>,
     start: Instant,
     next: AtomicU64,
@@ -269,6 +318,8 @@ struct Shared<G: Game> {
     detected: AtomicU64,
     slots: Vec<Slot>,
     done: AtomicU64,
+    skipped: AtomicU64,
+    digest: AtomicU64,
     failed: AtomicU64,
     tally: Mutex<Tally<G::Case>>,
     coverage: Mutex<Vec<u64>>,
@@ -289,6 +340,12 @@ impl<G: Game> Shared<G> {
     /// no fixed per-case limit.
     fn relative_limit(&self) -> bool {
         self.opts.case_timeout.is_none() && !self.pair.a.isolated() && !self.pair.b.isolated()
+    }
+
+    /// Reports progress: cases that ran (skipped ones included) of the shard's.
+    fn show(&self, progress: &dyn Progress) {
+        let done = self.done.load(Relaxed) + self.skipped.load(Relaxed);
+        progress.update(done, self.total, self.failed.load(Relaxed));
     }
 
     fn should_stop(&self) -> bool {
@@ -339,113 +396,119 @@ impl<G: Game> Shared<G> {
         }
     }
 
+    /// Marks the start of a part of case `j` on `slot`, with its time limit.
+    fn start_part(&self, slot: &Slot, phase: Phase, limit: u64) {
+        slot.limit.store(limit, Relaxed);
+        slot.phase.store(phase_code(phase), Relaxed);
+        slot.since.store(self.now(), Relaxed);
+        slot.part.fetch_add(1, Relaxed);
+    }
+
     fn worker(&self, w: usize) {
         let slot = &self.slots[w];
         if let Some(c) = own_cpu_clock() {
             slot.clock.store(i64::from(c), Relaxed);
         }
         let keys = G::coverage_keys().len();
-        let mut coverage = vec![0u64; keys];
-        let mut hits = vec![false; keys];
-        let total = self.opts.shard_cases();
+        let mut own = Own {
+            coverage: vec![0u64; keys],
+            hits: vec![false; keys],
+            digest: 0,
+        };
         let (shard, shards) = self.opts.shard;
         loop {
             if self.should_stop() {
                 break;
             }
             let j = self.next.fetch_add(1, Relaxed);
-            if j >= total || j > self.stop_at.load(Relaxed) {
+            if j >= self.total || j > self.stop_at.load(Relaxed) {
                 break;
             }
             let index = shard + j * shards;
-            let profile = self.opts.profile.of(index);
-            let seed = case_seed(self.opts.seed, index);
-            slot.limit.store(nanos(GENERATOR_LIMIT), Relaxed);
-            slot.phase.store(phase_code(Phase::Generating), Relaxed);
-            slot.since.store(self.now(), Relaxed);
-            slot.part.fetch_add(1, Relaxed);
+            self.start_part(slot, Phase::Generating, nanos(GENERATOR_LIMIT));
             slot.case.store(j, Relaxed);
-            let case = match catching(|| G::generate(profile, seed)) {
-                Ok(c) => c,
+            let case = match catching(|| self.source.case(index)) {
+                Ok(Some(c)) => c,
+                Ok(None) => {
+                    slot.case.store(IDLE, Relaxed);
+                    self.skipped.fetch_add(1, Relaxed);
+                    continue;
+                }
                 Err(message) => {
                     slot.case.store(IDLE, Relaxed);
                     let failure =
                         Failure::fault("generator", &crate::engine::Fault::Panic { message });
-                    self.record(
-                        j,
-                        Found {
-                            index,
-                            profile,
-                            seed,
-                            case: None,
-                            failure,
-                        },
-                        false,
-                    );
+                    let origin = self.source.origin(index);
+                    self.record(j, found(index, origin, None, failure), false);
                     self.done.fetch_add(1, Relaxed);
                     continue;
                 }
             };
-            let limit = self
-                .opts
-                .case_timeout
-                .unwrap_or_else(|| G::time_limit(&case) * SLOWDOWN);
-            slot.limit.store(nanos(limit), Relaxed);
-            let relative = self.relative_limit();
-            let mut a_started = 0;
-            let checked = self.pair.check_phased(&case, &mut |p| {
-                let now = self.now();
-                if relative {
-                    // Engine b may take RELATIVE_LIMIT times engine a's time (wall-clock time:
-                    // never less than its CPU time, so the limit only errs on the generous side).
-                    let phase_limit = match p {
-                        Phase::A => {
-                            a_started = now;
-                            nanos(limit)
-                        }
-                        Phase::B => nanos(limit).min(
+            if !self.run_case(slot, j, index, case, &mut own) {
+                break;
+            }
+        }
+        self.digest.fetch_add(own.digest, Relaxed);
+        if let Ok(mut c) = self.coverage.lock() {
+            c.iter_mut().zip(&own.coverage).for_each(|(x, y)| *x += y);
+        }
+    }
+
+    /// Runs case `j` (batch index `index`) through the pair and records its verdict; `false` when
+    /// the case was interrupted (the worker stops).
+    fn run_case(&self, slot: &Slot, j: u64, index: u64, case: G::Case, own: &mut Own) -> bool {
+        let limit = self
+            .opts
+            .case_timeout
+            .unwrap_or_else(|| G::time_limit(&case) * SLOWDOWN);
+        slot.limit.store(nanos(limit), Relaxed);
+        let relative = self.relative_limit();
+        let mut a_started = 0;
+        let checked = self.pair.check_phased(&case, &mut |p| {
+            let now = self.now();
+            let mut phase_limit = nanos(limit);
+            if relative {
+                // Engine b may take RELATIVE_LIMIT times engine a's time (wall-clock time: never
+                // less than its CPU time, so the limit only errs on the generous side).
+                match p {
+                    Phase::A => a_started = now,
+                    Phase::B => {
+                        phase_limit = phase_limit.min(
                             now.saturating_sub(a_started)
                                 .saturating_mul(u64::from(RELATIVE_LIMIT))
                                 .max(nanos(RELATIVE_FLOOR * SLOWDOWN)),
-                        ),
-                        _ => nanos(limit),
-                    };
-                    slot.limit.store(phase_limit, Relaxed);
+                        )
+                    }
+                    _ => {}
                 }
-                slot.phase.store(phase_code(p), Relaxed);
-                slot.since.store(now, Relaxed);
-                slot.part.fetch_add(1, Relaxed);
-            });
-            if checked.failure.as_ref().is_some_and(|f| f.interrupted) {
-                // A program stopped by the interrupt: no verdict, not a case that ran.
-                slot.case.store(IDLE, Relaxed);
-                break;
+                slot.limit.store(phase_limit, Relaxed);
             }
-            if let Some(outcome) = &checked.a {
-                G::coverage(&case, outcome, &mut hits);
-                for (count, hit) in coverage.iter_mut().zip(&mut hits) {
-                    *count += u64::from(std::mem::take(hit));
-                }
-            }
+            slot.phase.store(phase_code(p), Relaxed);
+            slot.since.store(now, Relaxed);
+            slot.part.fetch_add(1, Relaxed);
+        });
+        if checked.failure.as_ref().is_some_and(|f| f.interrupted) {
+            // A program stopped by the interrupt: no verdict, not a case that ran.
             slot.case.store(IDLE, Relaxed);
-            if let Some(failure) = checked.failure {
-                self.record(
-                    j,
-                    Found {
-                        index,
-                        profile,
-                        seed,
-                        case: Some(case),
-                        failure,
-                    },
-                    false,
-                );
+            return false;
+        }
+        if let Some(outcome) = &checked.a {
+            G::coverage(&case, outcome, &mut own.hits);
+            for (count, hit) in own.coverage.iter_mut().zip(&mut own.hits) {
+                *count += u64::from(std::mem::take(hit));
             }
-            self.done.fetch_add(1, Relaxed);
+            if self.opts.digest && checked.failure.is_none() {
+                let answer = fnv1a_64(G::answer(outcome).as_bytes());
+                own.digest = own.digest.wrapping_add(mix(index ^ mix(answer)));
+            }
         }
-        if let Ok(mut c) = self.coverage.lock() {
-            c.iter_mut().zip(&coverage).for_each(|(x, y)| *x += y);
+        slot.case.store(IDLE, Relaxed);
+        if let Some(failure) = checked.failure {
+            let origin = self.source.origin(index);
+            self.record(j, found(index, origin, Some(case), failure), false);
         }
+        self.done.fetch_add(1, Relaxed);
+        true
     }
 
     /// Looks for a part that ran past its limit; records it once. Returns the number of hung workers.
@@ -495,13 +558,11 @@ impl<G: Game> Shared<G> {
             hung += 1;
             let (shard, shards) = self.opts.shard;
             let index = shard + j * shards;
-            let profile = self.opts.profile.of(index);
-            let seed = case_seed(self.opts.seed, index);
-            // The case is a pure function of (profile, seed): make it again for the report.
+            // The case is a pure function of its index: make it again for the report.
             let case = if phase == 0 {
                 None
             } else {
-                catching(|| G::generate(profile, seed)).ok()
+                catching(|| self.source.case(index)).ok().flatten()
             };
             let limit_ms = limit / 1_000_000;
             let relative = phase == 2 && self.relative_limit();
@@ -517,17 +578,8 @@ impl<G: Game> Shared<G> {
             let failure =
                 Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms, what });
             // Its thread is lost: the cases above it would not all run.
-            self.record(
-                j,
-                Found {
-                    index,
-                    profile,
-                    seed,
-                    case,
-                    failure,
-                },
-                true,
-            );
+            let origin = self.source.origin(index);
+            self.record(j, found(index, origin, case, failure), true);
         }
         hung
     }
@@ -548,15 +600,29 @@ impl Progress for Silent {
     fn update(&self, _: u64, _: u64, _: u64) {}
 }
 
-/// Runs a batch of generated cases through `pair`.
+/// Runs a batch of generated cases (`opts.cases` of `opts.profile` from `opts.seed`) through `pair`.
 pub fn run<G: Game>(
     opts: &BatchOptions,
     pair: &Pair<G>,
     progress: &dyn Progress,
 ) -> BatchResult<G::Case> {
+    run_cases(opts, Arc::new(opts.seeded()), pair, progress)
+}
+
+/// Runs the cases of `source` through `pair` (`opts.cases`, `seed` and `profile` are not read:
+/// the source says how many cases there are and what they are).
+pub fn run_cases<G: Game>(
+    opts: &BatchOptions,
+    source: Arc<dyn Cases<G>>,
+    pair: &Pair<G>,
+    progress: &dyn Progress,
+) -> BatchResult<G::Case> {
     let threads = opts.threads.max(1);
+    let total = opts.shard_of(source.len());
     let shared = Arc::new(Shared::<G> {
         opts: opts.clone(),
+        source,
+        total,
         pair: pair.clone(),
         start: Instant::now(),
         next: AtomicU64::new(0),
@@ -564,6 +630,8 @@ pub fn run<G: Game>(
         detected: AtomicU64::new(IDLE),
         slots: (0..threads).map(|_| Slot::new()).collect(),
         done: AtomicU64::new(0),
+        skipped: AtomicU64::new(0),
+        digest: AtomicU64::new(0),
         failed: AtomicU64::new(0),
         tally: Mutex::new(Tally {
             kinds: [0; 5],
@@ -572,10 +640,26 @@ pub fn run<G: Game>(
         coverage: Mutex::new(vec![0; G::coverage_keys().len()]),
         alive: AtomicU64::new(threads as u64),
     });
-    let total = opts.shard_cases();
+    let handles = spawn_workers(&shared, threads);
+    let hung = watch_until_done(&shared, progress);
+    let elapsed = shared.start.elapsed();
+    for h in handles {
+        if h.is_finished() {
+            let _ = h.join();
+        }
+    }
+    shared.show(progress);
+    result(&shared, elapsed, hung)
+}
+
+/// Starts `threads` workers (on this thread when none can start: no watchdog then).
+fn spawn_workers<G: Game>(
+    shared: &Arc<Shared<G>>,
+    threads: usize,
+) -> Vec<std::thread::JoinHandle<()>> {
     let mut handles = Vec::new();
     for w in 0..threads {
-        let s = Arc::clone(&shared);
+        let s = Arc::clone(shared);
         let spawned = std::thread::Builder::new()
             .name(format!("case-worker-{w}"))
             .spawn(move || {
@@ -591,43 +675,37 @@ pub fn run<G: Game>(
         }
     }
     if handles.is_empty() {
-        // No thread could start: run on this one (no watchdog).
         shared.alive.fetch_add(1, Relaxed);
         shared.worker(0);
         shared.alive.fetch_sub(1, Relaxed);
     }
+    handles
+}
+
+/// The watchdog's loop on the calling thread, until every worker finished or hung; returns the
+/// number of hung workers.
+fn watch_until_done<G: Game>(shared: &Shared<G>, progress: &dyn Progress) -> usize {
     let mut hung = 0;
     loop {
         let alive = shared.alive.load(Relaxed) as usize;
         if alive <= hung {
-            break;
+            return hung;
         }
         std::thread::sleep(Duration::from_millis(20));
         hung = shared.watch();
-        progress.update(
-            shared.done.load(Relaxed),
-            total,
-            shared.failed.load(Relaxed),
-        );
+        shared.show(progress);
     }
-    let elapsed = shared.start.elapsed();
-    for h in handles {
-        if h.is_finished() {
-            let _ = h.join();
-        }
-    }
-    progress.update(
-        shared.done.load(Relaxed),
-        total,
-        shared.failed.load(Relaxed),
-    );
+}
+
+/// The batch's result from what the workers and the watchdog recorded.
+fn result<G: Game>(shared: &Shared<G>, elapsed: Duration, hung: usize) -> BatchResult<G::Case> {
     let (failures, groups) = {
         let mut tally = shared.tally();
         (tally.kinds, std::mem::take(&mut tally.groups))
     };
     // The signatures up to the stop case (module doc), by their lowest case.
     let cutoff = shared.stop_at.load(Relaxed);
-    let (shard, shards) = opts.shard;
+    let (shard, shards) = shared.opts.shard;
     let mut distinct: Vec<(u64, Distinct<G::Case>)> = groups
         .into_iter()
         .filter(|(_, g)| g.lowest <= cutoff)
@@ -656,6 +734,8 @@ pub fn run<G: Game>(
         .unwrap_or_default();
     BatchResult {
         cases: shared.done.load(Relaxed) + hung as u64,
+        skipped: shared.skipped.load(Relaxed),
+        digest: shared.digest.load(Relaxed),
         failures,
         coverage,
         first: distinct.first().map(|d| d.found.clone()),
@@ -665,7 +745,7 @@ pub fn run<G: Game>(
             IDLE => None,
             n => Some(Duration::from_nanos(n)),
         },
-        interrupted: opts.stop.load(Relaxed),
+        interrupted: shared.opts.stop.load(Relaxed),
         hung,
     }
 }

@@ -310,6 +310,8 @@ pub fn run<G: Game>(
             }
             let result = BatchResult::<G::Case> {
                 cases: ran,
+                skipped: 0,
+                digest: 0,
                 failures,
                 coverage: vec![0; G::coverage_keys().len()],
                 first: None,
@@ -759,13 +761,9 @@ fn shrink_and_save<G: Game>(
         }
         shrunk_case = Some(shrunk);
     }
-    let profile = found.profile.name;
-    let reproduce = format!(
-        "{} gen --game {} --profile {profile} --seed {}",
-        opts.program,
-        G::NAME,
-        found.seed
-    );
+    let profile = found.origin.profile_name();
+    let seed = found.origin.seed();
+    let reproduce = found.origin.reproduce(&opts.program, G::NAME);
     let size_before = found
         .case
         .as_ref()
@@ -778,7 +776,7 @@ fn shrink_and_save<G: Game>(
         "{} in case {} (profile {profile}, seed {}): {size_before}\n  {}\n",
         headline(original, judging),
         found.index,
-        found.seed,
+        seed,
         original.what
     ));
     text.push_str(&format!("reproduce: {reproduce}\n"));
@@ -798,12 +796,12 @@ fn shrink_and_save<G: Game>(
             text.push_str(&picture);
         }
     }
-    let name = corpus::name(G::NAME, profile, found.seed);
+    let name = corpus::name(G::NAME, profile, seed);
     let meta = json!({
         "game": G::NAME,
         "engines": [names.a, names.b],
         "profile": profile,
-        "seed": found.seed,
+        "seed": seed,
         "batch_seed": opts.batch.seed,
         "case_index": found.index,
         "reproduce": reproduce,
@@ -846,7 +844,7 @@ fn shrink_and_save<G: Game>(
     let reported = Reported {
         index: found.index,
         profile: profile.to_string(),
-        seed: found.seed,
+        seed,
         kind: original.kind,
         engine: original.engine.clone(),
         what: original.what.clone(),

@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod cases;
 pub mod certificate;
 pub mod cli;
 pub mod compare;
