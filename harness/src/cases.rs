@@ -52,7 +52,7 @@ impl Origin {
             }
             Origin::Saved(path) => format!("{program} replay {}", path.display()),
             Origin::Scope { scope, index } => {
-                format!("{program} verify --game {game} --scope '{scope}' --index {index}")
+                format!("{program} gen --game {game} --scope '{scope}' --index {index}")
             }
         }
     }

@@ -24,6 +24,8 @@
 //! already: neither shrunk nor saved again) and no new case is generated.
 
 use crate::batch::{self, BatchOptions, BatchResult, Found, Progress};
+use crate::cases::Cases;
+use crate::certificate::Certificate;
 use crate::engine::{Engine, Fault, Kind, Output};
 use crate::explain::{self, Explanation, Free};
 use crate::game::Game;
@@ -88,6 +90,9 @@ pub struct DiffOptions<G: Game> {
     pub corpus_dir: PathBuf,
     /// The program named in the `reproduce:` command of a report (`harness` by default).
     pub program: String,
+    /// Where the cases come from: `None` for the batch's seeded profile (`diff`, `judge`), or
+    /// another source (every case of a scope, for `verify`).
+    pub source: Option<Arc<dyn Cases<G>>>,
 }
 
 impl<G: Game> DiffOptions<G> {
@@ -102,6 +107,7 @@ impl<G: Game> DiffOptions<G> {
             replay: false,
             corpus_dir: corpus::game_dir(G::NAME),
             program: "harness".into(),
+            source: None,
         }
     }
 }
@@ -221,6 +227,23 @@ pub struct Summary {
     /// The replay of the saved cases before the batch (absent with `--no-replay`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<Replayed>,
+    /// Indices of the run that are not valid inputs: skipped, never run (a scope's boards with a
+    /// run; always 0 for generated cases).
+    #[serde(default)]
+    pub skipped: u64,
+    /// The order-independent digest of the passing cases' answers (16 hex digits; `verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+    /// The command that runs one shard of this run, `{I}` standing for its number (runs with
+    /// `--shard`): what a merge prints for a missing shard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_command: Option<String>,
+    /// The shards of `0..K` that no merged report covers (merged reports).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<u64>,
+    /// What a `verify` run proved about its scope (docs/verify.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<Certificate>,
 }
 
 fn one() -> usize {
@@ -331,7 +354,10 @@ pub fn run<G: Game>(
         }
         replayed = Some(r);
     }
-    let result = batch::run::<G>(&opts.batch, pair, progress);
+    let result = match &opts.source {
+        Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
+        None => batch::run::<G>(&opts.batch, pair, progress),
+    };
     let mut summary = summarize::<G>(opts, pair, &result);
     summary.replay = replayed;
     let many = opts.batch.max_failures > 1;
@@ -528,6 +554,14 @@ fn summarize<G: Game>(
         max_failures: opts.batch.max_failures.max(1),
         failures_found: Vec::new(),
         replay: None,
+        skipped: result.skipped,
+        digest: opts
+            .batch
+            .digest
+            .then(|| crate::certificate::digest_text(result.digest)),
+        shard_command: None,
+        missing_shards: Vec::new(),
+        certificate: None,
     }
 }
 

@@ -32,6 +32,7 @@ pub mod shrink;
 pub mod source;
 pub mod timing;
 pub mod verdict;
+pub mod verify;
 
 pub use cli::Registry;
 pub use engine::{Engine, Fault, Kind, Output};

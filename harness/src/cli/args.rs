@@ -20,6 +20,8 @@ const EXAMPLES: &str = "Examples:\n  \
     harness diff --game texas --profile specials --cases 50000 --seed 7\n  \
     harness gen --game texas --profile tiny --seed 42\n  \
     harness judge --game texas --cases 2000 -- ./my-solution\n  \
+    harness scopes --game texas\n  \
+    harness verify --game texas --scope 'n<=3,m<=3,k<=3,q=1' --json cert.json\n  \
     harness bench --game texas --profile heavy\n  \
     harness replay corpus/texas/*.in\n  \
     harness check board.txt moves.txt\n\n\
@@ -141,6 +143,7 @@ pub enum Command {
     Run(super::run::Args),
     Diff(super::diff::Args),
     Judge(super::judge::Args),
+    Verify(super::verify::Args),
     Bench(super::bench::Args),
     Replay(super::replay::Args),
     Merge(super::merge::Args),

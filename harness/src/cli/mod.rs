@@ -39,6 +39,7 @@ mod run;
 mod scopes;
 mod seeds;
 mod util;
+mod verify;
 
 pub use registry::Registry;
 use registry::Request;
@@ -117,6 +118,7 @@ fn dispatch(registry: &Registry, command: Command, cx: &mut Ctx<'_>) -> Result<u
             .serve(Request::Judge(&a), cx),
         Command::Bench(a) => registry.get(&a.game.game)?.serve(Request::Bench(&a), cx),
         Command::Replay(a) => replay::run(registry, &a, cx),
+        Command::Verify(a) => registry.get(&a.game.game)?.serve(Request::Verify(&a), cx),
         Command::Merge(a) => merge::run(&a, cx),
         Command::Completions(a) => completions::run(registry, &a, cx),
         Command::Gen(a) => registry.get(&a.game.game)?.serve(Request::Gen(&a), cx),

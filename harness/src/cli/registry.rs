@@ -208,6 +208,7 @@ pub(crate) enum Request<'a> {
         written: &'a mut usize,
     },
     Check(&'a super::check::Args),
+    Verify(&'a super::verify::Args),
     Exec(&'a super::exec::Args),
 }
 
@@ -313,6 +314,7 @@ impl<G: Game> GameCommands for Table<G> {
                 Ok(0)
             }
             Request::Check(args) => check::run::<G>(args, cx),
+            Request::Verify(args) => verify::run::<G>(self, args, cx),
             Request::Exec(args) => exec::run::<G>(self, args, cx),
         }
     }
