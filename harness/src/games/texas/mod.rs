@@ -7,6 +7,7 @@ pub mod coverage;
 mod explain;
 pub mod gen;
 mod page;
+pub mod scope;
 mod shrink;
 pub mod sim;
 
@@ -221,7 +222,19 @@ pub const COVERAGE_KEYS: &[&str] = &[
     "board cleared",
 ];
 
-impl Bounded for Texas {}
+/// Bounded scopes: every board up to some size ([`scope`]; its parameters in [`scope::HELP`]).
+impl Bounded for Texas {
+    fn scopes() -> &'static [crate::scope::NamedScope] {
+        scope::NAMED
+    }
+
+    /// `n`, `m` (rows, columns), `k` (colours), `specials` (cells holding one), `kinds` (their
+    /// kinds), `q` (operations) and `far` (0: adjacent swaps, 1: any two cells); see
+    /// [`scope::HELP`].
+    fn scope(expr: &str) -> Result<Box<dyn crate::scope::Scope<Case>>, crate::scope::ScopeError> {
+        Ok(Box::new(scope::parse(expr)?))
+    }
+}
 
 #[cfg(test)]
 mod tests {
