@@ -183,27 +183,29 @@ pub fn rerun(template: &str, shard: u64) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatched(pub String);
 
-/// Merges the certificates of the shards `shards[i]` (each `(I, K)`) of one scope. The counts and
-/// digests add up; the rules reached are the union. The result is complete only when every shard
-/// `0..K` is there, each complete, and verified only when complete with `failed == 0`.
-pub fn merge(parts: &[(&Certificate, (u64, u64))], failed: u64) -> Result<Certificate, Mismatched> {
-    let Some((first, (_, k))) = parts.first() else {
+/// Merges the certificates of reports of one scope, each covering the shards `(I, K)` listed
+/// beside it (one for a run; several for a merged report). The counts and digests add up; the
+/// rules reached are the union. The result is complete only when every shard `0..K` is there,
+/// each complete, and verified only when complete with `failed == 0`.
+pub fn merge(
+    parts: &[(&Certificate, &[[u64; 2]])],
+    failed: u64,
+) -> Result<Certificate, Mismatched> {
+    let Some((first, first_shards)) = parts.first() else {
         return Err(Mismatched("no certificates to merge".into()));
     };
+    let k = first_shards.first().map_or(first.shard_count, |s| s[1]);
     let mut merged = (*first).clone();
     let mut digest = 0u64;
     let (mut visited, mut checked, mut skipped) = (0, 0, 0);
-    let mut present = vec![false; usize::try_from(*k).unwrap_or(0)];
+    let mut present = vec![false; usize::try_from(k).unwrap_or(0)];
     let mut complete = true;
-    for (c, (i, kk)) in parts {
+    for (c, shards) in parts {
         if c.scope != first.scope || c.indices != first.indices {
             return Err(Mismatched(format!(
                 "scope `{}` ({} indices) against `{}` ({} indices)",
                 c.scope, c.indices, first.scope, first.indices
             )));
-        }
-        if kk != k {
-            return Err(Mismatched(format!("shard count {kk} against {k}")));
         }
         let d = parse_digest(&c.digest)
             .ok_or_else(|| Mismatched(format!("`{}` is not a digest", c.digest)))?;
@@ -212,8 +214,13 @@ pub fn merge(parts: &[(&Certificate, (u64, u64))], failed: u64) -> Result<Certif
         checked += c.checked;
         skipped += c.skipped;
         complete &= c.shards_complete;
-        if let Some(slot) = present.get_mut(usize::try_from(*i).unwrap_or(usize::MAX)) {
-            *slot = true;
+        for &[i, kk] in *shards {
+            if kk != k {
+                return Err(Mismatched(format!("shard count {kk} against {k}")));
+            }
+            if let Some(slot) = present.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+                *slot = true;
+            }
         }
         for r in &c.reached {
             if !merged.reached.contains(r) {
@@ -221,7 +228,8 @@ pub fn merge(parts: &[(&Certificate, (u64, u64))], failed: u64) -> Result<Certif
             }
         }
     }
-    merged.missing_shards = (0..*k)
+    merged.shard_count = k;
+    merged.missing_shards = (0..k)
         .filter(|i| !present.get(*i as usize).copied().unwrap_or(false))
         .collect();
     merged.not_reached.retain(|r| !merged.reached.contains(r));
@@ -270,33 +278,33 @@ mod tests {
     fn digests_add_and_shards_cover_the_scope() {
         let a = cert(5, 0xffff_ffff_ffff_fff0, &["a"]);
         let b = cert(5, 0x20, &["b"]);
-        let m = merge(&[(&a, (0, 2)), (&b, (1, 2))], 0).unwrap();
+        let m = merge(&[(&a, &[[0, 2]]), (&b, &[[1, 2]])], 0).unwrap();
         assert_eq!(m.digest, "0000000000000010");
         assert_eq!((m.visited, m.checked, m.skipped), (10, 8, 2));
         assert!(m.complete && m.verified);
         assert_eq!(m.reached, vec!["a", "b"]);
         assert_eq!(m.not_reached, vec!["c"]);
-        let failed = merge(&[(&a, (0, 2)), (&b, (1, 2))], 1).unwrap();
+        let failed = merge(&[(&a, &[[0, 2]]), (&b, &[[1, 2]])], 1).unwrap();
         assert!(failed.complete && !failed.verified);
     }
 
     #[test]
     fn a_missing_shard_is_named_and_not_verified() {
         let a = cert(5, 1, &["a"]);
-        let m = merge(&[(&a, (0, 2))], 0).unwrap();
+        let m = merge(&[(&a, &[[0, 2]])], 0).unwrap();
         assert_eq!(m.missing_shards, vec![1]);
         assert!(!m.complete && !m.verified);
         let mut stopped = cert(5, 1, &[]);
         stopped.shards_complete = false;
         let b = cert(5, 2, &[]);
         assert!(
-            !merge(&[(&stopped, (0, 2)), (&b, (1, 2))], 0)
+            !merge(&[(&stopped, &[[0, 2]]), (&b, &[[1, 2]])], 0)
                 .unwrap()
                 .verified
         );
         let mut other = cert(5, 1, &[]);
         other.scope = "n=1..3".into();
-        assert!(merge(&[(&a, (0, 2)), (&other, (1, 2))], 0).is_err());
+        assert!(merge(&[(&a, &[[0, 2]]), (&other, &[[1, 2]])], 0).is_err());
     }
 
     #[test]

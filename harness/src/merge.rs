@@ -161,6 +161,7 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
     }
     merged.shards.sort();
     merged.cases_per_sec = merged.cases as f64 / merged.elapsed_secs.max(1e-9);
+    crate::verify::merge_shards(reports, &mut merged)?;
     Ok(merged)
 }
 
@@ -216,6 +217,11 @@ mod tests {
             max_failures: 1,
             failures_found: Vec::new(),
             replay: None,
+            skipped: 0,
+            digest: None,
+            shard_command: None,
+            missing_shards: Vec::new(),
+            certificate: None,
         }
     }
 

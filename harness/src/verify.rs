@@ -143,17 +143,29 @@ pub fn run<G: Game>(
             .unwrap_or(0),
         coverage: summary.coverage.clone(),
         stopped: summary.interrupted
-            || summary.cases + summary.skipped < certificate::shard_indices(given.cases.len(), shard),
+            || summary.cases + summary.skipped
+                < certificate::shard_indices(given.cases.len(), shard),
     };
-    let cert = certify(given.cases.scope(), given.name.as_deref(), shard, &counted, argv);
+    let cert = certify(
+        given.cases.scope(),
+        given.name.as_deref(),
+        shard,
+        &counted,
+        argv,
+    );
     summary.shard_command.clone_from(&cert.shard_command);
-    writeln!(out, "{}", verdict_line(G::NAME, &cert, &summary, shard))?;
+    writeln!(
+        out,
+        "{}",
+        verdict_line(G::NAME, &cert, &summary, Some(shard))
+    )?;
     summary.certificate = Some(cert);
     Ok(summary)
 }
 
-/// The last line of a verify run (or of a merge of its shards): what was proven, plainly.
-pub fn verdict_line(game: &str, c: &Certificate, s: &Summary, shard: (u64, u64)) -> String {
+/// The last line of a verify run, or of a merge of its shards (`shard`: the run's own shard,
+/// `None` for a merge): what was proven, plainly.
+pub fn verdict_line(game: &str, c: &Certificate, s: &Summary, shard: Option<(u64, u64)>) -> String {
     let scope = c.scope_name.as_deref().unwrap_or(&c.scope);
     let skipped = format!("{} indices skipped: not valid inputs", c.skipped);
     let failed = s.failed();
@@ -170,19 +182,27 @@ pub fn verdict_line(game: &str, c: &Certificate, s: &Summary, shard: (u64, u64))
             c.checked
         );
     }
-    let share = if shard.1 > 1 {
-        certificate::shard_indices(c.indices, shard)
-    } else {
-        c.indices
-    };
-    if c.shards_complete && !c.missing_shards.is_empty() {
-        let present = c.shard_count - c.missing_shards.len() as u64;
+    if c.shards_complete {
+        if let Some((i, k)) = shard.filter(|(_, k)| *k > 1) {
+            return format!(
+                "{game}: shard {i}/{k} of scope {scope}: all {} cases agree ({skipped}); the \
+                 scope is verified when the reports of all {k} shards merge",
+                c.checked
+            );
+        }
+        let missing: Vec<String> = c.missing_shards.iter().map(u64::to_string).collect();
         return format!(
-            "{game}: not verified yet: all {} cases of {present} of {} shards of scope {scope} \
-             agree ({skipped}); merge every shard's report for the certificate of the scope",
-            c.checked, c.shard_count
+            "{game}: not verified: shard {} of {} missing; all {} cases of the others agree \
+             ({skipped})",
+            missing.join(", "),
+            c.shard_count,
+            c.checked
         );
     }
+    let share = match shard {
+        Some(sh) => certificate::shard_indices(c.indices, sh),
+        None => c.indices,
+    };
     let why = if s.interrupted {
         "interrupted"
     } else {
@@ -192,4 +212,39 @@ pub fn verdict_line(game: &str, c: &Certificate, s: &Summary, shard: (u64, u64))
         "{game}: not verified: {why} after {} of {share} indices ({} cases agree, {skipped})",
         c.visited, c.checked
     )
+}
+
+/// The part of a merge that concerns the shards as a whole: which of `0..K` no report covers,
+/// the skipped indices and digests added up, and for `verify` reports the certificate of the
+/// scope ([`certificate::merge`]).
+pub fn merge_shards(reports: &[(String, Summary)], merged: &mut Summary) -> anyhow::Result<()> {
+    let k = merged.shards.first().map_or(1, |s| s[1]);
+    merged.missing_shards = (0..k)
+        .filter(|i| !merged.shards.iter().any(|s| s[0] == *i))
+        .collect();
+    merged.skipped = reports.iter().map(|(_, r)| r.skipped).sum();
+    let digests: Option<Vec<u64>> = reports
+        .iter()
+        .map(|(_, r)| r.digest.as_deref().and_then(certificate::parse_digest))
+        .collect();
+    merged.digest =
+        digests.map(|d| certificate::digest_text(d.iter().fold(0u64, |a, b| a.wrapping_add(*b))));
+    merged.shard_command = reports.iter().find_map(|(_, r)| r.shard_command.clone());
+    if merged.certificate.is_none() {
+        return Ok(());
+    }
+    let mut parts = Vec::new();
+    for (name, r) in reports {
+        let Some(c) = &r.certificate else {
+            anyhow::bail!(
+                "{name} is a report of `{}`, not of `verify`: no certificate",
+                r.command
+            );
+        };
+        parts.push((c, r.shards.as_slice()));
+    }
+    let cert = certificate::merge(&parts, merged.failed())
+        .map_err(|e| anyhow::anyhow!("the reports are not shards of one scope: {}", e.0))?;
+    merged.certificate = Some(cert);
+    Ok(())
 }

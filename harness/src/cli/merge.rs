@@ -7,10 +7,14 @@ use std::path::PathBuf;
 
 /// Combine the JSON reports of the shards of one batch into what one run reports.
 ///
-/// Each machine runs `diff ... --shard I/K --json shard-I.json`; `merge shard-*.json` adds up the
-/// cases, failures and coverage, keeps the lowest-numbered failure, prints the summary like a
-/// run, and exits 1 when any shard failed. Reports of different batches (game, engines, profile,
-/// seed, cases, K) or a shard given twice are refused.
+/// Each machine runs `diff ... --shard I/K --json shard-I.json` (or `verify`, or `judge`);
+/// `merge shard-*.json` adds up the cases, failures and coverage, keeps the lowest-numbered
+/// failure, and prints the summary like a run. A shard of 0..K that no report covers is named,
+/// with the command that runs it, and the result is not complete. Reports of `verify` merge into
+/// the certificate of the whole scope (digests added up), which is verified only when the shards
+/// cover the scope exactly once and none failed. Exit status 1 when a shard failed or is missing
+/// (for verify: when not verified). Reports of different batches (game, engines, profile, seed,
+/// cases or scope, K) or a shard given twice are refused.
 #[derive(clap::Args)]
 pub struct Args {
     /// The shard reports.
@@ -53,7 +57,39 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
         .map(|s| format!("{}/{}", s[0], s[1]))
         .collect();
     writeln!(out, "merged shards {}", shards.join(" "))?;
+    let k = merged.shards.first().map_or(1, |s| s[1]);
+    for i in &merged.missing_shards {
+        match &merged.shard_command {
+            Some(cmd) => writeln!(
+                out,
+                "missing shard {i}/{k}: rerun with: {}",
+                crate::certificate::rerun(cmd, *i)
+            )?,
+            None => writeln!(out, "missing shard {i}/{k}")?,
+        }
+    }
     writeln!(out, "{}", merged.line())?;
+    let complete = match &merged.certificate {
+        Some(c) => {
+            writeln!(
+                out,
+                "{}",
+                crate::verify::verdict_line(&merged.game, c, &merged, None)
+            )?;
+            c.verified
+        }
+        None => {
+            if !merged.missing_shards.is_empty() {
+                writeln!(
+                    out,
+                    "not complete: {} of {k} shards missing: the counts above are of the shards \
+                     merged",
+                    merged.missing_shards.len()
+                )?;
+            }
+            merged.missing_shards.is_empty() && merged.failed() == 0
+        }
+    };
     write_json(&args.json, &merged)?;
-    Ok(u8::from(merged.failed() > 0))
+    Ok(u8::from(!complete))
 }
