@@ -25,9 +25,11 @@ pub mod pages;
 pub mod replay;
 pub mod report;
 pub mod rng;
+pub mod saved;
 pub mod scope;
 pub mod shrink;
 pub mod source;
+pub mod summary;
 pub mod timing;
 pub mod verdict;
 

@@ -60,7 +60,8 @@ impl Cases<Texas> for Evens {
     }
     fn case(&self, index: u64) -> Option<Case> {
         assert!(self.panic_at != Some(index), "planted source panic");
-        (index % 2 == 0)
+        index
+            .is_multiple_of(2)
             .then(|| Cases::<Texas>::case(&self.inner, index))
             .flatten()
     }
