@@ -23,16 +23,14 @@
 //! `corpus/<game>/`) run first: the first that still fails is reported with its path (it is on disk
 //! already: neither shrunk nor saved again) and no new case is generated.
 
-use crate::batch::{self, BatchOptions, BatchResult, Found, Progress};
-use crate::cases::Cases;
-use crate::certificate::Certificate;
+use crate::batch::{self, BatchOptions, BatchResult, Distinct, Found, Progress};
+use crate::cases::{Cases, Origin};
 use crate::engine::{Engine, Fault, Kind, Output};
-use crate::explain::{self, Explanation, Free};
+use crate::explain::{self, Explanation};
 use crate::game::Game;
 use crate::oracle::{bounded, catching, Failure, Pair};
-use crate::replay::Saved;
-use crate::{corpus, replay, report, shrink};
-use serde::Serialize;
+use crate::saved::{self, GateOptions};
+use crate::{corpus, report, shrink};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -112,205 +110,12 @@ impl<G: Game> DiffOptions<G> {
     }
 }
 
-/// The reported failure of a run.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct Reported {
-    pub index: u64,
-    pub profile: String,
-    pub seed: u64,
-    pub kind: Kind,
-    /// The engine that faulted (`None` for a mismatch).
-    pub engine: Option<String>,
-    /// The failure of the original case, in one line.
-    pub what: String,
-    /// The failure of the shrunk case, in one line.
-    pub shrunk_what: String,
-    pub size_before: String,
-    pub size_after: String,
-    pub shrink_steps: usize,
-    pub shrink_tries: usize,
-    pub shrink_complete: bool,
-    /// The command that prints the original case.
-    pub reproduce: String,
-    /// The saved shrunk case (`None` when it could not be written).
-    pub repro: Option<PathBuf>,
-    /// The parts of the shrunk case that can take other values and still fail the same way (the
-    /// explain phase; empty when every part matters or nothing was explained).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub free: Vec<Free>,
-    /// [`Failure::signature`] of the original failure.
-    #[serde(default)]
-    pub signature: String,
-    /// Cases up to the batch's stop case that failed with this signature (see [`crate::batch`]).
-    #[serde(default)]
-    pub hits: u64,
-    /// Their numbers in the batch, in increasing order (in `failures_found` only: what `merge`
-    /// needs to count the hits of shards up to the stop case of the whole batch).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hit_cases: Vec<u64>,
-}
-
-/// A saved case that still fails, found by the replay before the batch.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct SavedFailure {
-    /// The saved case.
-    pub path: PathBuf,
-    pub kind: Kind,
-    pub engine: Option<String>,
-    pub what: String,
-    pub signature: String,
-}
-
-/// What the replay of the saved cases before the batch found.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct Replayed {
-    /// Saved cases found (under the output folder and directly in `corpus/<game>/`).
-    pub saved_cases: u64,
-    /// Cases that passed (all of them but the skipped ones when none fails).
-    pub passed: u64,
-    /// Files that are not cases of the game (unreadable, or do not parse).
-    pub skipped: u64,
-    /// The first saved case that still fails.
-    pub failing: Option<SavedFailure>,
-}
-
-/// The name and version of the JSON report format (`--json FILE`): fields are only ever added
-/// within a version.
-pub const SCHEMA: &str = "match3-proof.run.v1";
-
-/// What a run did: printed as its last lines, and written as one JSON document by `--json FILE`
-/// (the schema is documented field by field in docs/reports.md).
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct Summary {
-    /// Always [`SCHEMA`].
-    pub schema: String,
-    /// `diff`, `judge` or `merge`.
-    pub command: String,
-    /// The harness's version.
-    pub version: String,
-    pub game: String,
-    /// The trusted engine and the engine under test.
-    pub engines: [String; 2],
-    /// True when the engine under test gives answers only (a judged program).
-    pub judging: bool,
-    /// The profile name, or `all`.
-    pub profile: String,
-    /// The batch seed.
-    pub seed: u64,
-    /// Cases in the whole batch, all shards together.
-    pub cases_requested: u64,
-    /// The shards this report covers, as `[I, K]` (one for a run; several after a merge).
-    pub shards: Vec<[u64; 2]>,
-    /// Cases that ran to a verdict.
-    pub cases: u64,
-    /// Failing cases by kind.
-    pub failures: std::collections::BTreeMap<Kind, u64>,
-    pub elapsed_secs: f64,
-    pub cases_per_sec: f64,
-    /// Seconds from the start of the batch to the first failure found: the time to detect.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detected_secs: Option<f64>,
-    /// Coverage counters: (rule, cases that reached it), in the game's order.
-    pub coverage: Vec<(String, u64)>,
-    /// The lowest-numbered failure, shrunk and saved.
-    pub first: Option<Reported>,
-    pub interrupted: bool,
-    /// Why the failure could not be saved, when it could not.
-    pub save_error: Option<String>,
-    /// `--max-failures`: distinct failure signatures the batch looks for before it stops.
-    #[serde(default = "one")]
-    pub max_failures: usize,
-    /// The lowest failing case of each distinct signature (at most `max_failures`), shrunk and
-    /// saved, in case order, each with its hits; the first is `first`.
-    #[serde(default)]
-    pub failures_found: Vec<Reported>,
-    /// The replay of the saved cases before the batch (absent with `--no-replay`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replay: Option<Replayed>,
-    /// Indices of the run that are not valid inputs: skipped, never run (a scope's boards with a
-    /// run; always 0 for generated cases).
-    #[serde(default)]
-    pub skipped: u64,
-    /// The order-independent digest of the passing cases' answers (16 hex digits; `verify`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub digest: Option<String>,
-    /// The command that runs one shard of this run, `{I}` standing for its number (runs with
-    /// `--shard`): what a merge prints for a missing shard.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard_command: Option<String>,
-    /// The shards of `0..K` that no merged report covers (merged reports).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub missing_shards: Vec<u64>,
-    /// What a `verify` run proved about its scope (docs/verify.md).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<Certificate>,
-}
-
-fn one() -> usize {
-    1
-}
-
-impl Summary {
-    pub fn failed(&self) -> u64 {
-        self.failures.values().sum()
-    }
-    pub fn count(&self, kind: Kind) -> u64 {
-        self.failures.get(&kind).copied().unwrap_or(0)
-    }
-
-    /// The last line of a run: `<game>: <N> cases, <M> mismatches, <R> cases/s`, or for a judged
-    /// program `<game>: <N> cases, <A> accepted, <W> wrong, <T> timeouts, <R> crashes`.
-    pub fn line(&self) -> String {
-        let s = self;
-        if !s.judging {
-            let mut line = format!("{}: {} cases, {} mismatches", s.game, s.cases, s.failed());
-            let others: Vec<String> = [
-                Kind::TimeLimit,
-                Kind::Crash,
-                Kind::MemoryLimit,
-                Kind::Malformed,
-            ]
-            .iter()
-            .filter(|&&k| s.count(k) > 0)
-            .map(|&k| format!("{} {}", s.count(k), k.describe()))
-            .collect();
-            if !others.is_empty() {
-                line.push_str(&format!(
-                    " ({} of them: {})",
-                    s.failed() - s.count(Kind::Mismatch),
-                    others.join(", ")
-                ));
-            }
-            format!("{line}, {:.0} cases/s", s.cases_per_sec)
-        } else {
-            let mut line = format!(
-                "{}: {} cases, {} accepted, {} wrong, {} timeouts, {} crashes",
-                s.game,
-                s.cases,
-                s.cases - s.failed(),
-                s.count(Kind::Mismatch) + s.count(Kind::Malformed),
-                s.count(Kind::TimeLimit),
-                s.count(Kind::Crash),
-            );
-            if s.count(Kind::MemoryLimit) > 0 {
-                line.push_str(&format!(", {} memory limits", s.count(Kind::MemoryLimit)));
-            }
-            line
-        }
-    }
-
-    /// Writes the report as JSON to `path`.
-    pub fn write_json(&self, path: &std::path::Path) -> anyhow::Result<()> {
-        use anyhow::Context as _;
-        std::fs::write(path, serde_json::to_string_pretty(self)? + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))
-    }
-}
+pub use crate::summary::{Replayed, Reported, SavedFailure, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
 /// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
-/// cases run first. The last line is `<game>: <N> cases, <M> mismatches, <R> cases/s` (for a pair
-/// whose engine under test gives answers only, the judge's tally instead).
+/// cases run first ([`crate::saved`]). The last line is `<game>: <N> cases, <M> mismatches, <R>
+/// cases/s` (for a pair whose engine under test gives answers only, the judge's tally instead).
 pub fn run<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
@@ -318,55 +123,119 @@ pub fn run<G: Game>(
     out: &mut dyn Write,
 ) -> anyhow::Result<Summary> {
     corpus::check_writable(&opts.out_dir)?;
-    let mut replayed = None;
-    if opts.replay {
-        let started = Instant::now();
-        let (r, interrupted) = replay_saved(opts, pair, out)?;
-        if interrupted || r.failing.is_some() {
-            // No batch: a saved case still fails (it is the report), or Ctrl-C came first.
-            let ran = r.passed + u64::from(r.failing.is_some());
-            let mut failures = [0u64; 5];
-            if let Some(f) = &r.failing {
-                if let Some(i) = Kind::ALL.iter().position(|k| *k == f.kind) {
-                    failures[i] = 1;
-                }
-            }
-            let result = BatchResult::<G::Case> {
-                cases: ran,
-                skipped: 0,
-                digest: 0,
-                failures,
-                coverage: vec![0; G::coverage_keys().len()],
-                first: None,
-                distinct: Vec::new(),
-                elapsed: started.elapsed(),
-                detected: None,
-                interrupted,
-                hung: 0,
-            };
-            let mut summary = summarize::<G>(opts, pair, &result);
-            summary.replay = Some(r);
-            if summary.interrupted {
-                writeln!(out, "interrupted: the batch stopped early")?;
-            }
-            writeln!(out, "{}", summary.line())?;
-            return Ok(summary);
+    let started = Instant::now();
+    let gate = if opts.replay {
+        let o = GateOptions {
+            out_dir: &opts.out_dir,
+            corpus_dir: &opts.corpus_dir,
+            case_timeout: opts.batch.case_timeout,
+            max_failures: opts.batch.max_failures.max(1),
+            stop: &opts.batch.stop,
+        };
+        Some(saved::replay_first(&o, pair, out)?)
+    } else {
+        None
+    };
+    let allowed = opts.batch.max_failures.max(1);
+    let from_saved = gate.as_ref().map_or(0, |g| g.failures.len());
+    let generate = gate
+        .as_ref()
+        .is_none_or(|g| !g.interrupted && from_saved < allowed);
+    let result = if generate {
+        match &opts.source {
+            Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
+            None => batch::run::<G>(&opts.batch, pair, progress),
         }
-        replayed = Some(r);
-    }
-    let result = match &opts.source {
-        Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
-        None => batch::run::<G>(&opts.batch, pair, progress),
+    } else {
+        not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed))
     };
     let mut summary = summarize::<G>(opts, pair, &result);
-    summary.replay = replayed;
+    let mut failures: Vec<(Distinct<G::Case>, bool)> = Vec::new();
+    if let Some(g) = gate {
+        summary.cases += if generate {
+            g.kinds.iter().sum::<u64>()
+        } else {
+            g.ran()
+        };
+        for (k, n) in Kind::ALL.iter().zip(g.kinds) {
+            if n > 0 {
+                *summary.failures.entry(*k).or_insert(0) += n;
+            }
+        }
+        summary.interrupted |= g.interrupted;
+        summary.replay = Some(g.replayed);
+        failures.extend(g.failures.into_iter().map(|f| (f.distinct, f.as_is)));
+    }
+    let new = result
+        .distinct
+        .iter()
+        .filter(|d| failures.iter().all(|(f, _)| f.signature != d.signature))
+        .take(allowed - from_saved.min(allowed))
+        .map(|d| (d.clone(), false))
+        .collect::<Vec<_>>();
+    failures.extend(new);
+    report_failures(opts, pair, &failures, &mut summary, progress, out)?;
+    if !generate && from_saved > 0 && !summary.interrupted {
+        writeln!(
+            out,
+            "no new case was generated: the saved cases hold {from_saved} distinct {} \
+             (--max-failures {allowed}; --no-replay generates them anyway)",
+            if from_saved == 1 {
+                "failure"
+            } else {
+                "failures"
+            }
+        )?;
+    }
+    if generate {
+        write!(
+            out,
+            "{}",
+            report::coverage(G::coverage_keys(), &result.coverage, result.cases)
+        )?;
+    }
+    if summary.interrupted {
+        writeln!(out, "interrupted: the batch stopped early")?;
+    }
+    writeln!(out, "{}", summary.line())?;
+    Ok(summary)
+}
+
+/// The batch's result when no case is generated (the saved cases hold every failure looked for,
+/// or an interrupt came during their replay).
+fn not_generated<G: Game>(elapsed: Duration, interrupted: bool) -> BatchResult<G::Case> {
+    BatchResult {
+        cases: 0,
+        skipped: 0,
+        digest: 0,
+        failures: [0; 5],
+        coverage: vec![0; G::coverage_keys().len()],
+        first: None,
+        distinct: Vec::new(),
+        elapsed,
+        detected: None,
+        interrupted,
+        hung: 0,
+    }
+}
+
+/// Shrinks, saves and prints each failure (a saved case's `as_is` when it is reported as it is),
+/// adding them to `summary`; with several looked for, a list of them at the end.
+fn report_failures<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    failures: &[(Distinct<G::Case>, bool)],
+    summary: &mut Summary,
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let many = opts.batch.max_failures > 1;
-    for (i, d) in result.distinct.iter().enumerate() {
+    for (i, (d, as_is)) in failures.iter().enumerate() {
         if many && i > 0 {
             writeln!(out)?;
         }
         let (mut reported, text, save_error) =
-            shrink_and_save(opts, pair, &d.found, &d.signature, progress)?;
+            shrink_and_save(opts, pair, &d.found, &d.signature, *as_is, progress)?;
         write!(out, "{text}")?;
         if let Some(e) = &save_error {
             writeln!(out, "error: the failure could not be saved: {e}")?;
@@ -394,127 +263,31 @@ pub fn run<G: Game>(
         summary.interrupted |= opts.batch.stop.load(Relaxed);
     }
     if many && !summary.failures_found.is_empty() {
-        writeln!(
-            out,
-            "\n{} distinct {} (--max-failures {}):",
-            summary.failures_found.len(),
-            if summary.failures_found.len() == 1 {
-                "failure"
-            } else {
-                "failures"
-            },
-            opts.batch.max_failures
-        )?;
-        for r in &summary.failures_found {
-            let repro = r
-                .repro
-                .as_ref()
-                .map_or("not saved".to_string(), |p| p.display().to_string());
-            writeln!(
-                out,
-                "  case {}, {} {}: {} (repro {repro})",
-                r.index,
-                r.hits,
-                if r.hits == 1 { "case" } else { "cases" },
-                r.signature,
-            )?;
-        }
+        list_failures(summary, opts.batch.max_failures, out)?;
     }
-    write!(
-        out,
-        "{}",
-        report::coverage(G::coverage_keys(), &result.coverage, result.cases)
-    )?;
-    if summary.interrupted {
-        writeln!(out, "interrupted: the batch stopped early")?;
-    }
-    writeln!(out, "{}", summary.line())?;
-    Ok(summary)
+    Ok(())
 }
 
-/// Replays the saved cases through `pair` (module doc), printing `N saved cases: all pass` or the
-/// report of the first that still fails. Returns what it found, and whether an interrupt stopped it.
-fn replay_saved<G: Game>(
-    opts: &DiffOptions<G>,
-    pair: &Pair<G>,
-    out: &mut dyn Write,
-) -> anyhow::Result<(Replayed, bool)> {
-    let files = corpus::saved_cases(&opts.out_dir, G::NAME, &opts.corpus_dir);
-    let mut r = Replayed {
-        saved_cases: files.len() as u64,
-        passed: 0,
-        skipped: 0,
-        failing: None,
-    };
-    // Two in-process engines cannot be stopped from outside: each case runs on a thread of its own
-    // under the batch's limit (doubled: wall-clock time). A program has limits of its own.
-    let in_process = !pair.a.isolated() && !pair.b.isolated();
-    let limit = |c: &G::Case| {
-        opts.batch
-            .case_timeout
-            .unwrap_or_else(|| G::time_limit(c) * batch::SLOWDOWN)
-            * 2
-    };
-    let limit: Option<replay::CaseLimit<'_, G::Case>> =
-        if in_process { Some(&limit) } else { None };
-    for path in &files {
-        if opts.batch.stop.load(Relaxed) {
-            return Ok((r, true));
-        }
-        match replay::check_saved::<G>(path, pair, limit) {
-            Saved::Passes => r.passed += 1,
-            Saved::NotACase(why) => {
-                r.skipped += 1;
-                writeln!(
-                    out,
-                    "{}: skipped, not a {} case: {why}",
-                    path.display(),
-                    G::NAME
-                )?;
-            }
-            Saved::Fails(failed) => {
-                let (case, f) = *failed;
-                if f.interrupted {
-                    return Ok((r, true));
-                }
-                let judging = !pair.b.traces();
-                write!(
-                    out,
-                    "{} in saved case {}: {}\n  {}\n",
-                    headline(&f, judging),
-                    path.display(),
-                    G::size(&case),
-                    f.what
-                )?;
-                if let Some(d) = &f.divergence {
-                    write!(out, "{}", report::divergence(d, pair.names(), opts.colour))?;
-                }
-                writeln!(out, "repro: {}", path.display())?;
-                writeln!(
-                    out,
-                    "a saved case still fails (it is on disk already: not shrunk or saved again); \
-                     no new case was generated (--no-replay generates them anyway)"
-                )?;
-                r.failing = Some(SavedFailure {
-                    path: path.clone(),
-                    kind: f.kind,
-                    engine: f.engine.clone(),
-                    what: f.what.clone(),
-                    signature: f.signature(),
-                });
-                return Ok((r, false));
-            }
-        }
+/// The closing list of the distinct failures of a run with `--max-failures` above 1.
+fn list_failures(summary: &Summary, max: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    let n = summary.failures_found.len();
+    let word = if n == 1 { "failure" } else { "failures" };
+    writeln!(out, "\n{n} distinct {word} (--max-failures {max}):")?;
+    for r in &summary.failures_found {
+        let repro = r
+            .repro
+            .as_ref()
+            .map_or("not saved".to_string(), |p| p.display().to_string());
+        writeln!(
+            out,
+            "  case {}, {} {}: {} (repro {repro})",
+            r.index,
+            r.hits,
+            if r.hits == 1 { "case" } else { "cases" },
+            r.signature,
+        )?;
     }
-    if !files.is_empty() {
-        let skipped = if r.skipped > 0 {
-            format!(" ({} skipped: not cases of {})", r.skipped, G::NAME)
-        } else {
-            String::new()
-        };
-        writeln!(out, "{} saved cases: all pass{skipped}", r.passed)?;
-    }
-    Ok((r, false))
+    Ok(())
 }
 
 fn summarize<G: Game>(
@@ -609,6 +382,7 @@ fn shrink_and_save<G: Game>(
     pair: &Pair<G>,
     found: &Found<G::Case>,
     signature: &str,
+    as_is: bool,
     progress: &dyn Progress,
 ) -> anyhow::Result<(Reported, String, Option<String>)> {
     let judging = !pair.b.traces();
@@ -619,7 +393,8 @@ fn shrink_and_save<G: Game>(
     let (mut steps, mut tries, mut complete) = (0, 0, false);
     let mut shrunk_failure = original.clone();
     let mut explained: Option<Explanation> = None;
-    if let (Some(case), Some(spair)) = (&found.case, shrink_pair(opts, pair, original)) {
+    let shrinkable = found.case.as_ref().filter(|_| !as_is);
+    if let (Some(case), Some(spair)) = (shrinkable, shrink_pair(opts, pair, original)) {
         let budget = opts.shrink_budget;
         if !stop.load(Relaxed) {
             progress.note(&format!(
@@ -796,7 +571,15 @@ fn shrink_and_save<G: Game>(
         shrunk_case = Some(shrunk);
     }
     let profile = found.origin.profile_name();
-    let seed = found.origin.seed();
+    // A saved case's shrunk copy is named by its content: saving it again finds the same file.
+    let from_file = match &found.origin {
+        Origin::Saved(path) => Some(path),
+        _ => None,
+    };
+    let seed = match (from_file, &shrunk_case) {
+        (Some(_), Some(c)) => crate::rng::fnv1a_64(G::write(c).as_bytes()),
+        _ => found.origin.seed(),
+    };
     let reproduce = found.origin.reproduce(&opts.program, G::NAME);
     let size_before = found
         .case
@@ -806,15 +589,17 @@ fn shrink_and_save<G: Game>(
         .as_ref()
         .map_or("(no case)".into(), |c| G::size(c));
     let mut text = String::new();
+    let place = match from_file {
+        Some(path) => format!("saved case {}", path.display()),
+        None => format!("case {} (profile {profile}, seed {seed})", found.index),
+    };
     text.push_str(&format!(
-        "{} in case {} (profile {profile}, seed {}): {size_before}\n  {}\n",
+        "{} in {place}: {size_before}\n  {}\n",
         headline(original, judging),
-        found.index,
-        seed,
         original.what
     ));
     text.push_str(&format!("reproduce: {reproduce}\n"));
-    if found.case.is_some() {
+    if found.case.is_some() && !as_is {
         text.push_str(&format!(
             "shrunk to {size_after} in {steps} steps{}\n  {}\n",
             if complete { "" } else { " (stopped early)" },
@@ -859,15 +644,21 @@ fn shrink_and_save<G: Game>(
         }
         t
     };
-    let saved = corpus::save::<G>(
-        &opts.out_dir,
-        &name,
-        shrunk_case.as_ref().map(|c| (c, explained.as_ref())),
-        &shrunk_failure,
-        &plain,
-        meta,
-        Some(pair),
-    );
+    // A saved case that needs no smaller copy (reported as it is, or already minimal) stays where
+    // it is.
+    let unchanged = as_is || shrunk_case == found.case;
+    let saved = match from_file.filter(|_| unchanged) {
+        Some(path) => Ok(path.clone()),
+        None => corpus::save::<G>(
+            &opts.out_dir,
+            &name,
+            shrunk_case.as_ref().map(|c| (c, explained.as_ref())),
+            &shrunk_failure,
+            &plain,
+            meta,
+            Some(pair),
+        ),
+    };
     let (repro, save_error) = match saved {
         Ok(p) => {
             text.push_str(&format!("repro: {}\n", p.display()));

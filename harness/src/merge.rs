@@ -10,7 +10,7 @@
 //! The shards must be of one batch (same game, engines, profile, seed and case count, the same K)
 //! and each shard at most once; anything else is an error that says which report differs and how.
 
-use crate::diff::{Reported, Summary, SCHEMA};
+use crate::summary::{Reported, Summary, SCHEMA};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -168,8 +168,8 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diff::Reported;
     use crate::engine::Kind;
+    use crate::summary::Reported;
 
     fn shard(i: u64, cases: u64, failure_at: Option<u64>) -> Summary {
         Summary {

@@ -22,6 +22,8 @@ pub enum Saved<C> {
     Passes,
     /// It still fails: the case and how.
     Fails(Box<(C, Failure)>),
+    /// The engines agree with each other but not with the expected answer beside it.
+    Unexpected(Box<(C, Failure)>),
     /// The file cannot be read, or is not a case of the game.
     NotACase(String),
 }
@@ -95,7 +97,7 @@ pub fn check_saved<G: Game>(
                 got: None,
                 interrupted: false,
             };
-            return Saved::Fails(Box::new((case, failure)));
+            return Saved::Unexpected(Box::new((case, failure)));
         }
     }
     Saved::Passes
