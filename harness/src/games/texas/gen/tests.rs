@@ -306,7 +306,8 @@ fn the_generator_uses_no_engine() {
         ("gen/mod.rs", include_str!("mod.rs")),
         ("gen/params.rs", include_str!("params.rs")),
         ("gen/moves.rs", include_str!("moves.rs")),
-        ("sim.rs", include_str!("../sim.rs")),
+        ("sim/mod.rs", include_str!("../sim/mod.rs")),
+        ("sim/play.rs", include_str!("../sim/play.rs")),
     ] {
         let code = text.split("#[cfg(test)]").next().unwrap_or(text);
         for name in ["engine::", "reference::"] {

@@ -83,11 +83,20 @@ pub(super) fn unreachable(b: &Bounds) -> Vec<(&'static str, String)> {
             "the initial board is full and q <= 1: no operation sees an emptied cell".into(),
         );
     }
+    let cells = b.n * b.m;
     for (key, colours) in HANDS {
         if b.q < 5 {
             add(
                 key,
                 format!("a hand needs five valid operations: q <= {}", b.q),
+            );
+        } else if cells < 15 {
+            add(
+                key,
+                format!(
+                    "a hand needs five valid operations, each removing at least three pieces, \
+                     and no piece is ever added: boards have at most {cells} cells"
+                ),
             );
         } else if b.k < colours {
             add(

@@ -188,11 +188,27 @@ fn unreachable_keys_follow_the_bounds() {
     assert!(small.contains(&"invalid: empty cell"));
     assert!(!small.contains(&"special 5 (5x5)"));
     assert!(!small.contains(&"chain of 2 rounds"));
-    let far = keys("n<=3,m<=3,specials=2,q=5,k=5,far=1");
+    // Bounds whose scope would overflow: the reasons depend on the largest values alone.
+    let far: Vec<&str> = reach::unreachable(&reach::Bounds {
+        n: 5,
+        m: 3,
+        k: 5,
+        specials: 2,
+        kinds: 1..=6,
+        q: 5,
+        far: true,
+    })
+    .iter()
+    .map(|k| k.0)
+    .collect();
+    assert!(far.is_empty(), "{far:?}");
     assert!(!far
         .iter()
         .any(|k| k.starts_with("hand") || k.starts_with("special")));
     assert!(!far.contains(&"invalid: not adjacent"));
+    let few_cells = scope("n<=3,m<=4,q=5,k=5").unreachable();
+    let hand = few_cells.iter().find(|k| k.0 == "hand: one pair").unwrap();
+    assert!(hand.1.contains("at most 12 cells"), "{}", hand.1);
     let tiny = keys("n<=2,m<=2,q<=2,far=1");
     assert_eq!(tiny.len(), crate::games::texas::COVERAGE_KEYS.len() - 2);
 }
@@ -261,4 +277,35 @@ fn expected_checked(s: &TexasScope) -> u64 {
         }
     }
     total
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(mut x: u64) -> String {
+    let mut parts = Vec::new();
+    while x >= 1000 {
+        parts.push(format!("{:03}", x % 1000));
+        x /= 1000;
+    }
+    parts.push(x.to_string());
+    parts.reverse();
+    parts.join(",")
+}
+
+#[test]
+fn named_scopes_parse_smallest_first_with_their_counts() {
+    let lens: Vec<u64> = NAMED.iter().map(|s| scope(s.expr).len()).collect();
+    for (named, len) in NAMED.iter().zip(&lens) {
+        assert!(
+            named
+                .cost
+                .starts_with(&format!("{} indices", grouped(*len))),
+            "{named:?}"
+        );
+        assert_eq!(scope(named.name).canonical(), scope(named.expr).canonical());
+    }
+    let names: HashSet<&str> = NAMED.iter().map(|s| s.name).collect();
+    assert_eq!(names.len(), NAMED.len());
+    // Smallest first by cost: the cluster scopes come last, each larger than the one before.
+    assert!(lens[4..].windows(2).all(|w| w[0] < w[1]), "{lens:?}");
+    assert!(lens[..4].windows(2).all(|w| w[0] < w[1]), "{lens:?}");
 }
