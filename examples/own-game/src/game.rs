@@ -238,4 +238,15 @@ impl Game for Game2048 {
     }
 }
 
-impl Bounded for Game2048 {}
+impl Bounded for Game2048 {
+    fn scopes() -> &'static [harness::scope::NamedScope] {
+        crate::scope::NAMED
+    }
+
+    fn scope(
+        expr: &str,
+    ) -> Result<Box<dyn harness::scope::Scope<Case>>, harness::scope::ScopeError> {
+        let text = harness::scope::resolve(crate::scope::NAMED, expr);
+        Ok(Box::new(crate::scope::parse(text)?))
+    }
+}

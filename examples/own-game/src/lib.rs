@@ -36,6 +36,7 @@ pub mod gen;
 pub mod optimized;
 mod page;
 pub mod reference;
+pub mod scope;
 pub mod trace;
 
 pub use case::{answer, Board, Case, Dir, Move, Spawn};

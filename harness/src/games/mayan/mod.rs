@@ -8,6 +8,7 @@
 pub mod compare;
 mod explain;
 pub mod gen;
+pub mod scope;
 pub mod shrink;
 
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
@@ -201,7 +202,16 @@ impl Game for Mayan {
     }
 }
 
-impl Bounded for Mayan {}
+impl Bounded for Mayan {
+    fn scopes() -> &'static [crate::scope::NamedScope] {
+        scope::NAMED
+    }
+
+    fn scope(expr: &str) -> Result<Box<dyn crate::scope::Scope<Case>>, crate::scope::ScopeError> {
+        let text = crate::scope::resolve(scope::NAMED, expr);
+        Ok(Box::new(scope::parse(text)?))
+    }
+}
 
 #[cfg(test)]
 mod tests;

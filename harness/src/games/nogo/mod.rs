@@ -11,6 +11,7 @@ pub mod compare;
 mod explain;
 pub mod gen;
 pub mod proposals;
+pub mod scope;
 pub mod shrink;
 
 pub use gen::{random_board, repair, SMALL_N};
@@ -274,7 +275,16 @@ impl Game for Nogo {
     }
 }
 
-impl Bounded for Nogo {}
+impl Bounded for Nogo {
+    fn scopes() -> &'static [crate::scope::NamedScope] {
+        scope::NAMED
+    }
+
+    fn scope(expr: &str) -> Result<Box<dyn crate::scope::Scope<Board>>, crate::scope::ScopeError> {
+        let text = crate::scope::resolve(scope::NAMED, expr);
+        Ok(Box::new(scope::parse(text)?))
+    }
+}
 
 #[cfg(test)]
 mod tests;

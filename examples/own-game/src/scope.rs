@@ -1,0 +1,242 @@
+//! 2048's bounded scopes: every small board and every sequence of moves, spawns included.
+//!
+//! Parameters: `n` and `m` (rows and columns, 1..=8), `e` (tiles are 2^1..=2^e, or empty; its
+//! upper bound counts) and `q` (the number of moves, 0..=8). Indices run through board shapes by
+//! their number of cells (then rows), then move counts, then the moves (each a direction, a spawn
+//! cell and a spawn value of 2 or 4: every move the input format can name), then the tiles. Every
+//! index is a valid case: none is skipped.
+
+use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
+use harness::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use std::ops::RangeInclusive;
+
+/// Largest tile exponent a scope takes (the input format's largest tile, 2^20).
+pub const MAX_EXPONENT: u64 = 20;
+/// Most moves a scope takes.
+pub const MAX_SCOPE_MOVES: u64 = 8;
+
+/// The named scopes, smallest first.
+pub const NAMED: &[NamedScope] = &[
+    NamedScope {
+        name: "tiny",
+        expr: "n<=2,m<=2,e=3,q<=1",
+        about: "every board up to 2x2 of tiles up to 8, no move or one (9,028 indices)",
+        cost: "under a second",
+    },
+    NamedScope {
+        name: "minute",
+        expr: "n<=2,m<=3,e=4,q<=2",
+        about: "every board up to 2x3 of tiles up to 16, up to two moves (37M indices)",
+        cost: "about a minute on 2 cores",
+    },
+    NamedScope {
+        name: "ten-minutes",
+        expr: "n<=3,m<=3,e=3,q<=1",
+        about: "every board up to 3x3 of tiles up to 8, no move or one (19M indices)",
+        cost: "about ten minutes on 2 cores",
+    },
+    NamedScope {
+        name: "four-by-four",
+        expr: "n<=4,m<=4,e=2,q<=1",
+        about: "every board up to 4x4 of tiles up to 4, no move or one (5.5G indices)",
+        cost: "about 4 core-hours",
+    },
+];
+
+const KEYS: &[&str] = &["n", "m", "e", "q"];
+
+/// A 2048 scope: board shapes, tile exponents, move counts.
+pub struct Scope2048 {
+    rows: RangeInclusive<u64>,
+    cols: RangeInclusive<u64>,
+    exponent: u64,
+    moves: RangeInclusive<u64>,
+    /// The (rows, columns, moves) of each block, in index order.
+    shapes: Vec<(usize, usize, usize)>,
+    index: Blocks,
+}
+
+/// Parses a scope expression (a named scope already resolved).
+pub fn parse(text: &str) -> Result<Scope2048, ScopeError> {
+    let mut e = Expr::parse(text)?;
+    let side = 1..=MAX_SIDE as u64;
+    let rows = e.take("n", side.clone(), 1..=2)?;
+    let cols = e.take("m", side, 1..=2)?;
+    let exponent = *e.take("e", 0..=MAX_EXPONENT, 3..=3)?.end();
+    let moves = e.take("q", 0..=MAX_SCOPE_MOVES, 0..=1)?;
+    e.finish(KEYS)?;
+    Scope2048::new(rows, cols, exponent, moves).ok_or_else(|| {
+        ScopeError::new(
+            text.trim(),
+            "this scope has more than 2^64 indices: bound `n`, `m`, `e` or `q` lower",
+        )
+    })
+}
+
+impl Scope2048 {
+    /// The scope; `None` when its length overflows `u64`.
+    pub fn new(
+        rows: RangeInclusive<u64>,
+        cols: RangeInclusive<u64>,
+        exponent: u64,
+        moves: RangeInclusive<u64>,
+    ) -> Option<Scope2048> {
+        let mut boards: Vec<(usize, usize)> = rows
+            .clone()
+            .flat_map(|n| cols.clone().map(move |m| (n as usize, m as usize)))
+            .collect();
+        boards.sort_by_key(|&(n, m)| (n * m, n));
+        let mut shapes = Vec::new();
+        let mut sizes = Vec::new();
+        for (n, m) in boards {
+            let tiles = (exponent + 1).checked_pow((n * m) as u32)?;
+            for q in moves.clone() {
+                let sequences = (8 * (n * m) as u64).checked_pow(q as u32)?;
+                shapes.push((n, m, q as usize));
+                sizes.push(tiles.checked_mul(sequences)?);
+            }
+        }
+        Some(Scope2048 {
+            index: Blocks::new(sizes)?,
+            rows,
+            cols,
+            exponent,
+            moves,
+            shapes,
+        })
+    }
+}
+
+impl Scope<Case> for Scope2048 {
+    fn canonical(&self) -> String {
+        let p = self.params();
+        let parts: Vec<String> = p.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        parts.join(",")
+    }
+
+    fn params(&self) -> Vec<(String, String)> {
+        vec![
+            ("n".into(), range_text(&self.rows)),
+            ("m".into(), range_text(&self.cols)),
+            ("e".into(), self.exponent.to_string()),
+            ("q".into(), range_text(&self.moves)),
+        ]
+    }
+
+    fn len(&self) -> u64 {
+        self.index.len()
+    }
+
+    fn case(&self, index: u64) -> Option<Case> {
+        let (block, mut offset) = self.index.locate(index)?;
+        let (n, m, q) = self.shapes[block];
+        let base = self.exponent + 1;
+        let mut cells = vec![0u64; n * m];
+        for cell in &mut cells {
+            let d = offset % base;
+            *cell = if d == 0 { 0 } else { 1 << d };
+            offset /= base;
+        }
+        let choices = 8 * (n * m) as u64;
+        let moves = (0..q)
+            .map(|_| {
+                let d = offset % choices;
+                offset /= choices;
+                let cell = (d / 8) as usize;
+                Move {
+                    dir: Dir::ALL[(d % 4) as usize],
+                    r: cell / m,
+                    c: cell % m,
+                    v: if d / 4 % 2 == 0 { 2 } else { 4 },
+                }
+            })
+            .collect();
+        Some(Case {
+            board: Board { n, m, cells },
+            moves,
+        })
+    }
+
+    fn unreachable(&self) -> Vec<(&'static str, String)> {
+        unreachable_keys(self)
+    }
+}
+
+/// The coverage keys a scope provably cannot reach, with why.
+fn unreachable_keys(s: &Scope2048) -> Vec<(&'static str, String)> {
+    let (n_lo, n_hi) = (*s.rows.start() as usize, *s.rows.end() as usize);
+    let (m_lo, m_hi) = (*s.cols.start() as usize, *s.cols.end() as usize);
+    let q_hi = *s.moves.end();
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    let sides = format!("the boards are {n_lo}..{n_hi} x {m_lo}..{m_hi}");
+    let mut no = |key: &'static str, when: bool, why: &str| {
+        if when {
+            out.push((key, why.to_string()));
+        }
+    };
+    no("a 1x1 board", n_lo > 1 || m_lo > 1, &sides);
+    no("a 1xm board (m >= 2)", n_lo > 1 || m_hi < 2, &sides);
+    no("an nx1 board (n >= 2)", m_lo > 1 || n_hi < 2, &sides);
+    no(
+        "a board with 8 rows or 8 columns",
+        n_hi < 8 && m_hi < 8,
+        &sides,
+    );
+    let line = n_hi.max(m_hi);
+    no(
+        "three equal tiles in one line (one merge, one left)",
+        line < 3,
+        &sides,
+    );
+    no(
+        "four or more equal tiles in one line (two merges)",
+        line < 4,
+        &sides,
+    );
+    no(
+        "a 4x4 board of tiles up to 2^15 that makes a 2^16",
+        !(s.rows.contains(&4) && s.cols.contains(&4)),
+        &sides,
+    );
+    no(
+        "a game with no moves",
+        *s.moves.start() > 0,
+        "every case has a move",
+    );
+    let none = "the scope has no move";
+    for key in [
+        "a move that changes nothing",
+        "a move that changes nothing on a full board",
+        "a spawn on an occupied cell (nothing placed)",
+        "a spawn placed",
+        "a 4 placed",
+        "a move with merges in several lines",
+        "a tile made by a merge meets an equal tile (which must not merge)",
+        "a full board before a move",
+    ] {
+        no(key, q_hi == 0, none);
+    }
+    // No tile can exceed the sum of all tiles: the board's and the spawned ones.
+    let most = (n_hi * m_hi) as u64 * (1u64 << s.exponent) + 4 * q_hi;
+    let small = format!("all tiles together, spawns included, sum to at most {most}");
+    no(
+        "a merge past 2^15 (a tile of 2^16 made)",
+        most < 1 << 16,
+        &small,
+    );
+    no(
+        "a merge past 2^16 (a tile of 2^17 or more made)",
+        most < 1 << 17,
+        &small,
+    );
+    no(
+        "a merge past 2^20 (a tile of 2^21 or more made)",
+        most < 1 << 21,
+        &small,
+    );
+    out
+}
+
+#[cfg(test)]
+#[path = "scope_tests.rs"]
+mod tests;
