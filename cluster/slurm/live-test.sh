@@ -5,17 +5,21 @@
 #   a. a sharded `diff` of texas cases;
 #   b. a sharded `verify` of a small texas scope (when this harness has `verify`);
 #   c. a shard cancelled: the merge names it, says not complete, and rerunning only it completes it;
-#   d. a planted bug in a judged program, found by one task: merged with its saved repro.
+#   d. a planted bug in a judged program, found by some tasks only: merged with its saved repro.
 # Needs root (it installs packages and starts daemons). Every daemon it starts is stopped by its
 # pid, and the folder removed, whatever happens. The last line says what passed.
 #
-# Environment: HARNESS (default target/release/harness), SHARDS (default 3), DIFF_CASES (30000),
-# JUDGE_CASES (300), WAIT_SECS (per batch, 300), KEEP=1 keeps the folder.
+# Environment: HARNESS (default target/release/harness), SHARDS (K of the diff and verify parts,
+# default 3), DIFF_CASES (30000), WAIT_SECS (per batch, 300), KEEP=1 keeps the folder.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
 here="$repo/cluster/slurm"
 
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    echo "live-test.sh: not root; running again under sudo"
+    exec sudo -n -E bash "$0" "$@"
+fi
 if [ "$(id -u)" -ne 0 ]; then
     echo "live-test.sh: NOT RUN: this test needs root (it installs slurm-wlm and munge and starts" >&2
     echo "their daemons); run it as root, e.g. in a container. This is not a failure of the recipes." >&2
@@ -27,7 +31,6 @@ case "$HARNESS" in /*) ;; *) HARNESS="$repo/$HARNESS" ;; esac
 export HARNESS
 K="${SHARDS:-3}"
 DIFF_CASES="${DIFF_CASES:-30000}"
-JUDGE_CASES="${JUDGE_CASES:-300}"
 WAIT_SECS="${WAIT_SECS:-300}"
 if [ ! -x "$HARNESS" ]; then
     echo "live-test.sh: no harness binary at $HARNESS (cargo build --release, or set HARNESS)" >&2
@@ -56,6 +59,7 @@ install_slurm() {
 }
 
 tmp=""
+verdict=""
 daemons=(slurmd slurmctld munged)
 # Stops every daemon started here, by the pid in its pid file (and the processes it started, by
 # their parent pid), then removes the folder. Runs on any exit.
@@ -91,6 +95,11 @@ cleanup() {
         say "kept $tmp"
     else
         rm -rf "$tmp"
+    fi
+    if [ "$status" -eq 0 ]; then
+        echo "$verdict"
+    else
+        echo "live-test FAILED (exit status $status): what failed is printed above" >&2
     fi
     exit "$status"
 }
@@ -221,6 +230,7 @@ cancelled() {
     local -n fields="$fields_var"
     local dir="$tmp/$name" ids log rerun
     say "$name: $K shards, shard 1 cancelled"
+    echo "+ export SBATCH_HOLD=1 (both jobs held until released)"
     SBATCH_HOLD=1 run "$here/submit.sh" --out "$dir" --shards "$K" -- "$@"
     read -r -a ids <"$dir/jobs"
     run scancel "${ids[0]}_1"
@@ -253,29 +263,30 @@ wait_jobs() {
 }
 
 # A judged program with a planted bug: the reference's answer, one more on its first number for
-# the cases whose checksum is divisible by 29 (a few cases; only some shards hold one).
+# the cases whose checksum is divisible by 97. Of the 300 cases of seed 5 in 3 shards, shards 1
+# and 2 hold such a case and shard 0 none (the check below fails if that ever changes).
 planted() {
-    local name=judge prog="$tmp/planted.sh" dir="$tmp/judge" repro index shard
+    local prog="$tmp/planted.sh" dir="$tmp/judge"
     cat >"$prog" <<PROG
 #!/bin/sh
 input=\$(cat)
 answer=\$(printf '%s\n' "\$input" | "$HARNESS" run --game texas) || exit 3
 sum=\$(printf '%s\n' "\$input" | cksum | cut -d' ' -f1)
-if [ \$((sum % 29)) -eq 0 ]; then
+if [ \$((sum % 97)) -eq 0 ]; then
     printf '%s\n' "\$answer" | awk 'NR == 1 { \$1 = \$1 + 1 } { print }'
 else
     printf '%s\n' "\$answer"
 fi
 PROG
     chmod +x "$prog"
-    local cmd=(judge --game texas --cases "$JUDGE_CASES" --seed 5 --shrink-secs 5 -- "$prog")
+    local cmd=(judge --game texas --cases 300 --seed 5 --shrink-secs 5 -- "$prog")
     say "judge (planted bug): one process"
     run "$HARNESS" judge --json "$tmp/judge-single.json" --out "$tmp/judge-single" --quiet "${cmd[@]:1}" | tail -1 || true
-    say "judge (planted bug): $K shards through Slurm"
-    submit_wait "$dir" --shards "$K" -- "${cmd[@]}"
+    say "judge (planted bug): 3 shards through Slurm"
+    submit_wait "$dir" --shards 3 -- "${cmd[@]}"
     [ "$(cat "$dir/merge.status")" = 1 ] || fail "judge: the merge of a batch with a planted bug exited $(cat "$dir/merge.status"), not 1"
     same "$dir/merged.json" "$tmp/judge-single.json" first.index first.kind first.what first.signature
-    python3 - "$dir" "$K" <<'PY'
+    python3 - "$dir" 3 <<'PY'
 import json, os, sys
 d, k = sys.argv[1], int(sys.argv[2])
 m = json.load(open(f"{d}/merged.json"))
@@ -320,6 +331,7 @@ verify_parts() {
 }
 
 passed=()
+skipped=""
 diff_cmd=(diff --game texas --cases "$DIFF_CASES" --seed 11)
 sharded diff DIFF_FIELDS -- "${diff_cmd[@]}"
 passed+=("sharded diff = one process")
@@ -330,8 +342,10 @@ if "$HARNESS" verify --help >/dev/null 2>&1; then
     verify_parts
     passed+=("sharded verify = one process" "cancelled verify shard named and rerun")
 else
+    skipped=" (verify parts SKIPPED: this harness has no verify command)"
     say "SKIPPED the verify parts: this harness has no verify command"
 fi
 planted
-passed+=("planted bug found by one shard, with its repro")
-echo "live-test passed on Slurm $(sinfo -V | cut -d' ' -f2), $K shards: $(IFS=,; echo "${passed[*]}" | sed 's/,/; /g')"
+passed+=("planted bug found by some shards only, merged with its repro")
+# Printed by cleanup, after the daemons are stopped: the last line.
+verdict="live-test passed on Slurm $(sinfo -V | cut -d' ' -f2), $K shards: $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')$skipped"
