@@ -5,7 +5,8 @@
 #   a. a sharded `diff` of texas cases;
 #   b. a sharded `verify` of a small texas scope (when this harness has `verify`);
 #   c. a shard cancelled: the merge names it, says not complete, and rerunning only it completes it;
-#   d. a planted bug in a judged program, found by some tasks only: merged with its saved repro.
+#   d. a planted bug in a judged program, found by some tasks only: merged with its saved repro;
+#   e. the Kubernetes recipe offline (cluster/kubernetes/check.sh).
 # Needs root (it installs packages and starts daemons). Every daemon it starts is stopped by its
 # pid, and the folder removed, whatever happens. The last line says what passed.
 #
@@ -50,12 +51,14 @@ fail() {
 # --- the cluster -------------------------------------------------------------------------------
 
 install_slurm() {
-    if command -v slurmctld >/dev/null && command -v slurmd >/dev/null &&
-        command -v sbatch >/dev/null && command -v munged >/dev/null; then
-        return
-    fi
+    local need=()
+    command -v slurmctld >/dev/null && command -v slurmd >/dev/null &&
+        command -v sbatch >/dev/null || need+=(slurm-wlm)
+    command -v munged >/dev/null || need+=(munge)
+    python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)
+    [ "${#need[@]}" -gt 0 ] || return 0
     run apt-get update -qq
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
 }
 
 tmp=""
@@ -347,5 +350,7 @@ else
 fi
 planted
 passed+=("planted bug found by some shards only, merged with its repro")
+run bash "$repo/cluster/kubernetes/check.sh"
+passed+=("the Kubernetes recipe offline")
 # Printed by cleanup, after the daemons are stopped: the last line.
 verdict="live-test passed on Slurm $(sinfo -V | cut -d' ' -f2), $K shards: $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')$skipped"
