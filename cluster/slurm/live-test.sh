@@ -38,7 +38,7 @@ if [ ! -x "$HARNESS" ]; then
     exit 2
 fi
 
-say() { echo "live-test: $*"; }
+say() { echo "live-test: $*    [at ${SECONDS}s]"; }
 run() {
     echo "+ $*"
     "$@"
