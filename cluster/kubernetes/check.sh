@@ -88,6 +88,13 @@ print(f"k8s-check: fields hold: Indexed Job of {k} shards, image {sc['image']}, 
 print(f"k8s-check: the pods run: harness {shlex.join(argv)} --shard $JOB_COMPLETION_INDEX/{k} ...")
 PY
 
+if command -v shellcheck >/dev/null 2>&1; then
+    for s in shard merge; do
+        printf '#!/bin/sh\n' | cat - "$work/$s.sh" >"$work/$s-lint.sh"
+        shellcheck -s dash "$work/$s-lint.sh" || fail "shellcheck finds fault with the $s script"
+    done
+    say "shellcheck (POSIX sh) passes the pods' scripts"
+fi
 k="$(cat "$work/k")"
 mapfile -t argv <"$work/argv"
 mkdir -p "$work/bin" "$work/results"

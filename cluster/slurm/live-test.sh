@@ -67,12 +67,15 @@ daemons=(slurmd slurmctld munged)
 # Stops every daemon started here, by the pid in its pid file (and the processes it started, by
 # their parent pid), then removes the folder. Runs on any exit.
 cleanup() {
-    local status=$? name pidfile pid kids i
+    local status=$? name pidfile pid kids i jobs=()
     trap - EXIT INT TERM
     [ -n "$tmp" ] || exit "$status"
     if [ -f "$tmp/slurm.conf" ] && [ -f "$tmp/run/slurmctld.pid" ]; then
-        SLURM_CONF="$tmp/slurm.conf" timeout 10 scancel --full --quiet \
-            $(SLURM_CONF="$tmp/slurm.conf" timeout 10 squeue -h -o %A 2>/dev/null) 2>/dev/null || true
+        # Jobs still queued or running on this cluster (its own, all of them) are cancelled first.
+        mapfile -t jobs < <(SLURM_CONF="$tmp/slurm.conf" timeout 10 squeue -h -o %A 2>/dev/null || true)
+        if [ "${#jobs[@]}" -gt 0 ]; then
+            SLURM_CONF="$tmp/slurm.conf" timeout 10 scancel --quiet "${jobs[@]}" 2>/dev/null || true
+        fi
     fi
     for name in "${daemons[@]}"; do
         pidfile="$tmp/run/$name.pid"
@@ -81,7 +84,7 @@ cleanup() {
         case "$pid" in '' | *[!0-9]*) continue ;; esac
         kill -0 "$pid" 2>/dev/null || continue
         kids="$(pgrep -P "$pid" || true)"
-        echo "+ kill $pid ($name${kids:+; its children: $(echo $kids)})"
+        echo "+ kill $pid ($name${kids:+; its children: ${kids//$'\n'/ }})"
         kill "$pid" 2>/dev/null || true
         for ((i = 0; i < 100; i++)); do
             kill -0 "$pid" 2>/dev/null || break
@@ -207,6 +210,7 @@ submit_wait() {
 }
 
 DIFF_FIELDS=(game engines profile seed cases_requested cases failures coverage first failures_found replay)
+# shellcheck disable=SC2034 # (read through a nameref by sharded and cancelled)
 VERIFY_FIELDS=("${DIFF_FIELDS[@]}" certificate.scope certificate.indices certificate.checked
     certificate.skipped certificate.digest certificate.verified certificate.reached
     certificate.not_reached certificate.unreachable)
@@ -353,4 +357,5 @@ passed+=("planted bug found by some shards only, merged with its repro")
 run bash "$repo/cluster/kubernetes/check.sh"
 passed+=("the Kubernetes recipe offline")
 # Printed by cleanup, after the daemons are stopped: the last line.
-verdict="live-test passed on Slurm $(sinfo -V | cut -d' ' -f2), $K shards: $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')$skipped"
+joined="$(printf '%s; ' "${passed[@]}")"
+verdict="live-test passed on Slurm $(sinfo -V | cut -d' ' -f2), $K shards: ${joined%; }$skipped"
