@@ -265,9 +265,9 @@ cancelled() {
 }
 
 wait_jobs() {
-    local deadline=$((SECONDS + WAIT_SECS)) ids
+    local deadline=$((SECONDS + WAIT_SECS)) ids queued
     ids="$(IFS=,; echo "$*")"
-    while [ -n "$(squeue -h -j "$ids" -o %i 2>/dev/null)" ]; do
+    until queued="$(squeue -h -j "$ids" -o %i 2>/dev/null)" && [ -z "$queued" ]; do
         [ "$SECONDS" -lt "$deadline" ] || fail "jobs $ids still queued after ${WAIT_SECS}s"
         sleep 1
     done

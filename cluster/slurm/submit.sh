@@ -107,8 +107,13 @@ echo "merge job $merge_id (after $array_id): log $out/logs/merge.out, report $ou
 echo "$array_id $merge_id" >"$out/jobs"
 
 [ -n "$wait_secs" ] || exit 0
+# Done when the merge job has written its status, or when the controller lists neither job any more
+# (a merge job that ended without a status: cancelled, or its dependency never satisfied).
 deadline=$((SECONDS + wait_secs))
-while [ -n "$(squeue -h -j "$array_id,$merge_id" -o %i 2>/dev/null)" ]; do
+while [ ! -f "$out/merge.status" ]; do
+    if queued="$(squeue -h -j "$array_id,$merge_id" -o %i 2>/dev/null)" && [ -z "$queued" ]; then
+        break
+    fi
     if [ "$SECONDS" -ge "$deadline" ]; then
         echo "submit.sh: jobs $array_id and $merge_id still queued or running after ${wait_secs}s" >&2
         exit 3
