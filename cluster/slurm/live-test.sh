@@ -4,7 +4,8 @@
 # batches through cluster/slurm/submit.sh, and checks that the merged reports equal one process's:
 #   a. a sharded `diff` of texas cases;
 #   b. a sharded `verify` of a small texas scope (when this harness has `verify`);
-#   c. a shard cancelled: the merge names it, says not complete, and rerunning only it completes it;
+#   c. a shard cancelled, and a task dying at its end: the merge names the shard, says not complete,
+#      and rerunning only it completes the batch;
 #   d. a planted bug in a judged program, found by some tasks only: merged with its saved repro;
 #   e. the Kubernetes recipe offline (cluster/kubernetes/check.sh).
 # Needs root (it installs packages and starts daemons). Every daemon it starts is stopped by its
@@ -234,8 +235,7 @@ sharded() {
 cancelled() {
     local name="$1" fields_var="$2"
     shift 3
-    local -n fields="$fields_var"
-    local dir="$tmp/$name" ids log rerun
+    local dir="$tmp/$name" ids
     say "$name: $K shards, shard 1 cancelled"
     echo "+ export SBATCH_HOLD=1 (both jobs held until released)"
     SBATCH_HOLD=1 run "$here/submit.sh" --out "$dir" --shards "$K" -- "$@"
@@ -244,7 +244,39 @@ cancelled() {
     run scontrol release "${ids[0]}"
     run scontrol release "${ids[1]}"
     wait_jobs "${ids[@]}"
-    log="$dir/logs/merge.out"
+    rerun_missing "$name" "$fields_var"
+}
+
+# failing NAME FIELDS-VAR -- COMMAND...: task 1 dies (exit status 137, as if killed) after its
+# harness wrote the report: the report must not count, the merge must name the shard and refuse;
+# the rerun (where the task survives) completes the batch.
+failing() {
+    local name="$1" fields_var="$2"
+    shift 3
+    local dir="$tmp/$name" flaky="$tmp/flaky-harness"
+    cat >"$flaky" <<FLAKY
+#!/bin/sh
+# The harness, except that the first run of shard 1 dies once it has finished.
+"$HARNESS" "\$@"
+status=\$?
+case " \$* " in
+*" --shard 1/"*) [ -e "$tmp/flaky-died" ] || { touch "$tmp/flaky-died"; exit 137; } ;;
+esac
+exit \$status
+FLAKY
+    chmod +x "$flaky"
+    say "$name: $K shards, task 1 dies at its end"
+    submit_wait "$dir" --shards "$K" --harness "$flaky" -- "$@"
+    [ -f "$dir/shard-1.json.part" ] || fail "$name: task 1's harness left no report to discard"
+    grep -q "exit status 137, no report" "$dir/logs/task-1.out" || fail "$name: task 1's log does not say it left no report"
+    rerun_missing "$name" "$fields_var"
+}
+
+# rerun_missing NAME FIELDS-VAR: the merge of $tmp/NAME named shard 1 (and only it) as missing and
+# refused; its rerun command completes the batch, equal to one process's report.
+rerun_missing() {
+    local name="$1" dir="$tmp/$1" log="$tmp/$1/logs/merge.out" rerun
+    local -n fields="$2"
     cat "$log"
     [ "$(cat "$dir/merge.status")" = 1 ] || fail "$name: the merge of an incomplete batch exited $(cat "$dir/merge.status"), not 1"
     grep -q "^missing shard 1/$K: rerun with: " "$log" || fail "$name: the merge does not name shard 1/$K"
@@ -349,6 +381,9 @@ passed+=("sharded diff = one process")
 cp "$tmp/diff-single.json" "$tmp/diff-cancelled-single.json"
 cancelled diff-cancelled DIFF_FIELDS -- "${diff_cmd[@]}"
 passed+=("cancelled diff shard named and rerun")
+cp "$tmp/diff-single.json" "$tmp/diff-failing-single.json"
+failing diff-failing DIFF_FIELDS -- "${diff_cmd[@]}"
+passed+=("dying diff task named and rerun")
 if "$HARNESS" verify --help >/dev/null 2>&1; then
     verify_parts
     passed+=("sharded verify = one process" "cancelled verify shard named and rerun")
