@@ -224,8 +224,10 @@ sharded() {
     say "$name: one process"
     run "$HARNESS" "$1" --json "$tmp/$name-single.json" --out "$tmp/$name-single" --quiet "${@:2}" |
         tail -1
-    say "$name: $K shards through Slurm"
-    submit_wait "$tmp/$name" --shards "$K" -- "$@"
+    say "$name: $K shards through Slurm, one core each"
+    submit_wait "$tmp/$name" --shards "$K" --cpus 1 -- "$@"
+    grep -q -- "--shard 0/$K .* --threads 1 " "$tmp/$name/logs/task-0.out" ||
+        fail "$name: task 0 did not run its shard on the one core of its allocation"
     [ "$(cat "$tmp/$name/merge.status")" = 0 ] || fail "$name: the merge exited $(cat "$tmp/$name/merge.status")"
     same "$tmp/$name/merged.json" "$tmp/$name-single.json" "${fields[@]}"
 }
