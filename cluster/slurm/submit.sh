@@ -81,7 +81,13 @@ if [ -z "$harness" ]; then
         die "no harness binary: pass --harness PATH (or build it: cargo build --release)"
     fi
 fi
-case "$harness" in */*) harness="$(cd "$(dirname "$harness")" && pwd)/$(basename "$harness")" ;; esac
+case "$harness" in
+    */*)
+        if [ ! -f "$harness" ] || [ ! -x "$harness" ]; then die "--harness $harness is not an executable file"; fi
+        harness="$(cd "$(dirname "$harness")" && pwd)/$(basename "$harness")"
+        ;;
+    *) command -v "$harness" >/dev/null 2>&1 || die "--harness $harness is not on the PATH" ;;
+esac
 command -v sbatch >/dev/null 2>&1 || die "sbatch not found: is this a Slurm login node?"
 
 mkdir -p "$out/logs" || die "cannot create $out/logs"
