@@ -12,7 +12,8 @@
 # pid, and the folder removed, whatever happens. The last line says what passed.
 #
 # Environment: HARNESS (default target/release/harness), SHARDS (K of the diff and verify parts,
-# default 3), DIFF_CASES (30000), WAIT_SECS (per batch, 300), KEEP=1 keeps the folder.
+# default 3), DIFF_CASES (30000), VERIFY_SCOPE (default tiny, else the smallest texas scope),
+# WAIT_SECS (per batch, 300), KEEP=1 keeps the folder.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
@@ -246,6 +247,7 @@ cancelled() {
     run scontrol release "${ids[0]}"
     run scontrol release "${ids[1]}"
     wait_jobs "${ids[@]}"
+    cat "$dir/logs/merge.out"
     rerun_missing "$name" "$fields_var"
 }
 
@@ -275,15 +277,14 @@ FLAKY
 }
 
 # rerun_missing NAME FIELDS-VAR: the merge of $tmp/NAME named shard 1 (and only it) as missing and
-# refused; its rerun command completes the batch, equal to one process's report.
+# refused (the harness's merge may name it too, with or without a command); its rerun command completes the batch, equal to one process's report.
 rerun_missing() {
     local name="$1" dir="$tmp/$1" log="$tmp/$1/logs/merge.out" rerun
     local -n fields="$2"
-    cat "$log"
     [ "$(cat "$dir/merge.status")" = 1 ] || fail "$name: the merge of an incomplete batch exited $(cat "$dir/merge.status"), not 1"
     grep -q "^missing shard 1/$K: rerun with: " "$log" || fail "$name: the merge does not name shard 1/$K"
     # (For verify, `harness merge` names it too, with the harness command that runs it.)
-    ! grep '^missing shard' "$log" | grep -v "^missing shard 1/$K: " ||
+    ! grep '^missing shard' "$log" | grep -v "^missing shard 1/$K\(:\|\$\)" ||
         fail "$name: the merge names other shards as missing"
     tail -1 "$log" | grep -q '^not complete' || fail "$name: the merge's last line does not say 'not complete'"
     [ ! -e "$dir/merged.json" ] || fail "$name: merged.json written for an incomplete batch"
@@ -363,9 +364,19 @@ start_munge
 write_conf
 start_slurm
 
-# The verify parts: sharded and with a shard cancelled, against one process.
+# The verify parts: sharded and with a shard cancelled, against one process. The scope: VERIFY_SCOPE,
+# else texas's `tiny`, else the smallest scope `harness scopes` lists (it lists them smallest first).
 verify_parts() {
-    local cmd=(verify --game texas --scope tiny)
+    local scope="${VERIFY_SCOPE:-}"
+    if [ -z "$scope" ]; then
+        if "$HARNESS" scopes --game texas | grep -q '^tiny '; then
+            scope=tiny
+        else
+            scope="$("$HARNESS" scopes --game texas | awk 'NR == 1 { print $1 }')"
+        fi
+    fi
+    [ -n "$scope" ] || fail "harness scopes --game texas lists no scope to verify"
+    local cmd=(verify --game texas --scope "$scope")
     sharded verify VERIFY_FIELDS -- "${cmd[@]}"
     python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["certificate"]; sys.exit(0 if c["verified"] else "the merged certificate is not verified")' \
         "$tmp/verify/merged.json"
