@@ -1,4 +1,4 @@
-# The image of the Kubernetes recipe in docs/reports.md: the workspace's release binaries, `harness`
+# The image of the Kubernetes recipe in cluster/kubernetes/ (docs/cluster.md): the workspace's release binaries, `harness`
 # and `own-engine`, on PATH in a slim Debian, with the committed corpus in the working folder (so
 # `diff` and `judge` replay corpus/<game>/ before they generate cases).
 #

@@ -1,7 +1,7 @@
 //! The Dockerfile at the repository root (Docker cannot run in every test environment, so this is
 //! what can be checked without it): every binary it builds and copies is a binary target of the
-//! workspace, it builds exactly the binaries it copies, they land on PATH, and docs/reports.md says
-//! how to build the image its Kubernetes recipe names.
+//! workspace, it builds exactly the binaries it copies, they land on PATH, and docs/cluster.md says
+//! how to build the image its Kubernetes recipe (cluster/kubernetes/) names.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -113,14 +113,17 @@ fn the_dockerfile_builds_and_copies_binaries_of_the_workspace() {
 }
 
 #[test]
-fn the_reports_doc_says_how_to_build_the_image_its_recipe_uses() {
-    let doc = std::fs::read_to_string(repo().join("docs/reports.md")).unwrap();
-    assert!(
-        doc.contains("image: your-registry/match3-proof"),
-        "the recipe's image"
-    );
+fn the_cluster_doc_says_how_to_build_the_image_its_recipe_uses() {
+    for recipe in ["shards.yaml", "merge.yaml"] {
+        let yaml = std::fs::read_to_string(repo().join("cluster/kubernetes").join(recipe)).unwrap();
+        assert!(
+            yaml.contains("image: your-registry/match3-proof"),
+            "cluster/kubernetes/{recipe} does not run the image the Dockerfile builds"
+        );
+    }
+    let doc = std::fs::read_to_string(repo().join("docs/cluster.md")).unwrap();
     assert!(
         doc.contains("docker build -t your-registry/match3-proof ."),
-        "no build command for the image in docs/reports.md"
+        "no build command for the image in docs/cluster.md"
     );
 }
