@@ -100,8 +100,9 @@ pub fn sort_rules(
 }
 
 /// The command that reruns shard `shard` of the run `argv` was (given as shard `was`): its
-/// `--shard` value becomes `shard/K`, and in the values of `--json` and `--out` the number `was`,
-/// where it stands alone between non-digits (`shard-1.json`, `task-1`), becomes `shard`.
+/// `--shard` value becomes `{I}/K`, and in the last path component of the values of `--json` and
+/// `--out` the number `was`, where it stands alone between non-digits (`shard-1.json`, `task-1`),
+/// becomes `{I}` (a folder above, such as `runs/1/`, is left as it is).
 pub fn shard_command(argv: &[String], was: u64) -> String {
     let mut out = Vec::with_capacity(argv.len());
     let mut next_is: Option<&str> = None;
@@ -116,7 +117,10 @@ pub fn shard_command(argv: &[String], was: u64) -> String {
                     Some((_, k)) => format!("{{I}}/{k}"),
                     None => v.to_string(),
                 },
-                "--json" | "--out" => replace_number(v, was, "{I}"),
+                "--json" | "--out" => match v.rsplit_once('/') {
+                    Some((dir, name)) => format!("{dir}/{}", replace_number(name, was, "{I}")),
+                    None => replace_number(v, was, "{I}"),
+                },
                 _ => v.to_string(),
             }
         };
@@ -326,8 +330,8 @@ mod tests {
             "--shard",
             "1/4",
             "--json",
-            "out/shard-1.json",
-            "--out=out/task-1",
+            "runs/1/shard-1.json",
+            "--out=runs/1/task-1",
             "--threads",
             "1",
         ]
@@ -338,9 +342,9 @@ mod tests {
         assert_eq!(
             t,
             "harness verify --game texas --scope 'n<=2, q=1' --shard {I}/4 --json \
-             out/shard-{I}.json --out=out/task-{I} --threads 1"
+             runs/1/shard-{I}.json --out=runs/1/task-{I} --threads 1"
         );
-        assert!(rerun(&t, 3).contains("--shard 3/4 --json out/shard-3.json --out=out/task-3"));
+        assert!(rerun(&t, 3).contains("--shard 3/4 --json runs/1/shard-3.json --out=runs/1/task-3"));
         assert_eq!(replace_number("a11-1-21", 1, "X"), "a11-X-21");
     }
 }
