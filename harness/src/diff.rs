@@ -41,26 +41,6 @@ use std::time::{Duration, Instant};
 /// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
 pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
 
-/// Runs the engine called `name` (one of `known`) out of process: `EXE exec --game G --engine
-/// NAME`, where `EXE` is a `harness` binary, under the case's own time limit.
-pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isolate<G> {
-    Arc::new(move |name: &str| {
-        let name = known.iter().find(|n| **n == name)?;
-        let cmd = vec![
-            exe.display().to_string(),
-            "exec".into(),
-            "--game".into(),
-            G::NAME.into(),
-            "--engine".into(),
-            name.to_string(),
-        ];
-        let mut p = crate::judge::Program::new(cmd, Duration::from_secs(1));
-        p.cpu = None;
-        p.name = name.to_string();
-        Some(Arc::new(p) as Arc<dyn Engine<G>>)
-    })
-}
-
 pub use crate::engine::Relimit;
 
 /// How a run is set up beyond its batch.
