@@ -53,9 +53,15 @@ use crate::game::{Game, Generate, ProfileChoice};
 use crate::oracle::{catching, Failure, Pair, Phase};
 use crate::rng::{fnv1a_64, mix};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+mod tally;
+mod watch;
+
+use tally::{result, Tally};
+use watch::{own_cpu_clock, phase_code, watch_until_done, Slot};
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -204,89 +210,6 @@ pub const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
 /// How much slower an unoptimized build runs the engines.
 pub const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
 
-/// The CPU clock of the calling thread, for the watchdog to read from another thread.
-fn own_cpu_clock() -> Option<libc::clockid_t> {
-    let mut id: libc::clockid_t = 0;
-    // SAFETY: pthread_self() is the calling thread; the call writes one clockid_t to `id`.
-    let rc = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
-    (rc == 0).then_some(id)
-}
-
-/// Nanoseconds of CPU time on `clock`, or `None` (for instance when its thread is gone).
-fn cpu_nanos(clock: libc::clockid_t) -> Option<u64> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec; an invalid clock id is reported as an error.
-    let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
-    if rc != 0 {
-        return None;
-    }
-    Some(u64::try_from(ts.tv_sec).ok()? * 1_000_000_000 + u64::try_from(ts.tv_nsec).ok()?)
-}
-
-/// What one worker is doing, for the watchdog.
-struct Slot {
-    /// The case number `j` being run, or IDLE.
-    case: AtomicU64,
-    /// When the current part started (nanoseconds since the batch started).
-    since: AtomicU64,
-    /// The current part (a `Phase` as u8).
-    phase: AtomicU8,
-    /// The time limit of the current case, in nanoseconds.
-    limit: AtomicU64,
-    /// Set by the watchdog once it has reported this worker as hanging.
-    hung: AtomicBool,
-    /// The worker thread's CPU clock (`clockid_t`), or -1 when unknown.
-    clock: std::sync::atomic::AtomicI64,
-    /// Counts the parts the worker has started: a new value is a new part.
-    part: AtomicU64,
-    /// The part the watchdog last saw, and the thread's CPU time when it first saw it (0: unknown),
-    /// both written by the watchdog alone. CPU time since then is a lower bound of the part's: a
-    /// part has hung when it has run past its limit in wall-clock time and used it since then.
-    seen_part: AtomicU64,
-    cpu_start: AtomicU64,
-}
-
-impl Slot {
-    fn new() -> Self {
-        Slot {
-            case: AtomicU64::new(IDLE),
-            since: AtomicU64::new(0),
-            phase: AtomicU8::new(0),
-            limit: AtomicU64::new(0),
-            hung: AtomicBool::new(false),
-            clock: std::sync::atomic::AtomicI64::new(-1),
-            part: AtomicU64::new(0),
-            seen_part: AtomicU64::new(u64::MAX),
-            cpu_start: AtomicU64::new(0),
-        }
-    }
-}
-
-fn phase_code(p: Phase) -> u8 {
-    match p {
-        Phase::Generating => 0,
-        Phase::A => 1,
-        Phase::B => 2,
-        Phase::Comparing => 3,
-    }
-}
-
-/// The failures of a batch: counted by kind, grouped by signature.
-struct Tally<C> {
-    kinds: [u64; 5],
-    groups: HashMap<String, Group<C>>,
-}
-
-/// One signature's failures: the lowest case number `j` with its case, and every `j` that hit it.
-struct Group<C> {
-    lowest: u64,
-    found: Found<C>,
-    hits: Vec<u64>,
-}
-
 /// What one worker gathers on its own, added to the batch's when it finishes.
 struct Own {
     coverage: Vec<u64>,
@@ -354,46 +277,6 @@ impl<G: Game> Shared<G> {
 
     fn tally(&self) -> MutexGuard<'_, Tally<G::Case>> {
         self.tally.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Records a failure of case `j` and lowers the stop bound (module doc); `halt` stops the batch
-    /// at this case whatever the signatures (a hang that took its worker thread).
-    fn record(&self, j: u64, found: Found<G::Case>, halt: bool) {
-        self.detected.fetch_min(self.now(), Relaxed);
-        let n = self.opts.max_failures.max(1);
-        if halt || n == 1 {
-            // At once: no worker starts a case above this one from now on.
-            self.stop_at.fetch_min(j, Relaxed);
-        }
-        self.failed.fetch_add(1, Relaxed);
-        let signature = found.failure.signature();
-        let kind = Kind::ALL.iter().position(|k| *k == found.failure.kind);
-        let mut tally = self.tally();
-        if let Some(i) = kind {
-            tally.kinds[i] += 1;
-        }
-        match tally.groups.get_mut(&signature) {
-            Some(g) => {
-                g.hits.push(j);
-                if j < g.lowest {
-                    g.lowest = j;
-                    g.found = found;
-                }
-            }
-            None => {
-                let group = Group {
-                    lowest: j,
-                    found,
-                    hits: vec![j],
-                };
-                tally.groups.insert(signature, group);
-            }
-        }
-        if tally.groups.len() >= n {
-            let mut lowest: Vec<u64> = tally.groups.values().map(|g| g.lowest).collect();
-            let (_, bound, _) = lowest.select_nth_unstable(n - 1);
-            self.stop_at.fetch_min(*bound, Relaxed);
-        }
     }
 
     /// Marks the start of a part of case `j` on `slot`, with its time limit.
@@ -510,79 +393,6 @@ impl<G: Game> Shared<G> {
         self.done.fetch_add(1, Relaxed);
         true
     }
-
-    /// Looks for a part that ran past its limit; records it once. Returns the number of hung workers.
-    fn watch(&self) -> usize {
-        let now = self.now();
-        let mut hung = 0;
-        for slot in &self.slots {
-            if slot.hung.load(Relaxed) {
-                hung += 1;
-                continue;
-            }
-            let j = slot.case.load(Relaxed);
-            if j == IDLE {
-                continue;
-            }
-            let phase = slot.phase.load(Relaxed);
-            let engine = match phase {
-                0 => "generator".to_string(),
-                1 if !self.pair.a.isolated() => self.pair.a.name().to_string(),
-                2 if !self.pair.b.isolated() => self.pair.b.name().to_string(),
-                3 => "comparison".to_string(),
-                _ => continue,
-            };
-            let since = slot.since.load(Relaxed);
-            let limit = slot.limit.load(Relaxed);
-            let cpu = libc::clockid_t::try_from(slot.clock.load(Relaxed))
-                .ok()
-                .and_then(cpu_nanos);
-            let part = slot.part.load(Relaxed);
-            if slot.seen_part.load(Relaxed) != part {
-                // A part not seen before: its CPU time is counted from now.
-                slot.seen_part.store(part, Relaxed);
-                slot.cpu_start.store(cpu.unwrap_or(0), Relaxed);
-            }
-            if now.saturating_sub(since) <= limit || slot.case.load(Relaxed) != j {
-                continue;
-            }
-            // Past the limit in wall-clock time: it must also have used the limit in CPU time (a
-            // loaded machine slows a part down without making it hang).
-            let start = slot.cpu_start.load(Relaxed);
-            if let Some(cpu) = cpu {
-                if start != 0 && cpu.saturating_sub(start) <= limit {
-                    continue;
-                }
-            }
-            slot.hung.store(true, Relaxed);
-            hung += 1;
-            let (shard, shards) = self.opts.shard;
-            let index = shard + j * shards;
-            // The case is a pure function of its index: make it again for the report.
-            let case = if phase == 0 {
-                None
-            } else {
-                catching(|| self.source.case(index)).ok().flatten()
-            };
-            let limit_ms = limit / 1_000_000;
-            let relative = phase == 2 && self.relative_limit();
-            let what = if relative {
-                format!(
-                    "CPU time, in process: {RELATIVE_LIMIT} times what {} took, at least {} ms",
-                    self.pair.a.name(),
-                    (RELATIVE_FLOOR * SLOWDOWN).as_millis()
-                )
-            } else {
-                "CPU time, in process".into()
-            };
-            let failure =
-                Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms, what });
-            // Its thread is lost: the cases above it would not all run.
-            let origin = self.source.origin(index);
-            self.record(j, found(index, origin, case, failure), true);
-        }
-        hung
-    }
 }
 
 /// Progress callbacks of a batch (the command line draws a bar with them).
@@ -680,72 +490,4 @@ fn spawn_workers<G: Game>(
         shared.alive.fetch_sub(1, Relaxed);
     }
     handles
-}
-
-/// The watchdog's loop on the calling thread, until every worker finished or hung; returns the
-/// number of hung workers.
-fn watch_until_done<G: Game>(shared: &Shared<G>, progress: &dyn Progress) -> usize {
-    let mut hung = 0;
-    loop {
-        let alive = shared.alive.load(Relaxed) as usize;
-        if alive <= hung {
-            return hung;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-        hung = shared.watch();
-        shared.show(progress);
-    }
-}
-
-/// The batch's result from what the workers and the watchdog recorded.
-fn result<G: Game>(shared: &Shared<G>, elapsed: Duration, hung: usize) -> BatchResult<G::Case> {
-    let (failures, groups) = {
-        let mut tally = shared.tally();
-        (tally.kinds, std::mem::take(&mut tally.groups))
-    };
-    // The signatures up to the stop case (module doc), by their lowest case.
-    let cutoff = shared.stop_at.load(Relaxed);
-    let (shard, shards) = shared.opts.shard;
-    let mut distinct: Vec<(u64, Distinct<G::Case>)> = groups
-        .into_iter()
-        .filter(|(_, g)| g.lowest <= cutoff)
-        .map(|(signature, g)| {
-            let mut hits: Vec<u64> = g
-                .hits
-                .iter()
-                .filter(|&&j| j <= cutoff)
-                .map(|&j| shard + j * shards)
-                .collect();
-            hits.sort_unstable();
-            let d = Distinct {
-                signature,
-                found: g.found,
-                hits,
-            };
-            (g.lowest, d)
-        })
-        .collect();
-    distinct.sort_by_key(|(j, _)| *j);
-    let distinct: Vec<Distinct<G::Case>> = distinct.into_iter().map(|(_, d)| d).collect();
-    let coverage = shared
-        .coverage
-        .lock()
-        .map(|c| c.clone())
-        .unwrap_or_default();
-    BatchResult {
-        cases: shared.done.load(Relaxed) + hung as u64,
-        skipped: shared.skipped.load(Relaxed),
-        digest: shared.digest.load(Relaxed),
-        failures,
-        coverage,
-        first: distinct.first().map(|d| d.found.clone()),
-        distinct,
-        elapsed,
-        detected: match shared.detected.load(Relaxed) {
-            IDLE => None,
-            n => Some(Duration::from_nanos(n)),
-        },
-        interrupted: shared.opts.stop.load(Relaxed),
-        hung,
-    }
 }

@@ -24,48 +24,25 @@
 //! already: neither shrunk nor saved again) and no new case is generated.
 
 use crate::batch::{self, BatchOptions, BatchResult, Distinct, Found, Progress};
-use crate::cases::{Cases, Origin};
-use crate::engine::{Engine, Fault, Kind, Output};
-use crate::explain::{self, Explanation};
+use crate::cases::Cases;
+use crate::engine::{Engine, Kind};
+use crate::explain::Explanation;
 use crate::game::Game;
-use crate::oracle::{bounded, catching, Failure, Pair};
+use crate::minimize::{self, shrink_pair};
+use crate::oracle::Pair;
+use crate::record::{headline, Record, Views};
 use crate::saved::{self, GateOptions};
-use crate::{corpus, report, shrink};
-use serde_json::json;
+use crate::{corpus, report};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
 pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
 
-/// Runs the engine called `name` (one of `known`) out of process: `EXE exec --game G --engine
-/// NAME`, where `EXE` is a `harness` binary, under the case's own time limit.
-pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isolate<G> {
-    Arc::new(move |name: &str| {
-        let name = known.iter().find(|n| **n == name)?;
-        let cmd = vec![
-            exe.display().to_string(),
-            "exec".into(),
-            "--game".into(),
-            G::NAME.into(),
-            "--engine".into(),
-            name.to_string(),
-        ];
-        let mut p = crate::judge::Program::new(cmd, Duration::from_secs(1));
-        p.cpu = None;
-        p.name = name.to_string();
-        Some(Arc::new(p) as Arc<dyn Engine<G>>)
-    })
-}
-
 pub use crate::engine::Relimit;
-
-/// The explain phase gets what is left of the shrink budget, within these bounds.
-const EXPLAIN_MIN: Duration = Duration::from_secs(2);
-const EXPLAIN_MAX: Duration = Duration::from_secs(30);
 
 /// How a run is set up beyond its batch.
 pub struct DiffOptions<G: Game> {
@@ -150,22 +127,10 @@ pub fn run<G: Game>(
         not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed))
     };
     let mut summary = summarize::<G>(opts, pair, &result);
-    let mut failures: Vec<(Distinct<G::Case>, bool)> = Vec::new();
-    if let Some(g) = gate {
-        summary.cases += if generate {
-            g.kinds.iter().sum::<u64>()
-        } else {
-            g.ran()
-        };
-        for (k, n) in Kind::ALL.iter().zip(g.kinds) {
-            if n > 0 {
-                *summary.failures.entry(*k).or_insert(0) += n;
-            }
-        }
-        summary.interrupted |= g.interrupted;
-        summary.replay = Some(g.replayed);
-        failures.extend(g.failures.into_iter().map(|f| (f.distinct, f.as_is)));
-    }
+    let mut failures = match gate {
+        Some(g) => add_saved(&mut summary, g, generate),
+        None => Vec::new(),
+    };
     let new = result
         .distinct
         .iter()
@@ -199,6 +164,31 @@ pub fn run<G: Game>(
     }
     writeln!(out, "{}", summary.line())?;
     Ok(summary)
+}
+
+/// Adds what the saved cases showed to `summary` (their failing cases, and every case they ran
+/// when no case was generated); returns their failures, each with whether it is reported as it is.
+fn add_saved<C>(
+    summary: &mut Summary,
+    g: saved::Gate<C>,
+    generated: bool,
+) -> Vec<(Distinct<C>, bool)> {
+    summary.cases += if generated {
+        g.kinds.iter().sum::<u64>()
+    } else {
+        g.ran()
+    };
+    for (k, n) in Kind::ALL.iter().zip(g.kinds) {
+        if n > 0 {
+            *summary.failures.entry(*k).or_insert(0) += n;
+        }
+    }
+    summary.interrupted |= g.interrupted;
+    summary.replay = Some(g.replayed);
+    g.failures
+        .into_iter()
+        .map(|f| (f.distinct, f.as_is))
+        .collect()
 }
 
 /// The batch's result when no case is generated (the saved cases hold every failure looked for,
@@ -338,45 +328,6 @@ fn summarize<G: Game>(
     }
 }
 
-/// The header word of a failure report.
-fn headline(f: &Failure, judging: bool) -> String {
-    match f.kind {
-        Kind::Mismatch if judging => "WRONG ANSWER".into(),
-        Kind::Mismatch => "MISMATCH".into(),
-        k => k.describe().to_uppercase(),
-    }
-}
-
-/// The predicate that keeps the shrinker on the original failure, and the pair it runs: for a
-/// hang, the hung engine out of process (`None` when it cannot be, or when the generator or the
-/// comparison hung: nothing to re-run out of process).
-fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
-    if f.kind != Kind::TimeLimit {
-        return Some(pair.clone());
-    }
-    let engine = f.engine.as_deref()?;
-    if engine != pair.a.name() && engine != pair.b.name() {
-        return None;
-    }
-    isolated_pair(opts, pair, f)
-}
-
-/// The pair with its engine under test run out of process (`None` when it cannot be): the engine
-/// the failure names, else the second. For a hang, and for a crash or a mismatch once a smaller
-/// case has hung the engine in process.
-/// A crash stays a crash (a panic is a non-zero exit); a mismatch is then judged on answers.
-fn isolated_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
-    let target = f.engine.as_deref().unwrap_or(pair.b.name());
-    let twin = |e: &Arc<dyn Engine<G>>| -> Option<Arc<dyn Engine<G>>> {
-        if e.name() == target && !e.isolated() {
-            opts.isolate.as_ref().and_then(|iso| iso(target))
-        } else {
-            Some(Arc::clone(e))
-        }
-    };
-    Some(Pair::new(twin(&pair.a)?, twin(&pair.b)?))
-}
-
 fn shrink_and_save<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
@@ -387,7 +338,6 @@ fn shrink_and_save<G: Game>(
 ) -> anyhow::Result<(Reported, String, Option<String>)> {
     let judging = !pair.b.traces();
     let names = pair.names();
-    let stop = Arc::clone(&opts.batch.stop);
     let original = &found.failure;
     let mut shrunk_case = found.case.clone();
     let (mut steps, mut tries, mut complete) = (0, 0, false);
@@ -395,267 +345,43 @@ fn shrink_and_save<G: Game>(
     let mut explained: Option<Explanation> = None;
     let shrinkable = found.case.as_ref().filter(|_| !as_is);
     if let (Some(case), Some(spair)) = (shrinkable, shrink_pair(opts, pair, original)) {
-        let budget = opts.shrink_budget;
-        if !stop.load(Relaxed) {
+        if !opts.batch.stop.load(Relaxed) {
             progress.note(&format!(
                 "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
                 found.index,
                 headline(original, judging).to_lowercase(),
-                budget.as_secs_f64()
+                opts.shrink_budget.as_secs_f64()
             ));
         }
-        let started = Instant::now();
-        // With two in-process engines, a candidate runs under the batch's time limit (doubled:
-        // wall-clock time on a loaded machine), on a thread of its own. A smaller case that hangs
-        // an engine cannot be stopped (its thread is left behind), so from then on the engine under
-        // test runs out of process (`isolate`), where a hang is only a rejected candidate; without
-        // a way to isolate it the shrink stops at the smallest case so far. A program has limits
-        // of its own, and a hang is shrunk out of process; a judged program's hang under a limit
-        // relative to the trusted engine's time (module doc).
-        let in_process = !spair.a.isolated() && !spair.b.isolated();
-        let relimit = opts.relimit.as_ref().filter(|_| {
-            original.kind == Kind::TimeLimit
-                && !spair.a.isolated()
-                && spair.b.isolated()
-                && original.engine.as_deref() == Some(spair.b.name())
-        });
-        // What a candidate must show: with several signatures looked for, the same signature (two
-        // shrinks must not end at the same bug); else, and once the engine runs out of process
-        // (where a panic is an exit status), the same kind of failure of the same engine.
-        let many = opts.batch.max_failures > 1;
-        let keeps = |f: &Failure, outside: bool| {
-            if many && !outside {
-                f.signature() == signature
-            } else {
-                f.same_kind(original)
-            }
-        };
-        let hung = AtomicBool::new(false);
-        let outside: std::sync::OnceLock<Option<Pair<G>>> = std::sync::OnceLock::new();
-        let fails = |c: &G::Case| {
-            if stop.load(Relaxed) {
-                return false;
-            }
-            if let Some(relimit) = relimit {
-                return fails_relative(&spair, relimit, c, |f| keeps(f, false));
-            }
-            let limit = opts
-                .batch
-                .case_timeout
-                .unwrap_or_else(|| G::time_limit(c) * batch::SLOWDOWN)
-                * 2;
-            if !in_process {
-                return spair.failure(c).is_some_and(|f| keeps(&f, false));
-            }
-            let (p, out) = if hung.load(Relaxed) {
-                match outside.get_or_init(|| isolated_pair(opts, &spair, original)) {
-                    Some(p) => (p.clone(), true),
-                    None => return false,
-                }
-            } else {
-                (spair.clone(), false)
-            };
-            let candidate = c.clone();
-            match bounded(limit, move || p.failure(&candidate)) {
-                Some(f) => f.is_some_and(|f| keeps(&f, out)),
-                None => {
-                    hung.store(true, Relaxed);
-                    false
-                }
-            }
-        };
-        // The cases the shrink moved to, in order (for a relative shrink, to step back).
-        let mut trail: Vec<G::Case> = Vec::new();
-        let traced = relimit.is_some();
-        let mut run = || {
-            shrink::shrink_traced::<G>(case.clone(), &fails, budget, |c| {
-                if traced {
-                    trail.push(c.clone());
-                }
-            })
-        };
-        // A judged program's candidates run `threads` (`--jobs`) at once.
-        let pool = if judging {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(opts.batch.threads.max(1))
-                .thread_name(|i| format!("shrink-{i}"))
-                .build()
-                .ok()
-        } else {
-            None
-        };
-        let s = match &pool {
-            Some(pool) => pool.install(run),
-            None => run(),
-        };
-        let stopped_by_hang = hung.load(Relaxed) && !matches!(outside.get(), Some(Some(_)));
-        if stopped_by_hang {
-            progress.note(
-                "a smaller case ran past its time limit while shrinking (another failure?): \
-                 the shrink stops at the smallest case so far",
-            );
-        } else if hung.load(Relaxed) {
-            progress.note(
-                "a smaller case ran past its time limit while shrinking (another failure?): \
-                 the rest of the shrink ran the engine under test out of process",
-            );
-        }
-        steps = s.steps;
-        tries = s.tries;
-        complete = !s.timed_out && !stop.load(Relaxed) && !stopped_by_hang;
-        let mut shrunk = s.case;
-        // The shrunk case's own failure (the original's when the shrinker moved nowhere); after a
-        // relative shrink, under the program's own limit.
-        if s.steps > 0 {
-            match spair.failure(&shrunk).filter(|f| keeps(f, false)) {
-                Some(f) => shrunk_failure = f,
-                None if traced => {
-                    // Slow there, not hung: the last case of the shrink that runs past the
-                    // program's own limit (the cases shrink in order: a bisection of the trail).
-                    let (mut lo, mut hi) = (0usize, trail.len());
-                    let mut kept: Option<Failure> = None;
-                    while lo + 1 < hi && !stop.load(Relaxed) {
-                        let mid = (lo + hi) / 2;
-                        match spair.failure(&trail[mid - 1]).filter(|f| keeps(f, false)) {
-                            Some(f) => {
-                                lo = mid;
-                                kept = Some(f);
-                            }
-                            None => hi = mid,
-                        }
-                    }
-                    // `lo` steps of the trail still fail under the program's own limit.
-                    progress.note(&format!(
-                        "the shrunk case ran past {} times {}'s time but not the program's own \
-                         limit: reported the last of {} steps that runs past it",
-                        batch::RELATIVE_LIMIT,
-                        spair.a.name(),
-                        lo
-                    ));
-                    steps = lo;
-                    complete = false;
-                    shrunk = if lo == 0 {
-                        case.clone()
-                    } else {
-                        trail[lo - 1].clone()
-                    };
-                    if let Some(f) = kept {
-                        shrunk_failure = f;
-                    }
-                }
-                None => {}
-            }
-        }
-        progress.note(&format!(
-            "shrunk in {:.1} s ({} steps, {} candidates)",
-            started.elapsed().as_secs_f64(),
-            steps,
-            tries
-        ));
-        // The explain phase: which parts of the repro can take other values and still fail the
-        // same way. Not for hangs (every failing variant would cost a time limit), nor after a
-        // shrink cut short by an interrupt or a hang.
-        if original.kind != Kind::TimeLimit && !stop.load(Relaxed) && !stopped_by_hang {
-            let left = budget
-                .saturating_sub(started.elapsed())
-                .clamp(EXPLAIN_MIN, EXPLAIN_MAX);
-            let run = || explain::explain::<G>(&shrunk, &fails, left);
-            let e = match &pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            };
-            if e.parts > 0 && !stop.load(Relaxed) {
-                explained = Some(e);
-            }
-        }
-        shrunk_case = Some(shrunk);
+        let m = minimize::minimize(opts, &spair, case, original, signature, progress);
+        (steps, tries, complete) = (m.steps, m.tries, m.complete);
+        shrunk_failure = m.failure;
+        explained = m.explained;
+        shrunk_case = Some(m.case);
     }
-    let profile = found.origin.profile_name();
-    // A saved case's shrunk copy is named by its content: saving it again finds the same file.
-    let from_file = match &found.origin {
-        Origin::Saved(path) => Some(path),
-        _ => None,
+    let record = Record {
+        found,
+        signature,
+        as_is,
+        judging,
+        case: shrunk_case,
+        failure: shrunk_failure,
+        steps,
+        tries,
+        complete,
+        explained,
     };
-    let seed = match (from_file, &shrunk_case) {
-        (Some(_), Some(c)) => crate::rng::fnv1a_64(G::write(c).as_bytes()),
-        _ => found.origin.seed(),
-    };
-    let reproduce = found.origin.reproduce(&opts.program, G::NAME);
-    let size_before = found
-        .case
-        .as_ref()
-        .map_or("(no case)".into(), |c| G::size(c));
-    let size_after = shrunk_case
-        .as_ref()
-        .map_or("(no case)".into(), |c| G::size(c));
-    let mut text = String::new();
-    let place = match from_file {
-        Some(path) => format!("saved case {}", path.display()),
-        None => format!("case {} (profile {profile}, seed {seed})", found.index),
-    };
-    text.push_str(&format!(
-        "{} in {place}: {size_before}\n  {}\n",
-        headline(original, judging),
-        original.what
-    ));
-    text.push_str(&format!("reproduce: {reproduce}\n"));
-    if found.case.is_some() && !as_is {
-        text.push_str(&format!(
-            "shrunk to {size_after} in {steps} steps{}\n  {}\n",
-            if complete { "" } else { " (stopped early)" },
-            shrunk_failure.what
-        ));
-    }
-    if let Some(d) = &shrunk_failure.divergence {
-        text.push_str(&report::divergence(d, names, opts.colour));
-    }
-    if let (Some(e), Some(c)) = (&explained, &shrunk_case) {
-        text.push_str(&e.text());
-        if let Some(picture) = G::picture(c, e) {
-            text.push_str(&picture);
-        }
-    }
-    let name = corpus::name(G::NAME, profile, seed);
-    let meta = json!({
-        "game": G::NAME,
-        "engines": [names.a, names.b],
-        "profile": profile,
-        "seed": seed,
-        "batch_seed": opts.batch.seed,
-        "case_index": found.index,
-        "reproduce": reproduce,
-        "size_before": size_before,
-        "size_after": size_after,
-        "shrink_steps": steps,
-        "shrink_tries": tries,
-        "shrink_complete": complete,
-        "failure_before_shrinking": original,
-        "explained": explained,
-    });
-    let plain = {
-        let mut t = text.clone();
-        if opts.colour {
-            if let Some(d) = &shrunk_failure.divergence {
-                t = t.replace(
-                    &report::divergence(d, names, true),
-                    &report::divergence(d, names, false),
-                );
-            }
-        }
-        t
-    };
-    // A saved case that needs no smaller copy (reported as it is, or already minimal) stays where
-    // it is.
-    let unchanged = as_is || shrunk_case == found.case;
-    let saved = match from_file.filter(|_| unchanged) {
+    let program = &opts.program;
+    let mut text = Views::<G>::text(&record, names, opts.colour, program);
+    let saved = match record.from_file().filter(|_| record.unchanged()) {
         Some(path) => Ok(path.clone()),
         None => corpus::save::<G>(
             &opts.out_dir,
-            &name,
-            shrunk_case.as_ref().map(|c| (c, explained.as_ref())),
-            &shrunk_failure,
-            &plain,
-            meta,
+            &Views::<G>::name(&record),
+            record.case.as_ref().map(|c| (c, record.explained.as_ref())),
+            &record.failure,
+            &Views::<G>::text(&record, names, false, program),
+            Views::<G>::meta(&record, names, opts.batch.seed, program),
             Some(pair),
         ),
     };
@@ -666,68 +392,6 @@ fn shrink_and_save<G: Game>(
         }
         Err(e) => (None, Some(format!("{e:#}"))),
     };
-    let reported = Reported {
-        index: found.index,
-        profile: profile.to_string(),
-        seed,
-        kind: original.kind,
-        engine: original.engine.clone(),
-        what: original.what.clone(),
-        shrunk_what: shrunk_failure.what.clone(),
-        size_before,
-        size_after,
-        shrink_steps: steps,
-        shrink_tries: tries,
-        shrink_complete: complete,
-        reproduce,
-        repro,
-        signature: signature.to_string(),
-        hits: 1,
-        hit_cases: Vec::new(),
-        free: explained.map(|e| e.free).unwrap_or_default(),
-    };
+    let reported = Views::<G>::reported(&record, program, repro);
     Ok((reported, text, save_error))
-}
-
-/// An engine that gives an answer already computed: the trusted engine's, timed once.
-struct Known<G: Game> {
-    name: String,
-    output: Output<G::Outcome>,
-}
-
-impl<G: Game> Engine<G> for Known<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn run(&self, _case: &G::Case, _trace: bool) -> Result<Output<G::Outcome>, Fault> {
-        Ok(self.output.clone())
-    }
-}
-
-/// Whether `case` still fails under a relative limit: the trusted engine `pair.a` runs it (timed),
-/// then the program under a CPU-time limit of [`batch::RELATIVE_LIMIT`] times that, at least
-/// [`batch::RELATIVE_FLOOR`] and at most its own; `keeps` says whether the failure is the one shrunk.
-fn fails_relative<G: Game>(
-    pair: &Pair<G>,
-    relimit: &Relimit<G>,
-    case: &G::Case,
-    keeps: impl Fn(&Failure) -> bool,
-) -> bool {
-    let started = Instant::now();
-    let trusted = match catching(|| pair.a.run(case, true)) {
-        Ok(Ok(output)) => output,
-        // The trusted engine failing is not the failure being shrunk.
-        _ => return false,
-    };
-    let limit = started
-        .elapsed()
-        .saturating_mul(batch::RELATIVE_LIMIT)
-        .max(batch::RELATIVE_FLOOR);
-    let known: Arc<dyn Engine<G>> = Arc::new(Known::<G> {
-        name: pair.a.name().to_string(),
-        output: trusted,
-    });
-    Pair::new(known, relimit(case, limit))
-        .failure(case)
-        .is_some_and(|f| keeps(&f))
 }

@@ -27,7 +27,7 @@ mod check;
 mod completions;
 mod diff;
 mod engines;
-mod exec;
+pub(crate) mod exec;
 mod gen;
 mod judge;
 mod merge;

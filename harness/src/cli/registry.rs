@@ -272,7 +272,7 @@ impl<G: Game> Table<G> {
     pub(crate) fn isolate(&self) -> Option<Isolate<G>> {
         let exe = std::env::current_exe().ok()?;
         let known = self.all_engines().iter().map(|e| e.name).collect();
-        Some(crate::diff::isolate_by_exec::<G>(exe, known))
+        Some(super::exec::isolate_by_exec::<G>(exe, known))
     }
 }
 
