@@ -25,20 +25,26 @@ pub const NAMED: &[NamedScope] = &[
     },
     NamedScope {
         name: "minute",
-        expr: "n<=2,m<=3,e=4,q<=2",
-        about: "every board up to 2x3 of tiles up to 16, up to two moves (37M indices)",
+        expr: "n<=2,m<=3,e=5,q<=2",
+        about: "every board up to 2x3 of tiles up to 32, up to two moves (111,301,350 indices)",
         cost: "about a minute on 2 cores",
     },
     NamedScope {
         name: "ten-minutes",
-        expr: "n<=3,m<=3,e=3,q<=1",
-        about: "every board up to 3x3 of tiles up to 8, no move or one (19M indices)",
+        expr: "n<=3,m<=3,e=5,q<=1",
+        about: "every board up to 3x3 of tiles up to 32, no move or one (740,298,942 indices)",
         cost: "about ten minutes on 2 cores",
+    },
+    NamedScope {
+        name: "rows",
+        expr: "n=1,m<=8,e=4,q<=2",
+        about: "every single row up to 8 long of tiles up to 16, up to two moves (1,917,480,440 indices)",
+        cost: "about 1 core-hour",
     },
     NamedScope {
         name: "four-by-four",
         expr: "n<=4,m<=4,e=2,q<=1",
-        about: "every board up to 4x4 of tiles up to 4, no move or one (5.5G indices)",
+        about: "every board up to 4x4 of tiles up to 4, no move or one (5,658,497,496 indices)",
         cost: "about 4 core-hours",
     },
 ];
