@@ -68,7 +68,7 @@ pub fn parse(text: &str) -> Result<Scope2048, ScopeError> {
     let side = 1..=MAX_SIDE as u64;
     let rows = e.take("n", side.clone(), 1..=2)?;
     let cols = e.take("m", side, 1..=2)?;
-    let exponent = *e.take("e", 0..=MAX_EXPONENT, 3..=3)?.end();
+    let exponent = upper_only(e.take("e", 0..=MAX_EXPONENT, 3..=3)?, "e", text)?;
     let moves = e.take("q", 0..=MAX_SCOPE_MOVES, 0..=1)?;
     e.finish(KEYS)?;
     Scope2048::new(rows, cols, exponent, moves).ok_or_else(|| {
@@ -77,6 +77,21 @@ pub fn parse(text: &str) -> Result<Scope2048, ScopeError> {
             "this scope has more than 2^64 indices: bound `n`, `m`, `e` or `q` lower",
         )
     })
+}
+
+/// The upper bound of a parameter that only has one (`e=3` and `e<=3` alike).
+fn upper_only(r: RangeInclusive<u64>, key: &str, text: &str) -> Result<u64, ScopeError> {
+    if r.start() == r.end() || *r.start() == 0 {
+        return Ok(*r.end());
+    }
+    let token = text
+        .split(',')
+        .find(|t| t.trim().starts_with(key))
+        .unwrap_or(text);
+    Err(ScopeError::new(
+        token.trim(),
+        format!("`{key}` is a largest value: write `{key}=V` or `{key}<=V`"),
+    ))
 }
 
 impl Scope2048 {

@@ -134,6 +134,7 @@ fn bad_expressions_name_the_token() {
     assert_eq!(err("n=9").token, "n=9");
     assert_eq!(err("m=0").token, "m=0");
     assert_eq!(err("e=21").token, "e=21");
+    assert_eq!(err("n<=2,e=2..3").token, "e=2..3");
     assert_eq!(err("q=9").token, "q=9");
     let overflow = err("n<=8,m<=8,e=3");
     assert!(overflow.why.contains("2^64"), "{overflow}");

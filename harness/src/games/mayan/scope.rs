@@ -69,7 +69,15 @@ pub struct MayanScope {
 pub fn parse(text: &str) -> Result<MayanScope, ScopeError> {
     let mut e = Expr::parse(text)?;
     let blocks = e.take("blocks", 0..=(COLS * ROWS) as u64, 0..=4)?;
-    let colours = *e.take("k", 1..=u64::from(MAX_COLOUR), 3..=3)?.end();
+    let colours = e.take("k", 1..=u64::from(MAX_COLOUR), 3..=3)?;
+    if colours.start() != colours.end() && *colours.start() != 1 {
+        let token = text.split(',').find(|t| t.trim().starts_with('k'));
+        return Err(ScopeError::new(
+            token.unwrap_or(text).trim(),
+            "`k` is the number of colours: write `k=K` or `k<=K`",
+        ));
+    }
+    let colours = *colours.end();
     let moves = e.take("n", 1..=MAX_MOVES as u64, 1..=2)?;
     e.finish(KEYS)?;
     MayanScope::new(blocks, colours, moves).ok_or_else(|| {

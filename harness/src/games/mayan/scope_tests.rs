@@ -109,6 +109,7 @@ fn bad_expressions_name_the_token() {
     assert!(err("blocks<=4,colours=2").why.contains("unknown parameter"));
     assert_eq!(err("n=6").token, "n=6");
     assert_eq!(err("k=11").token, "k=11");
+    assert_eq!(err("blocks<=3, k=2..3").token, "k=2..3");
     assert_eq!(err("blocks=36").token, "blocks=36");
     let overflow = err("blocks<=35,k=10");
     assert!(overflow.why.contains("2^64"), "{overflow}");
