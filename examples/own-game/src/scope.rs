@@ -7,6 +7,8 @@
 //! index is a valid case: none is skipped.
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
+use crate::Game2048;
+use harness::game::Bounded;
 use harness::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
 use std::ops::RangeInclusive;
 
@@ -256,6 +258,17 @@ fn unreachable_keys(s: &Scope2048) -> Vec<(&'static str, String)> {
         &small,
     );
     out
+}
+
+/// 2048's scopes, through the harness's public scope role.
+impl Bounded for Game2048 {
+    fn scopes() -> &'static [NamedScope] {
+        NAMED
+    }
+
+    fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
+        Ok(Box::new(parse(harness::scope::resolve(NAMED, expr))?))
+    }
 }
 
 #[cfg(test)]
