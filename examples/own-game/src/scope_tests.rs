@@ -174,6 +174,17 @@ fn the_tiny_scope_agrees_everywhere() {
         assert!(!reached.contains(key), "{key} is reached, yet: {why}");
     }
     assert!(reached.contains("a spawn placed") && reached.contains("a 1x1 board"));
+    // The unreachable keys of other small scopes are not reached either.
+    for text in ["n=1,m<=4,e=2,q<=1", "n<=3,m=1,e=2,q=1", "n=2,m=2,e=3,q=0"] {
+        let s = scope(text);
+        let (_, reached) = run_scope(&s, 0..s.len());
+        for (key, why) in s.unreachable() {
+            assert!(
+                !reached.contains(key),
+                "{text}: {key} is reached, yet: {why}"
+            );
+        }
+    }
 }
 
 /// Nanoseconds of CPU time this thread has run (Linux), so that a loaded machine does not
