@@ -5,6 +5,13 @@
 //! their number of cells (then rows), then move counts, then the moves (each a direction, a spawn
 //! cell and a spawn value of 2 or 4: every move the input format can name), then the tiles. Every
 //! index is a valid case: none is skipped.
+//!
+//! The named scopes, costs measured in CPU time on a spread sample of 20,000 indices (release
+//! build) and extrapolated: `tiny` (9,028 indices, 0.01 s on 2 cores), `minute` (111,301,350,
+//! 96 s), `ten-minutes` (740,298,942, 11 minutes), `rows` (1,917,480,440, 1.2 core-hours: lines of
+//! four equal tiles and 8-column boards), `four-by-four` (5,658,497,496, 3.3 core-hours). None
+//! reaches the merges past 2^15 (the tiles' sum stays far below 2^16: the scope says so); below
+//! 4x4 no scope reaches four equal tiles in a line but `rows`.
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
 use crate::Game2048;

@@ -155,6 +155,18 @@ fn the_tiny_scope_agrees_everywhere() {
         assert!(!reached.contains(key), "{key} is reached, yet: {why}");
     }
     assert!(reached.contains("solvable") && reached.contains("answer: swap move"));
+    // The unreachable keys of other small scopes are not reached either.
+    for text in ["blocks<=2,k=2,n<=2", "blocks=1..3,k=2,n=3"] {
+        let s = scope(text);
+        assert!(!s.unreachable().is_empty());
+        let (_, _, reached) = run_scope(&s, 0..s.len());
+        for (key, why) in s.unreachable() {
+            assert!(
+                !reached.contains(key),
+                "{text}: {key} is reached, yet: {why}"
+            );
+        }
+    }
 }
 
 /// Nanoseconds of CPU time this thread has run (Linux), so that a loaded machine does not

@@ -4,6 +4,13 @@
 //! through board sides in order, then stone counts in order, then the points holding the stones
 //! (combinations in colex order), then their colours (`X` or `O` per stone). An index whose
 //! position has a group without a liberty is not a valid input and is skipped.
+//!
+//! The named scopes, costs measured in CPU time on a spread sample of 20,000 indices (release
+//! build) and extrapolated: `tiny` (19,767 indices, 7,034 skipped, 0.1 s on 2 cores), `minute`
+//! (2,167,672, 55 s), `4x4` (43,066,488, 8 minutes: the ten-minute one), `5x5-sparse`
+//! (357,134,107, 9.1 core-hours), `5x5-ten` (4,764,405,531, 115 core-hours). The whole 5x5 board
+//! has 847,331,675,931 indices (about 20,000 core-hours). Every one of them reaches every coverage
+//! key, `tiny` included (checked by a test).
 
 use crate::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
 use model::nogo::{Board, Colour};
