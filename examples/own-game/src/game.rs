@@ -6,9 +6,7 @@ use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::compare::{traced, Traced};
 use harness::explain::{Explanation, Part};
-use harness::game::{
-    Bounded, Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink,
-};
+use harness::game::{Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink};
 use harness::shrink::grid::{self, GridCase};
 use harness::{Divergence, Names};
 use std::time::Duration;
@@ -235,18 +233,5 @@ impl Game for Game2048 {
 
     fn html(view: &harness::html::View<'_, Self>) -> String {
         crate::page::page(view)
-    }
-}
-
-impl Bounded for Game2048 {
-    fn scopes() -> &'static [harness::scope::NamedScope] {
-        crate::scope::NAMED
-    }
-
-    fn scope(
-        expr: &str,
-    ) -> Result<Box<dyn harness::scope::Scope<Case>>, harness::scope::ScopeError> {
-        let text = harness::scope::resolve(crate::scope::NAMED, expr);
-        Ok(Box::new(crate::scope::parse(text)?))
     }
 }

@@ -134,6 +134,7 @@ fn bad_expressions_name_the_token() {
     assert_eq!(err("n=9").token, "n=9");
     assert_eq!(err("m=0").token, "m=0");
     assert_eq!(err("e=21").token, "e=21");
+    assert_eq!(err("n<=2,e=2..3").token, "e=2..3");
     assert_eq!(err("q=9").token, "q=9");
     let overflow = err("n<=8,m<=8,e=3");
     assert!(overflow.why.contains("2^64"), "{overflow}");
@@ -141,11 +142,14 @@ fn bad_expressions_name_the_token() {
 
 /// Runs every case of a scope through the built-in pair; the number of cases and the coverage
 /// keys reached.
-fn run_scope(s: &dyn harness::scope::Scope<Case>) -> (u64, BTreeSet<&'static str>) {
+fn run_scope(
+    s: &dyn harness::scope::Scope<Case>,
+    indices: impl Iterator<Item = u64>,
+) -> (u64, BTreeSet<&'static str>) {
     let pair = Pair::<Game2048>::builtin();
     let mut hits = vec![false; Game2048::coverage_keys().len()];
     let mut checked = 0;
-    for i in 0..s.len() {
+    for i in indices {
         let case = s.case(i).unwrap_or_else(|| panic!("index {i} skipped"));
         let out = pair.check(&case);
         assert!(out.failure.is_none(), "index {i}: {:?}", out.failure);
@@ -164,10 +168,60 @@ fn run_scope(s: &dyn harness::scope::Scope<Case>) -> (u64, BTreeSet<&'static str
 #[test]
 fn the_tiny_scope_agrees_everywhere() {
     let s = Game2048::scope("tiny").unwrap();
-    let (checked, reached) = run_scope(&*s);
+    let (checked, reached) = run_scope(&*s, 0..s.len());
     assert_eq!(checked, s.len());
     for (key, why) in s.unreachable() {
         assert!(!reached.contains(key), "{key} is reached, yet: {why}");
     }
     assert!(reached.contains("a spawn placed") && reached.contains("a 1x1 board"));
+    // The unreachable keys of other small scopes are not reached either.
+    for text in ["n=1,m<=4,e=2,q<=1", "n<=3,m=1,e=2,q=1", "n=2,m=2,e=3,q=0"] {
+        let s = scope(text);
+        let (_, reached) = run_scope(&s, 0..s.len());
+        for (key, why) in s.unreachable() {
+            assert!(
+                !reached.contains(key),
+                "{text}: {key} is reached, yet: {why}"
+            );
+        }
+    }
+}
+
+/// Nanoseconds of CPU time this thread has run (Linux), so that a loaded machine does not
+/// inflate the estimates.
+fn cpu_ns() -> u64 {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    text.split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Times (in CPU time) a spread sample of every named scope's indices (release build:
+/// `cargo test --release -p own-game --lib scope -- --ignored --nocapture`) and prints each
+/// scope's length (`MEASURE=NAME` for one), the estimated time on two cores and the coverage keys the sample reaches.
+#[test]
+#[ignore]
+fn measure_named_scopes() {
+    // `MEASURE=NAME` measures that scope alone.
+    let only = std::env::var("MEASURE").ok();
+    for named in Game2048::scopes() {
+        if only.as_deref().is_some_and(|o| o != named.name) {
+            continue;
+        }
+        let s = Game2048::scope(named.name).unwrap();
+        let step = (s.len() / 20_000).max(1);
+        let start = cpu_ns();
+        let (checked, reached) = run_scope(&*s, (0..s.len()).step_by(step as usize));
+        let per = (cpu_ns() - start) as f64 * 1e-9 / checked as f64;
+        let hours = per * s.len() as f64 / 3600.0;
+        println!(
+            "{}: {} indices, sample {checked}, {:.0} ns/index, {:.1} s on 2 cores ({:.2} core-hours)",
+            named.name, s.len(), per * 1e9, hours * 1800.0, hours
+        );
+        let keys = Game2048::coverage_keys();
+        let missed: Vec<_> = keys.iter().filter(|k| !reached.contains(*k)).collect();
+        println!("  not reached by the sample: {missed:?}");
+        println!("  unreachable: {:?}", s.unreachable());
+    }
 }

@@ -109,6 +109,7 @@ fn bad_expressions_name_the_token() {
     assert!(err("blocks<=4,colours=2").why.contains("unknown parameter"));
     assert_eq!(err("n=6").token, "n=6");
     assert_eq!(err("k=11").token, "k=11");
+    assert_eq!(err("blocks<=3, k=2..3").token, "k=2..3");
     assert_eq!(err("blocks=36").token, "blocks=36");
     let overflow = err("blocks<=35,k=10");
     assert!(overflow.why.contains("2^64"), "{overflow}");
@@ -116,11 +117,14 @@ fn bad_expressions_name_the_token() {
 
 /// Runs every case of a scope through the built-in pair; the checked and skipped counts and the
 /// coverage keys reached.
-fn run_scope(s: &dyn Scope<Case>) -> (u64, u64, BTreeSet<&'static str>) {
+fn run_scope(
+    s: &dyn Scope<Case>,
+    indices: impl Iterator<Item = u64>,
+) -> (u64, u64, BTreeSet<&'static str>) {
     let pair = Pair::<Mayan>::builtin();
     let (mut checked, mut skipped) = (0, 0);
     let mut hits = vec![false; Mayan::coverage_keys().len()];
-    for i in 0..s.len() {
+    for i in indices {
         let Some(case) = s.case(i) else {
             skipped += 1;
             continue;
@@ -143,7 +147,7 @@ fn run_scope(s: &dyn Scope<Case>) -> (u64, u64, BTreeSet<&'static str>) {
 #[test]
 fn the_tiny_scope_agrees_everywhere() {
     let s = Mayan::scope("tiny").unwrap();
-    let (checked, skipped, reached) = run_scope(&*s);
+    let (checked, skipped, reached) = run_scope(&*s, 0..s.len());
     assert_eq!(checked, brute_force(0, 4, 3) * 2);
     assert_eq!(checked + skipped, s.len());
     assert!(skipped > 0);
@@ -151,4 +155,57 @@ fn the_tiny_scope_agrees_everywhere() {
         assert!(!reached.contains(key), "{key} is reached, yet: {why}");
     }
     assert!(reached.contains("solvable") && reached.contains("answer: swap move"));
+    // The unreachable keys of other small scopes are not reached either.
+    for text in ["blocks<=2,k=2,n<=2", "blocks=1..3,k=2,n=3"] {
+        let s = scope(text);
+        assert!(!s.unreachable().is_empty());
+        let (_, _, reached) = run_scope(&s, 0..s.len());
+        for (key, why) in s.unreachable() {
+            assert!(
+                !reached.contains(key),
+                "{text}: {key} is reached, yet: {why}"
+            );
+        }
+    }
+}
+
+/// Nanoseconds of CPU time this thread has run (Linux), so that a loaded machine does not
+/// inflate the estimates.
+fn cpu_ns() -> u64 {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    text.split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Times (in CPU time) a spread sample of every named scope's indices (release build:
+/// `cargo test --release -p harness --lib mayan::scope -- --ignored --nocapture`) and prints each
+/// scope's length (`MEASURE=NAME` for one), the estimated time on two cores and the coverage keys the sample reaches.
+#[test]
+#[ignore]
+fn measure_named_scopes() {
+    // `MEASURE=NAME` measures that scope alone.
+    let only = std::env::var("MEASURE").ok();
+    for named in Mayan::scopes() {
+        if only.as_deref().is_some_and(|o| o != named.name) {
+            continue;
+        }
+        let s = Mayan::scope(named.name).unwrap();
+        let step = (s.len() / 20_000).max(1);
+        let start = cpu_ns();
+        let (checked, skipped, reached) = run_scope(&*s, (0..s.len()).step_by(step as usize));
+        let per = (cpu_ns() - start) as f64 * 1e-9 / (checked + skipped) as f64;
+        let hours = per * s.len() as f64 / 3600.0;
+        println!(
+            "{}: {} indices, sample {checked} checked {skipped} skipped, {:.0} ns/index, {:.1} s on 2 cores ({:.2} core-hours)",
+            named.name, s.len(), per * 1e9, hours * 1800.0, hours
+        );
+        let missed: Vec<_> = Mayan::coverage_keys()
+            .iter()
+            .filter(|k| !reached.contains(*k))
+            .collect();
+        println!("  not reached by the sample: {missed:?}");
+        println!("  unreachable: {:?}", s.unreachable());
+    }
 }
