@@ -74,7 +74,7 @@ pub const NAMED: &[NamedScope] = &[
         expr: "n<=3,m<=4,k<=2,specials<=2,q=1,far=1",
         about: "every board up to 3x4 in up to 2 colours with at most two specials, any one \
                 operation",
-        cost: "1,521,209,290 indices, 440 core-seconds (4 to 8 min on 2 cores)",
+        cost: "1,521,209,290 indices, 345 core-seconds (about 3 min on 2 free cores)",
     },
     NamedScope {
         name: "3x3",
