@@ -2,8 +2,10 @@
 //! coverage) on a random sample spread through the scope, extrapolated to the whole scope on two
 //! threads; with `--full`, runs every index and prints the coverage keys reached.
 //!
-//! `cargo run --release -p harness --example texas_scopes -- [--full] [--sample N] SCOPE...`
-//! (a named scope or an expression; no scope: every named one).
+//! With `--enumerate`, times only building the cases (`Scope::case`) of the sample, on one thread.
+//!
+//! `cargo run --release -p harness --example texas_scopes -- [--full] [--enumerate] [--sample N]
+//! SCOPE...` (a named scope or an expression; no scope: every named one).
 
 use harness::game::{Bounded, Coverage};
 use harness::games::texas::Texas;
@@ -92,7 +94,38 @@ fn spread(i: u64, len: u64) -> u64 {
     (z ^ (z >> 31)) % len
 }
 
-fn measure(text: &str, full: bool, sample: u64) {
+/// The CPU time per index of `Scope::case` alone over `sample` random indices, one thread.
+fn enumerate(text: &str, scope: &dyn Scope<Case>, sample: u64) {
+    let len = scope.len();
+    let cpu = cpu_seconds();
+    let mut cells = 0usize;
+    let mut skipped = 0u64;
+    for i in 0..sample {
+        match scope.case(spread(i, len)) {
+            Some(case) => cells += case.board.colour.len() + case.ops.len(),
+            None => skipped += 1,
+        }
+    }
+    let random = cpu_seconds() - cpu;
+    // In order, as a run walks its share of a scope: from the middle on.
+    let cpu = cpu_seconds();
+    let from = len / 2;
+    let to = len.min(from + sample);
+    for index in from..to {
+        if let Some(case) = scope.case(index) {
+            cells += case.board.colour.len();
+        }
+    }
+    let in_order = cpu_seconds() - cpu;
+    println!(
+        "{text}: case() alone: {:.0} CPU ns per index over {sample} random indices \
+         ({skipped} skipped), {:.0} over consecutive ones ({cells} cells built)",
+        random * 1e9 / sample.max(1) as f64,
+        in_order * 1e9 / (to - from).max(1) as f64
+    );
+}
+
+fn measure(text: &str, full: bool, only_cases: bool, sample: u64) {
     let scope = match Texas::scope(text) {
         Ok(s) => s,
         Err(e) => {
@@ -101,6 +134,10 @@ fn measure(text: &str, full: bool, sample: u64) {
         }
     };
     let len = scope.len();
+    if only_cases {
+        enumerate(text, &*scope, sample);
+        return;
+    }
     let start = Instant::now();
     let cpu = cpu_seconds();
     let tally = if full || len <= sample {
@@ -147,12 +184,14 @@ fn measure(text: &str, full: bool, sample: u64) {
 
 fn main() {
     let mut full = false;
+    let mut only_cases = false;
     let mut sample = 200_000;
     let mut scopes = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--full" => full = true,
+            "--enumerate" => only_cases = true,
             "--sample" => match args.next().and_then(|s| s.parse().ok()) {
                 Some(n) => sample = n,
                 None => {
@@ -167,6 +206,6 @@ fn main() {
         scopes = Texas::scopes().iter().map(|s| s.name.to_string()).collect();
     }
     for s in scopes {
-        measure(&s, full, sample);
+        measure(&s, full, only_cases, sample);
     }
 }

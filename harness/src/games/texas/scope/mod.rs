@@ -60,21 +60,21 @@ pub const NAMED: &[NamedScope] = &[
         name: "column",
         expr: "n<=16,m=1,k<=2,q=1..2",
         about: "every column up to 16 tall in up to 2 colours, one or two swaps: long chains",
-        cost: "107,484,200 indices, 37 core-seconds (20 s on 2 cores)",
+        cost: "107,484,200 indices, 28-37 core-seconds (15-20 s on 2 cores)",
     },
     NamedScope {
         name: "minute",
         expr: "n<=3,m<=4,k<=2,specials<=2,q=1",
         about: "every board up to 3x4 in up to 2 colours with at most two specials, every \
                 adjacent swap",
-        cost: "364,324,916 indices, 170 core-seconds (about 1.5 min on 2 cores)",
+        cost: "364,324,916 indices, 125 core-seconds (about 1 min on 2 cores)",
     },
     NamedScope {
         name: "ten",
         expr: "n<=3,m<=4,k<=2,specials<=2,q=1,far=1",
         about: "every board up to 3x4 in up to 2 colours with at most two specials, any one \
                 operation",
-        cost: "1,521,209,290 indices, 440 core-seconds (4 to 8 min on 2 cores)",
+        cost: "1,521,209,290 indices, 345 core-seconds (about 3 min on 2 free cores)",
     },
     NamedScope {
         name: "3x3",
@@ -329,23 +329,43 @@ impl TexasScope {
     }
 
     /// The colours of the block's boards for `colouring`, or `None` when that board has a run.
-    fn colours(b: &Block, mut colouring: u64) -> Option<Vec<u8>> {
+    /// Boards of up to 64 cells are decoded on the stack (most indices of a scope are boards with
+    /// a run: they cost no allocation), with 32-bit divisions when the colouring fits.
+    fn colours(b: &Block, colouring: u64) -> Option<Vec<u8>> {
         let cells = b.n * b.m;
-        let mut colour = vec![0u8; cells];
-        // The last cell is the least significant digit; a run is looked for to the right and
-        // below of each cell as soon as it is known.
-        for i in (0..cells).rev() {
-            let v = (colouring % b.k) as u8 + 1;
-            colouring /= b.k;
+        if cells > 64 {
+            let mut colour = vec![0u8; cells];
+            return Self::decode(b, &mut colour, digits(colouring, b.k)).then_some(colour);
+        }
+        let mut buf = [0u8; 64];
+        let colour = &mut buf[..cells];
+        let free = match (u32::try_from(colouring), u32::try_from(b.k)) {
+            (Ok(c), Ok(k)) => Self::decode(b, colour, digits(c, k)),
+            _ => Self::decode(b, colour, digits(colouring, b.k)),
+        };
+        free.then(|| colour.to_vec())
+    }
+
+    /// Fills `colour` from its last cell to its first with `1 + digit`; false as soon as a run
+    /// appears (looked for to the right and below of each cell once it is known).
+    #[inline(always)]
+    fn decode(b: &Block, colour: &mut [u8], mut digit: impl FnMut() -> u8) -> bool {
+        let (mut r, mut c) = (b.n - 1, b.m - 1);
+        for i in (0..colour.len()).rev() {
+            let v = digit() + 1;
             colour[i] = v;
-            let (r, c) = (i / b.m, i % b.m);
             let right = c + 2 < b.m && colour[i + 1] == v && colour[i + 2] == v;
             let below = r + 2 < b.n && colour[i + b.m] == v && colour[i + 2 * b.m] == v;
             if right || below {
-                return None;
+                return false;
             }
+            if c == 0 {
+                c = b.m;
+                r = r.wrapping_sub(1);
+            }
+            c -= 1;
         }
-        Some(colour)
+        true
     }
 
     /// The specials of the block's boards for a placement (colex rank) and kinding.
@@ -367,6 +387,19 @@ impl TexasScope {
             below = c;
         }
         special
+    }
+}
+
+/// The base-`base` digits of `x`, least significant first (each below 256: `base` is a k).
+#[inline(always)]
+fn digits<T>(mut x: T, base: T) -> impl FnMut() -> u8
+where
+    T: Copy + std::ops::Rem<Output = T> + std::ops::DivAssign + TryInto<u8>,
+{
+    move || {
+        let d = (x % base).try_into().unwrap_or(0);
+        x /= base;
+        d
     }
 }
 

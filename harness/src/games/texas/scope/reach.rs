@@ -157,14 +157,26 @@ fn combos_and_chains(b: &Bounds, add: &mut dyn FnMut(&'static str, String)) {
             );
         }
     }
-    if b.n < 2 {
-        let why = "boards of one row: nothing falls, so no second round finds a run".to_string();
-        for key in [
-            "chain of 2 rounds",
-            "chain of 3-4 rounds",
-            "chain of 5+ rounds",
-        ] {
-            add(key, why.clone());
+    let chains = [
+        ("chain of 2 rounds", 2),
+        ("chain of 3-4 rounds", 3),
+        ("chain of 5+ rounds", 5),
+    ];
+    for (key, rounds) in chains {
+        if b.n < 2 {
+            add(
+                key,
+                "boards of one row: nothing falls, so no second round finds a run".into(),
+            );
+        } else if cells < 3 * rounds {
+            add(
+                key,
+                format!(
+                    "{rounds} rounds remove at least {} pieces, and no piece is ever added: \
+                     boards have at most {cells} cells",
+                    3 * rounds
+                ),
+            );
         }
     }
 }

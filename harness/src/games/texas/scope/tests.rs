@@ -209,6 +209,16 @@ fn unreachable_keys_follow_the_bounds() {
     let few_cells = scope("n<=3,m<=4,q=5,k=5").unreachable();
     let hand = few_cells.iter().find(|k| k.0 == "hand: one pair").unwrap();
     assert!(hand.1.contains("at most 12 cells"), "{}", hand.1);
+    let long_chain = few_cells
+        .iter()
+        .find(|k| k.0 == "chain of 5+ rounds")
+        .unwrap();
+    assert!(
+        long_chain.1.contains("at least 15 pieces"),
+        "{}",
+        long_chain.1
+    );
+    assert!(!few_cells.iter().any(|k| k.0 == "chain of 3-4 rounds"));
     let tiny = keys("n<=2,m<=2,q<=2,far=1");
     assert_eq!(tiny.len(), crate::games::texas::COVERAGE_KEYS.len() - 2);
 }
