@@ -258,12 +258,32 @@ pub fn range_text(r: &RangeInclusive<u64>) -> String {
 }
 
 /// A scope as consecutive blocks of indices (one per board size, say), smallest first: finds the
-/// block of an index and its offset in it by a binary search over the blocks' starts.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// block of an index and its offset in it. Workers visit indices nearly in order, so the block of
+/// the last lookup is tried first; otherwise a binary search over the blocks' starts.
+#[derive(Debug, Default)]
 pub struct Blocks {
     /// The first index of each block, then the total.
     starts: Vec<u64>,
+    /// The block of the last lookup (a hint shared by the threads: any value is correct).
+    last: std::sync::atomic::AtomicUsize,
 }
+
+impl Clone for Blocks {
+    fn clone(&self) -> Self {
+        Blocks {
+            starts: self.starts.clone(),
+            last: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+}
+
+impl PartialEq for Blocks {
+    fn eq(&self, other: &Self) -> bool {
+        self.starts == other.starts
+    }
+}
+
+impl Eq for Blocks {}
 
 impl Blocks {
     /// Blocks of these sizes, in order. `None` when the total overflows u64.
@@ -273,7 +293,10 @@ impl Blocks {
             let last = *starts.last().unwrap_or(&0);
             starts.push(last.checked_add(s)?);
         }
-        Some(Blocks { starts })
+        Some(Blocks {
+            starts,
+            last: std::sync::atomic::AtomicUsize::new(0),
+        })
     }
 
     /// Indices in all blocks.
@@ -290,8 +313,16 @@ impl Blocks {
         if index >= self.len() {
             return None;
         }
+        use std::sync::atomic::Ordering::Relaxed;
+        let hint = self.last.load(Relaxed);
+        if let (Some(&lo), Some(&hi)) = (self.starts.get(hint), self.starts.get(hint + 1)) {
+            if lo <= index && index < hi {
+                return Some((hint, index - lo));
+            }
+        }
         // The last start <= index (empty blocks share their start with the next one).
         let block = self.starts.partition_point(|&s| s <= index) - 1;
+        self.last.store(block, Relaxed);
         Some((block, index - self.starts[block]))
     }
 }
@@ -345,6 +376,10 @@ mod tests {
         let b = Blocks::new([3, 0, 2, 1]).unwrap();
         assert_eq!(b.len(), 6);
         let got: Vec<_> = (0..7).map(|i| b.locate(i)).collect();
+        // Out of order too, whatever block the hint holds.
+        for i in [5, 0, 4, 1, 3, 2, 6, 3] {
+            assert_eq!(b.locate(i), got[i as usize], "{i}");
+        }
         assert_eq!(
             got,
             vec![
