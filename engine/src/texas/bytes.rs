@@ -50,6 +50,12 @@ impl ColourBytes {
         self.cols[c][ROW0 + r] = x;
     }
 
+    /// Empties rows 0..n of column `c`.
+    #[inline]
+    pub fn clear_rows(&mut self, c: usize, n: usize) {
+        self.cols[c][ROW0..ROW0 + n].fill(0);
+    }
+
     /// Rows 0..64 of column `c`.
     pub fn rows(&self, c: usize) -> [u8; Line::WIDTH] {
         std::array::from_fn(|r| self.cols[c][ROW0 + r])
