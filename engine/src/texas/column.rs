@@ -34,17 +34,15 @@ impl Column {
     };
 
     /// The column of plain pieces whose row `r` holds colour `colours[r]` (0: an empty cell), for
-    /// up to 64 rows, every colour at most `largest`; only the first `rows` rows are read (the
-    /// others must be empty), so a short column costs less.
-    pub fn from_colours(colours: &[u8; Line::WIDTH], rows: usize, largest: u8) -> Column {
-        debug_assert!(colours.iter().all(|&x| x <= largest));
-        debug_assert!(colours.iter().skip(rows).all(|&x| x == 0));
+    /// up to 64 rows (the rows past `colours` are empty), every colour at most `largest`. A short
+    /// column costs less.
+    pub fn from_colours(colours: &[u8], largest: u8) -> Column {
+        debug_assert!(colours.len() <= Line::WIDTH && colours.iter().all(|&x| x <= largest));
         let mut planes = [Line::EMPTY; PLANES];
         // The colour bits above the largest colour are 0 everywhere.
         let bits = (u8::BITS - largest.leading_zeros()) as usize;
-        let chunks = rows.div_ceil(8);
         for (b, i) in COLOUR.take(bits).enumerate() {
-            planes[i] = bit_plane(colours, b, chunks);
+            planes[i] = bit_plane(colours, b);
         }
         // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
         planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
@@ -188,15 +186,15 @@ fn gather(planes: &[Line], r: usize) -> u8 {
         .fold(0, |acc, (b, p)| acc | u8::from(p.has(r)) << b)
 }
 
-/// Bit `b` of the first `chunks` eight bytes, as a line: position `i` is bit `b` of `bytes[i]`
-/// (0 past them). Eight bytes at a time: their bits `b` are moved to bit 0 of each byte, and one
-/// multiplication gathers the eight of them in the top byte (the partial products never overlap,
-/// so nothing carries).
-fn bit_plane(bytes: &[u8; Line::WIDTH], b: usize, chunks: usize) -> Line {
-    debug_assert!(b < 8);
+/// Bit `b` of up to 64 bytes, as a line: position `i` is bit `b` of `bytes[i]` (0 past them).
+/// Eight bytes at a time: their bits `b` are moved to bit 0 of each byte, and one multiplication
+/// gathers the eight of them in the top byte (the partial products never overlap, so nothing
+/// carries).
+fn bit_plane(bytes: &[u8], b: usize) -> Line {
+    debug_assert!(b < 8 && bytes.len() <= Line::WIDTH);
     let mut plane = 0u64;
-    for (i, chunk) in bytes.chunks_exact(8).take(chunks).enumerate() {
-        let word = u64::from_le_bytes(std::array::from_fn(|j| chunk[j]));
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let word = u64::from_le_bytes(std::array::from_fn(|j| chunk.get(j).copied().unwrap_or(0)));
         let lows = word >> b & 0x0101_0101_0101_0101;
         plane |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }
@@ -225,7 +223,7 @@ mod tests {
 
     fn column_of((colours, specials): &([u8; 64], [u8; 64])) -> Column {
         let largest = colours.iter().copied().max().unwrap_or(0);
-        let mut column = Column::from_colours(colours, Line::WIDTH, largest);
+        let mut column = Column::from_colours(colours, largest);
         for (r, &s) in specials.iter().enumerate() {
             if s != 0 {
                 column.set_special(r, s);
