@@ -53,6 +53,7 @@ use line::{Grid, Line};
 use model::texas::{
     Board, Case, Outcome, Recorder, Score, Sink, MAX_COLOURS, MAX_SIDE, MAX_SPECIAL,
 };
+use std::cell::RefCell;
 
 /// Columns kept as planes: the board's and two empty ones past it, so that the links of the last
 /// column with the next ones read as none.
@@ -129,7 +130,9 @@ impl Engine {
         }
     }
 
-    /// Resets the engine to the initial board of `case`, with a zero score. Reuses every buffer.
+    /// Resets the engine to the initial board of `case`, with a zero score. Reuses every buffer,
+    /// and clears only the part of them the previous case could have used, so loading a small
+    /// board costs little whatever came before.
     ///
     /// Operations need a valid case (a full board, n, m <= 50). Any board of at most 50 x 50 with
     /// colours up to 100 and specials up to 6 on pieces loads, but gravity is only right on
@@ -142,11 +145,11 @@ impl Engine {
             n <= MAX_SIDE && m <= MAX_SIDE,
             "board is {n}x{m}, larger than {MAX_SIDE}x{MAX_SIDE}"
         );
-        // Every cell to empty, the padding included: nothing of a previous case is left.
-        self.colour.cols.fill([0; bytes::LEN]);
+        // Every cell to empty: nothing of a previous case is left. Pieces only ever sit on the
+        // board, so the previous board's n x m cells are all that can hold one.
+        self.clear_board();
         self.n = n;
         self.m = m;
-        self.columns = [Column::EMPTY; COLUMNS];
         // Row by row into the bytes, then each column's planes from its bytes, then the specials.
         for (r, row) in board.colour.chunks_exact(m.max(1)).take(n).enumerate() {
             for (c, &x) in row.iter().enumerate() {
@@ -164,9 +167,46 @@ impl Engine {
             "special {special} on the board, larger than {MAX_SPECIAL}"
         );
         for c in 0..m {
-            self.columns[c] = Column::from_colours(&self.colour.rows(c), largest);
+            self.columns[c] = Column::from_colours(self.colour.first_rows(c, n), largest);
         }
-        for (r, row) in board.special.chunks_exact(m.max(1)).take(n).enumerate() {
+        if special != 0 {
+            self.load_specials(board);
+        }
+        self.pieces = self.columns[..m]
+            .iter()
+            .map(|column| column.pieces().count() as usize)
+            .sum();
+        // The links of the last column and past it are none: the columns past the board are empty.
+        self.refresh_links(Line::first(m.saturating_sub(1)));
+        self.dirty = Line::EMPTY;
+        self.score = Score::default();
+        self.invalid_ops = 0;
+        self.hand_len = 0;
+        debug_assert!(self.is_clear_past_board());
+    }
+
+    /// Empties the cells, planes and links of the board loaded last (the only ones that can hold
+    /// anything), and forgets its size.
+    fn clear_board(&mut self) {
+        let (n, m) = (self.n, self.m);
+        for c in 0..m {
+            self.colour.clear_rows(c, n);
+        }
+        self.columns[..m].fill(Column::EMPTY);
+        self.links[..m].fill(Line::EMPTY);
+        self.n = 0;
+        self.m = 0;
+    }
+
+    /// Puts the specials of `board` on its pieces.
+    fn load_specials(&mut self, board: &Board) {
+        let m = board.m;
+        for (r, row) in board
+            .special
+            .chunks_exact(m.max(1))
+            .take(board.n)
+            .enumerate()
+        {
             for (c, &s) in row.iter().enumerate() {
                 // Every cell of a case holds a piece (the parser and the generators make no other).
                 if s != 0 {
@@ -178,15 +218,6 @@ impl Engine {
                 }
             }
         }
-        self.pieces = self.columns[..m]
-            .iter()
-            .map(|column| column.pieces().count() as usize)
-            .sum();
-        self.refresh_links(Line::first(COLUMNS - 1));
-        self.dirty = Line::EMPTY;
-        self.score = Score::default();
-        self.invalid_ops = 0;
-        self.hand_len = 0;
     }
 
     /// Adds the endgame bonuses for the operations applied so far and returns the breakdown.
@@ -228,6 +259,27 @@ impl Engine {
             .all(|c| cells.col(c).is_subset(self.columns[c].pieces()))
     }
 
+    /// Whether what the engine reads past the loaded board is empty, as it assumes: the bytes of
+    /// the cells up to two places past an edge, the planes of the two columns past the last, and
+    /// the links from the last column on (for `debug_assert!` after a load: O(n + m)).
+    #[cfg_attr(mutants, mutants::skip)] // a `debug_assert!` check: on a working engine it holds, so `true` changes nothing
+    fn is_clear_past_board(&self) -> bool {
+        let (n, m) = (self.n as isize, self.m as isize);
+        let (above, below, left, right) = ([-2, -1], [n, n + 1], [-2, -1], [m, m + 1]);
+        let rows_empty =
+            |rows: [isize; 2]| (-2..m + 2).all(|c| rows.iter().all(|&r| self.colour.at(r, c) == 0));
+        let cols_empty =
+            |cols: [isize; 2]| (-2..n + 2).all(|r| cols.iter().all(|&c| self.colour.at(r, c) == 0));
+        let margin_empty =
+            rows_empty(above) && rows_empty(below) && cols_empty(left) && cols_empty(right);
+        let m = self.m;
+        margin_empty
+            && self.columns[m..m + 2].iter().all(|c| *c == Column::EMPTY)
+            && self.links[m.saturating_sub(1)..]
+                .iter()
+                .all(|l| l.is_empty())
+    }
+
     /// Whether the count of pieces is that of the planes (for `debug_assert!`: O(m)).
     #[cfg_attr(mutants, mutants::skip)] // a `debug_assert!` check: on a working engine it holds, so `true` changes nothing
     fn pieces_add_up(&self) -> bool {
@@ -251,14 +303,37 @@ impl Engine {
     }
 }
 
+thread_local! {
+    /// The engine [`play`] reuses on this thread: building one clears its buffers for the
+    /// largest board, which would cost more than playing a small case.
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
+}
+
 /// Plays a whole case, reporting every event to `sink`; returns the score and the final board.
+///
+/// Runs on an engine kept by the thread (a fresh one if that one is busy, as when `sink` itself
+/// plays a case), so a call costs no more set-up than its board needs.
 pub fn play<S: Sink>(case: &Case, sink: &mut S) -> (Score, Board) {
-    let mut engine = Engine::new();
-    engine.load(case);
-    for &op in &case.ops {
-        engine.apply(op, sink);
+    let kept = ENGINE.try_with(|cell| {
+        cell.try_borrow_mut()
+            .ok()
+            .map(|mut engine| engine.play(case, sink))
+    });
+    match kept {
+        Ok(Some(answer)) => answer,
+        _ => Engine::new().play(case, sink),
     }
-    (engine.finish(), engine.board())
+}
+
+impl Engine {
+    /// Loads `case`, applies its operations and finishes: the score and the final board.
+    pub fn play<S: Sink>(&mut self, case: &Case, sink: &mut S) -> (Score, Board) {
+        self.load(case);
+        for &op in &case.ops {
+            self.apply(op, sink);
+        }
+        (self.finish(), self.board())
+    }
 }
 
 /// The whole outcome of a case, trace included.

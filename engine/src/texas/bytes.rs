@@ -50,9 +50,16 @@ impl ColourBytes {
         self.cols[c][ROW0 + r] = x;
     }
 
-    /// Rows 0..64 of column `c`.
-    pub fn rows(&self, c: usize) -> [u8; Line::WIDTH] {
-        std::array::from_fn(|r| self.cols[c][ROW0 + r])
+    /// Empties rows 0..n of column `c`.
+    #[inline]
+    pub fn clear_rows(&mut self, c: usize, n: usize) {
+        self.cols[c][ROW0..ROW0 + n].fill(0);
+    }
+
+    /// Rows 0..n of column `c`.
+    #[inline]
+    pub fn first_rows(&self, c: usize, n: usize) -> &[u8] {
+        &self.cols[c][ROW0..ROW0 + n]
     }
 
     /// The sum of the colours in the rows `rows` of column `c`.
@@ -96,7 +103,7 @@ mod tests {
             }
         }
         bytes.cols.fill([0; LEN]);
-        assert!((0..MAX_SIDE).all(|c| bytes.rows(c) == [0; Line::WIDTH]));
+        assert!((0..MAX_SIDE).all(|c| bytes.first_rows(c, MAX_SIDE).iter().all(|&x| x == 0)));
     }
 
     #[test]

@@ -34,9 +34,10 @@ impl Column {
     };
 
     /// The column of plain pieces whose row `r` holds colour `colours[r]` (0: an empty cell), for
-    /// up to 64 rows, every colour at most `largest`.
-    pub fn from_colours(colours: &[u8; Line::WIDTH], largest: u8) -> Column {
-        debug_assert!(colours.iter().all(|&x| x <= largest));
+    /// up to 64 rows (the rows past `colours` are empty), every colour at most `largest`. A short
+    /// column costs less.
+    pub fn from_colours(colours: &[u8], largest: u8) -> Column {
+        debug_assert!(colours.len() <= Line::WIDTH && colours.iter().all(|&x| x <= largest));
         let mut planes = [Line::EMPTY; PLANES];
         // The colour bits above the largest colour are 0 everywhere.
         let bits = (u8::BITS - largest.leading_zeros()) as usize;
@@ -185,14 +186,15 @@ fn gather(planes: &[Line], r: usize) -> u8 {
         .fold(0, |acc, (b, p)| acc | u8::from(p.has(r)) << b)
 }
 
-/// Bit `b` of every byte, as a line: position `i` is bit `b` of `bytes[i]`. Eight bytes at a
-/// time: their bits `b` are moved to bit 0 of each byte, and one multiplication gathers the eight
-/// of them in the top byte (the partial products never overlap, so nothing carries).
-fn bit_plane(bytes: &[u8; Line::WIDTH], b: usize) -> Line {
-    debug_assert!(b < 8);
+/// Bit `b` of up to 64 bytes, as a line: position `i` is bit `b` of `bytes[i]` (0 past them).
+/// Eight bytes at a time: their bits `b` are moved to bit 0 of each byte, and one multiplication
+/// gathers the eight of them in the top byte (the partial products never overlap, so nothing
+/// carries).
+fn bit_plane(bytes: &[u8], b: usize) -> Line {
+    debug_assert!(b < 8 && bytes.len() <= Line::WIDTH);
     let mut plane = 0u64;
-    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
-        let word = u64::from_le_bytes(std::array::from_fn(|j| chunk[j]));
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let word = u64::from_le_bytes(std::array::from_fn(|j| chunk.get(j).copied().unwrap_or(0)));
         let lows = word >> b & 0x0101_0101_0101_0101;
         plane |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }
