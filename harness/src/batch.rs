@@ -50,6 +50,7 @@ pub use crate::cases::Origin;
 use crate::cases::{Cases, Seeded};
 use crate::engine::Kind;
 use crate::game::{Game, Generate, ProfileChoice};
+use crate::limits::Limits;
 use crate::oracle::{catching, Failure, Pair, Phase};
 use crate::rng::{fnv1a_64, mix};
 use std::collections::HashMap;
@@ -100,6 +101,13 @@ impl BatchOptions {
             stop: Arc::new(AtomicBool::new(false)),
             max_failures: 1,
             digest: false,
+        }
+    }
+
+    /// The per-case time limits these options set.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            case_timeout: self.case_timeout,
         }
     }
 
@@ -198,17 +206,7 @@ impl<C> BatchResult<C> {
 const GENERATOR_LIMIT: Duration = Duration::from_secs(20);
 const IDLE: u64 = u64::MAX;
 
-/// With two in-process engines, the engine under test may take this many times the trusted
-/// engine's CPU time on a case (a correct optimized engine is many times faster)...
-pub const RELATIVE_LIMIT: u32 = 20;
-/// ...and at least this long (times [`SLOWDOWN`]), within the case's own limit: so a hang of
-/// the engine under test is a verdict after a fraction of a second, not after the whole limit.
-/// (While a judged program's hang is shrunk, its candidates get the same relative limit:
-/// `crate::diff`.)
-pub const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
-
-/// How much slower an unoptimized build runs the engines.
-pub const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
+pub use crate::limits::{RELATIVE_FLOOR, RELATIVE_LIMIT, SLOWDOWN};
 
 /// What one worker gathers on its own, added to the batch's when it finishes.
 struct Own {
@@ -262,7 +260,7 @@ impl<G: Game> Shared<G> {
     /// Whether engine b's limit is relative to engine a's time: with two in-process engines and
     /// no fixed per-case limit.
     fn relative_limit(&self) -> bool {
-        self.opts.case_timeout.is_none() && !self.pair.a.isolated() && !self.pair.b.isolated()
+        self.opts.limits().relative() && !self.pair.a.isolated() && !self.pair.b.isolated()
     }
 
     /// Reports progress: cases that ran (skipped ones included) of the shard's.
@@ -340,10 +338,7 @@ impl<G: Game> Shared<G> {
     /// Runs case `j` (batch index `index`) through the pair and records its verdict; `false` when
     /// the case was interrupted (the worker stops).
     fn run_case(&self, slot: &Slot, j: u64, index: u64, case: G::Case, own: &mut Own) -> bool {
-        let limit = self
-            .opts
-            .case_timeout
-            .unwrap_or_else(|| G::time_limit(&case) * SLOWDOWN);
+        let limit = self.opts.limits().case::<G>(&case);
         slot.limit.store(nanos(limit), Relaxed);
         let relative = self.relative_limit();
         let mut a_started = 0;
@@ -356,11 +351,8 @@ impl<G: Game> Shared<G> {
                 match p {
                     Phase::A => a_started = now,
                     Phase::B => {
-                        phase_limit = phase_limit.min(
-                            now.saturating_sub(a_started)
-                                .saturating_mul(u64::from(RELATIVE_LIMIT))
-                                .max(nanos(RELATIVE_FLOOR * SLOWDOWN)),
-                        )
+                        phase_limit =
+                            Limits::relative_nanos(now.saturating_sub(a_started), phase_limit)
                     }
                     _ => {}
                 }

@@ -8,8 +8,8 @@
 //! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
 //!
 //! A time limit of a judged program (an engine out of process, with a [`Relimit`]) is shrunk with a
-//! relative limit: each candidate may take [`batch::RELATIVE_LIMIT`] times the trusted engine's time
-//! on that same candidate, at least [`batch::RELATIVE_FLOOR`], never more than the program's own
+//! relative limit: each candidate may take [`crate::limits::RELATIVE_LIMIT`] times the trusted engine's time
+//! on that same candidate, at least [`crate::limits::RELATIVE_FLOOR`], never more than the program's own
 //! limit, and still fails when it runs past that. A candidate that still hangs then costs a
 //! fraction of a second instead of the whole limit, and the candidates run on `threads` (`--jobs`)
 //! at once. The shrunk case is checked once more under the program's own limit; should it pass
@@ -105,7 +105,7 @@ pub fn run<G: Game>(
         let o = GateOptions {
             out_dir: &opts.out_dir,
             corpus_dir: &opts.corpus_dir,
-            case_timeout: opts.batch.case_timeout,
+            limits: opts.batch.limits(),
             max_failures: opts.batch.max_failures.max(1),
             stop: &opts.batch.stop,
         };

@@ -20,6 +20,7 @@ pub mod gate;
 pub mod html;
 pub mod interrupt;
 pub mod judge;
+pub mod limits;
 pub mod merge;
 pub mod minimize;
 pub mod oracle;

@@ -3,13 +3,13 @@
 //! shrunk case passes under the program's own limit, and the explain phase (the module doc of
 //! [`crate::diff`] says how hangs are shrunk).
 
-use crate::batch::{Progress, RELATIVE_FLOOR, RELATIVE_LIMIT};
+use crate::batch::Progress;
 use crate::diff::DiffOptions;
 use crate::engine::{Engine, Fault, Kind, Output, Relimit};
 use crate::explain::{self, Explanation};
 use crate::game::Game;
+use crate::limits::{Limits, RELATIVE_LIMIT};
 use crate::oracle::{bounded, catching, Failure, Pair};
-use crate::saved::in_process_limit;
 use crate::shrink;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
@@ -66,7 +66,7 @@ impl<G: Game> StillFails<'_, G> {
         if !self.in_process {
             return self.pair.failure(c).is_some_and(|f| self.keeps(&f, false));
         }
-        let limit = in_process_limit::<G>(self.opts.batch.case_timeout, c);
+        let limit = self.opts.batch.limits().wall::<G>(c);
         let (p, out) = if self.hung.load(Relaxed) {
             let isolated = || isolated_pair(self.opts, self.pair, self.original);
             match self.outside.get_or_init(isolated) {
@@ -311,7 +311,8 @@ impl<G: Game> Engine<G> for Known<G> {
 
 /// Whether `case` still fails under a relative limit: the trusted engine `pair.a` runs it (timed),
 /// then the program under a CPU-time limit of [`RELATIVE_LIMIT`] times that, at least
-/// [`RELATIVE_FLOOR`] and at most its own; `keeps` says whether the failure is the one shrunk.
+/// [`crate::limits::RELATIVE_FLOOR`] and at most its own; `keeps` says whether the failure is the
+/// one shrunk.
 fn fails_relative<G: Game>(
     pair: &Pair<G>,
     relimit: &Relimit<G>,
@@ -324,10 +325,7 @@ fn fails_relative<G: Game>(
         // The trusted engine failing is not the failure being shrunk.
         _ => return false,
     };
-    let limit = started
-        .elapsed()
-        .saturating_mul(RELATIVE_LIMIT)
-        .max(RELATIVE_FLOOR);
+    let limit = Limits::relative_to(started.elapsed());
     let known: Arc<dyn Engine<G>> = Arc::new(Known::<G> {
         name: pair.a.name().to_string(),
         output: trusted,

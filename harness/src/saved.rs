@@ -4,18 +4,18 @@
 //! batch's failures, shrunk, explained and saved ([`crate::diff`]); once the saved cases hold
 //! `max_failures` distinct signatures no case is generated.
 
-use crate::batch::{Distinct, Found, SLOWDOWN};
+use crate::batch::{Distinct, Found};
 use crate::cases::Origin;
 use crate::corpus;
 use crate::engine::Kind;
 use crate::game::Game;
+use crate::limits::Limits;
 use crate::oracle::Pair;
 use crate::replay::{self, Saved};
 use crate::summary::{Replayed, SavedFailure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::time::Duration;
 
 /// A failing saved case, the first of its signature.
 pub struct SavedFound<C> {
@@ -42,16 +42,11 @@ impl<C> Gate<C> {
     }
 }
 
-/// The wall-clock limit of a saved case run in process: the batch's limit, doubled.
-pub fn in_process_limit<G: Game>(case_timeout: Option<Duration>, case: &G::Case) -> Duration {
-    case_timeout.unwrap_or_else(|| G::time_limit(case) * SLOWDOWN) * 2
-}
-
 /// Where the gate reads its cases and how far it goes.
 pub struct GateOptions<'a> {
     pub out_dir: &'a Path,
     pub corpus_dir: &'a Path,
-    pub case_timeout: Option<Duration>,
+    pub limits: Limits,
     pub max_failures: usize,
     pub stop: &'a AtomicBool,
 }
@@ -79,7 +74,7 @@ pub fn replay_first<G: Game>(
     // Two in-process engines cannot be stopped from outside: each case runs on a thread of its own
     // under the batch's limit (doubled: wall-clock time). A program has limits of its own.
     let in_process = !pair.a.isolated() && !pair.b.isolated();
-    let limit = |c: &G::Case| in_process_limit::<G>(o.case_timeout, c);
+    let limit = |c: &G::Case| o.limits.wall::<G>(c);
     let limit: Option<replay::CaseLimit<'_, G::Case>> =
         if in_process { Some(&limit) } else { None };
     for (i, path) in files.iter().enumerate() {
