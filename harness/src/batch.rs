@@ -5,8 +5,10 @@
 //! source of cases ([`Cases`]: for generated cases `(profile(index), case_seed(seed, index))`), so
 //! cases never depend on threads or shards. An index the source has no case for is skipped:
 //! counted, never run, never a failure. Workers
-//! take case numbers in increasing order from one counter; when a case fails, no worker starts a
-//! case with a higher number, and those already started finish. Every case below the lowest failing
+//! take case numbers in increasing order from one counter (in chunks of up to 64 while cases are
+//! fast, one at a time once a chunk takes 20 ms: a shared counter bumped per case would cost more
+//! than a small case of a bounded scope); when a case fails, no worker starts a case with a higher
+//! number, and those already started finish. Every case below the lowest failing
 //! one has therefore run, so the failure reported is the same for any thread count.
 //!
 //! **Keep going (`max_failures` = N > 1).** Failures are grouped by [`Failure::signature`]. The
@@ -38,6 +40,9 @@
 //! hung once it has run past the limit in wall-clock time and its thread has used the limit in CPU
 //! time since the watchdog first saw the part (the watchdog reads the worker thread's CPU clock on
 //! each tick; the workers never read a CPU clock, a system call per part that cost 5% of a diff).
+//! Nor do they read the wall clock: they stamp their parts with a coarse clock the watchdog
+//! advances on each tick (every 20 ms), so a stamp is at most a tick early and a limit errs by at
+//! most a tick, while a small case pays no clock read at all.
 //! Unoptimized builds (the test suite) stretch every limit twentyfold.
 //!
 //! A panic in a generator or an engine is caught per case and becomes a crash verdict.
@@ -202,6 +207,9 @@ impl<C> BatchResult<C> {
     }
 }
 
+/// The most case numbers a worker takes at once (while cases are fast).
+const CHUNK: u64 = 64;
+
 /// How long a generator may take before it counts as hanging.
 const GENERATOR_LIMIT: Duration = Duration::from_secs(20);
 const IDLE: u64 = u64::MAX;
@@ -238,8 +246,9 @@ struct Shared<G: Game> {
     /// Nanoseconds from the start to the first failure found (IDLE: none yet).
     detected: AtomicU64,
     slots: Vec<Slot>,
-    done: AtomicU64,
-    skipped: AtomicU64,
+    /// Nanoseconds since the start, as of the watchdog's last tick (every 20 ms): what workers
+    /// stamp parts with, so that a case reads no clock (module doc).
+    clock: AtomicU64,
     digest: AtomicU64,
     failed: AtomicU64,
     tally: Mutex<Tally<G::Case>>,
@@ -257,6 +266,26 @@ impl<G: Game> Shared<G> {
         nanos(self.start.elapsed())
     }
 
+    /// The watchdog's tick: the coarse clock workers read advances.
+    fn tick(&self) {
+        self.clock.store(self.now(), Relaxed);
+    }
+
+    /// The coarse clock: nanoseconds since the start as of the last tick (at most 20 ms behind).
+    fn coarse(&self) -> u64 {
+        self.clock.load(Relaxed)
+    }
+
+    /// Cases that ran to a verdict, over every worker.
+    fn done(&self) -> u64 {
+        self.slots.iter().map(|s| s.done.load(Relaxed)).sum()
+    }
+
+    /// Indices skipped (not valid inputs), over every worker.
+    fn skipped(&self) -> u64 {
+        self.slots.iter().map(|s| s.skipped.load(Relaxed)).sum()
+    }
+
     /// Whether engine b's limit is relative to engine a's time: with two in-process engines and
     /// no fixed per-case limit.
     fn relative_limit(&self) -> bool {
@@ -265,7 +294,7 @@ impl<G: Game> Shared<G> {
 
     /// Reports progress: cases that ran (skipped ones included) of the shard's.
     fn show(&self, progress: &dyn Progress) {
-        let done = self.done.load(Relaxed) + self.skipped.load(Relaxed);
+        let done = self.done() + self.skipped();
         progress.update(done, self.total, self.failed.load(Relaxed));
     }
 
@@ -281,8 +310,15 @@ impl<G: Game> Shared<G> {
     fn start_part(&self, slot: &Slot, phase: Phase, limit: u64) {
         slot.limit.store(limit, Relaxed);
         slot.phase.store(phase_code(phase), Relaxed);
-        slot.since.store(self.now(), Relaxed);
+        slot.since.store(self.coarse(), Relaxed);
         slot.part.fetch_add(1, Relaxed);
+    }
+
+    /// The next case numbers this worker takes, in increasing order: `chunk` of them (fewer at the
+    /// end), or none once the shard's cases are all taken.
+    fn claim(&self, chunk: u64) -> std::ops::Range<u64> {
+        let first = self.next.fetch_add(chunk, Relaxed);
+        first.min(self.total)..first.saturating_add(chunk).min(self.total)
     }
 
     fn worker(&self, w: usize) {
@@ -296,43 +332,60 @@ impl<G: Game> Shared<G> {
             hits: vec![false; keys],
             digest: 0,
         };
-        let (shard, shards) = self.opts.shard;
-        loop {
-            if self.should_stop() {
+        // Case numbers are taken in chunks: one at a time while a chunk takes a tick of the coarse
+        // clock or more (slow cases stay spread over the workers), doubling up to CHUNK while
+        // cases are fast (one shared counter per case would cost more than a fast case).
+        let mut chunk = 1;
+        'claims: loop {
+            let started = self.coarse();
+            let claimed = self.claim(chunk);
+            if claimed.is_empty() {
                 break;
             }
-            let j = self.next.fetch_add(1, Relaxed);
-            if j >= self.total || j > self.stop_at.load(Relaxed) {
-                break;
+            for j in claimed {
+                if self.should_stop() || j > self.stop_at.load(Relaxed) {
+                    break 'claims;
+                }
+                if !self.index(slot, j, &mut own) {
+                    break 'claims;
+                }
             }
-            let index = shard + j * shards;
-            self.start_part(slot, Phase::Generating, nanos(GENERATOR_LIMIT));
-            slot.case.store(j, Relaxed);
-            let case = match catching(|| self.source.case(index)) {
-                Ok(Some(c)) => c,
-                Ok(None) => {
-                    slot.case.store(IDLE, Relaxed);
-                    self.skipped.fetch_add(1, Relaxed);
-                    continue;
-                }
-                Err(message) => {
-                    slot.case.store(IDLE, Relaxed);
-                    let failure =
-                        Failure::fault("generator", &crate::engine::Fault::Panic { message });
-                    let origin = self.source.origin(index);
-                    self.record(j, found(index, origin, None, failure), false);
-                    self.done.fetch_add(1, Relaxed);
-                    continue;
-                }
+            chunk = if self.coarse() == started {
+                (chunk * 2).min(CHUNK)
+            } else {
+                1
             };
-            if !self.run_case(slot, j, index, case, &mut own) {
-                break;
-            }
         }
         self.digest.fetch_add(own.digest, Relaxed);
         if let Ok(mut c) = self.coverage.lock() {
             c.iter_mut().zip(&own.coverage).for_each(|(x, y)| *x += y);
         }
+    }
+
+    /// Makes and runs case `j` of the shard; `false` when the case was interrupted (the worker
+    /// stops).
+    fn index(&self, slot: &Slot, j: u64, own: &mut Own) -> bool {
+        let (shard, shards) = self.opts.shard;
+        let index = shard + j * shards;
+        self.start_part(slot, Phase::Generating, nanos(GENERATOR_LIMIT));
+        slot.case.store(j, Relaxed);
+        let case = match catching(|| self.source.case(index)) {
+            Ok(Some(c)) => c,
+            Ok(None) => {
+                slot.case.store(IDLE, Relaxed);
+                slot.skipped.fetch_add(1, Relaxed);
+                return true;
+            }
+            Err(message) => {
+                slot.case.store(IDLE, Relaxed);
+                let failure = Failure::fault("generator", &crate::engine::Fault::Panic { message });
+                let origin = self.source.origin(index);
+                self.record(j, found(index, origin, None, failure), false);
+                slot.done.fetch_add(1, Relaxed);
+                return true;
+            }
+        };
+        self.run_case(slot, j, index, case, own)
     }
 
     /// Runs case `j` (batch index `index`) through the pair and records its verdict; `false` when
@@ -343,7 +396,7 @@ impl<G: Game> Shared<G> {
         let relative = self.relative_limit();
         let mut a_started = 0;
         let checked = self.pair.check_phased(&case, &mut |p| {
-            let now = self.now();
+            let now = self.coarse();
             let mut phase_limit = nanos(limit);
             if relative {
                 // Engine b may take RELATIVE_LIMIT times engine a's time (wall-clock time: never
@@ -382,7 +435,7 @@ impl<G: Game> Shared<G> {
             let origin = self.source.origin(index);
             self.record(j, found(index, origin, Some(case), failure), false);
         }
-        self.done.fetch_add(1, Relaxed);
+        slot.done.fetch_add(1, Relaxed);
         true
     }
 }
@@ -431,8 +484,7 @@ pub fn run_cases<G: Game>(
         stop_at: AtomicU64::new(IDLE),
         detected: AtomicU64::new(IDLE),
         slots: (0..threads).map(|_| Slot::new()).collect(),
-        done: AtomicU64::new(0),
-        skipped: AtomicU64::new(0),
+        clock: AtomicU64::new(0),
         digest: AtomicU64::new(0),
         failed: AtomicU64::new(0),
         tally: Mutex::new(Tally {

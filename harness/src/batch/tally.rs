@@ -104,8 +104,8 @@ pub(super) fn result<G: Game>(
         .map(|c| c.clone())
         .unwrap_or_default();
     BatchResult {
-        cases: shared.done.load(Relaxed) + hung as u64,
-        skipped: shared.skipped.load(Relaxed),
+        cases: shared.done() + hung as u64,
+        skipped: shared.skipped(),
         digest: shared.digest.load(Relaxed),
         failures,
         coverage,

@@ -30,7 +30,13 @@ fn cpu_nanos(clock: libc::clockid_t) -> Option<u64> {
 }
 
 /// What one worker is doing, for the watchdog.
+#[repr(align(128))]
 pub(super) struct Slot {
+    /// Cases this worker ran to a verdict, and indices it skipped (each written by its worker
+    /// alone; a slot fills its own cache lines, so workers never write to a line another reads
+    /// for every case).
+    pub(super) done: AtomicU64,
+    pub(super) skipped: AtomicU64,
     /// The case number `j` being run, or IDLE.
     pub(super) case: AtomicU64,
     /// When the current part started (nanoseconds since the batch started).
@@ -55,6 +61,8 @@ pub(super) struct Slot {
 impl Slot {
     pub(super) fn new() -> Self {
         Slot {
+            done: AtomicU64::new(0),
+            skipped: AtomicU64::new(0),
             case: AtomicU64::new(IDLE),
             since: AtomicU64::new(0),
             phase: AtomicU8::new(0),
@@ -162,6 +170,7 @@ pub(super) fn watch_until_done<G: Game>(shared: &Shared<G>, progress: &dyn Progr
             return hung;
         }
         std::thread::sleep(Duration::from_millis(20));
+        shared.tick();
         hung = shared.watch();
         shared.show(progress);
     }
