@@ -2,7 +2,8 @@
 # The small-scope campaign: which is the smallest bounded scope that kills each mutant of the
 # optimized engines? Every mutant of the given files is built in the `mutants` profile and judged by
 # harness/tests/scope_gate.rs, which verifies the game's named scopes smallest first until one
-# fails; its `scope-gate:` lines land in each mutant's log, and scripts/small-scope-table.py turns
+# fails; its `scope-gate:` lines (printed with the failing test's captured output) land in each
+# mutant's log, and scripts/small-scope-table.py turns
 # them into the table in docs/verify.md.
 #
 #   bash scripts/small-scope.sh OUT GAME SCOPES FILE...
@@ -31,5 +32,5 @@ while IFS= read -r re; do excludes+=(--exclude-re "$re"); done < <(
 echo "+ SCOPE_GATE_GAMES=$game SCOPE_GATE_SCOPES=$scopes cargo mutants --no-config ${files[*]} --test-package harness -C --test -C scope_gate ... -o $out"
 SCOPE_GATE_GAMES=$game SCOPE_GATE_SCOPES=$scopes cargo mutants --no-config "${files[@]}" \
     --test-package harness -C --test -C scope_gate --profile mutants --baseline skip \
-    --timeout 1200 -j 1 -o "$out" "${excludes[@]}" -- --nocapture || true
+    --timeout 1200 -j 1 -o "$out" "${excludes[@]}" || true
 echo "outcomes: $out/mutants.out"

@@ -13,7 +13,7 @@
 //!
 //! ```sh
 //! cargo mutants --no-config -f engine/src/texas/gravity.rs --test-package harness \
-//!     -C --test -C scope_gate --profile mutants --baseline skip --timeout 900 -- --nocapture
+//!     -C --test -C scope_gate --profile mutants --baseline skip --timeout 900
 //! ```
 
 use harness::batch::{BatchOptions, Silent};
