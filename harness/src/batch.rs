@@ -64,6 +64,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 mod tally;
+pub(crate) use tally::stop_case;
 mod watch;
 
 use tally::{result, Tally};

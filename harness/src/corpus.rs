@@ -5,9 +5,8 @@
 //! trusted engine answered) and `.got` (what the engine under test printed), and `.html` (a picture
 //! of the case, docs/html-report.md). Files are written before anything is reported about them.
 
-use crate::explain::Explanation;
 use crate::game::Game;
-use crate::oracle::{catching, Failure, Pair};
+use crate::oracle::Failure;
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 
@@ -87,20 +86,18 @@ pub fn check_writable(dir: &Path) -> anyhow::Result<()> {
 /// The most of a program's output kept in a `.got` file.
 const GOT_LIMIT: usize = 1 << 20;
 
-/// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (with a case, made
-/// by [`crate::pages::failure_page`] with the engines of `pair` and the case's explanation, when
-/// there is one), then `.json` with `meta`, the failure and its text. Returns the path of the `.in` (of the `.json` without a case).
+/// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (the `page`, when
+/// there is one), then `.json` with `meta`, the failure and its text. Runs no engine: it writes
+/// bytes. Returns the path of the `.in` (of the `.json` without a case).
 pub fn save<G: Game>(
     dir: &Path,
     name: &str,
-    repro: Option<(&G::Case, Option<&Explanation>)>,
+    case: Option<&G::Case>,
+    page: Option<&str>,
     failure: &Failure,
     text: &str,
     mut meta: serde_json::Value,
-    pair: Option<&Pair<G>>,
 ) -> anyhow::Result<PathBuf> {
-    let case = repro.map(|(case, _)| case);
-    let explained = repro.and_then(|(_, e)| e);
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let base = dir.join(name);
     let with = |ext: &str| base.with_extension(ext);
@@ -121,14 +118,9 @@ pub fn save<G: Game>(
         std::fs::write(with("got"), &got[..end])
             .with_context(|| format!("cannot write {}", with("got").display()))?;
     }
-    if let Some(case) = case {
-        // A page that cannot be made (a panic while drawing) is left out, not an error.
-        if let Ok(page) =
-            catching(|| crate::pages::failure_page::<G>(name, case, failure, pair, explained))
-        {
-            std::fs::write(with("html"), page)
-                .with_context(|| format!("cannot write {}", with("html").display()))?;
-        }
+    if let Some(page) = page {
+        std::fs::write(with("html"), page)
+            .with_context(|| format!("cannot write {}", with("html").display()))?;
     }
     if let Some(obj) = meta.as_object_mut() {
         obj.insert("failure".into(), serde_json::to_value(failure)?);

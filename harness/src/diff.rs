@@ -29,7 +29,7 @@ use crate::engine::{Engine, Kind};
 use crate::explain::Explanation;
 use crate::game::Game;
 use crate::minimize::{self, shrink_pair};
-use crate::oracle::Pair;
+use crate::oracle::{Pair, Pictured};
 use crate::record::{headline, Record, Views};
 use crate::saved::{self, GateOptions};
 use crate::{corpus, report};
@@ -359,7 +359,7 @@ fn shrink_and_save<G: Game>(
         explained = m.explained;
         shrunk_case = Some(m.case);
     }
-    let record = Record {
+    let mut record = Record {
         found,
         signature,
         as_is,
@@ -370,7 +370,9 @@ fn shrink_and_save<G: Game>(
         tries,
         complete,
         explained,
+        pictured: Pictured::default(),
     };
+    record.picture(pair);
     let program = &opts.program;
     let mut text = Views::<G>::text(&record, names, opts.colour, program);
     let saved = match record.from_file().filter(|_| record.unchanged()) {
@@ -378,11 +380,11 @@ fn shrink_and_save<G: Game>(
         None => corpus::save::<G>(
             &opts.out_dir,
             &Views::<G>::name(&record),
-            record.case.as_ref().map(|c| (c, record.explained.as_ref())),
+            record.case.as_ref(),
+            Views::<G>::page(&record, names).as_deref(),
             &record.failure,
             &Views::<G>::text(&record, names, false, program),
             Views::<G>::meta(&record, names, opts.batch.seed, program),
-            Some(pair),
         ),
     };
     let (repro, save_error) = match saved {

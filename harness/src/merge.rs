@@ -11,7 +11,7 @@
 //! and each shard at most once; anything else is an error that says which report differs and how.
 
 use crate::summary::{Reported, Summary, SCHEMA};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Reads a run report written by `--json`.
@@ -36,6 +36,38 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
     let Some((first_name, first)) = reports.first() else {
         anyhow::bail!("no reports to merge");
     };
+    let mut merged = blank(first);
+    let mut seen_shards = BTreeSet::new();
+    for (name, r) in reports {
+        check_same_batch((first_name, first), (name, r))?;
+        for shard in &r.shards {
+            let k0 = first.shards.first().map_or(shard[1], |s| s[1]);
+            if shard[1] != k0 {
+                return Err(differs((first_name, name), "shard count K", &k0, &shard[1]));
+            }
+            if !seen_shards.insert(shard[0]) {
+                anyhow::bail!("{name}: shard {}/{} is given twice", shard[0], shard[1]);
+            }
+            merged.shards.push(*shard);
+        }
+        add_counts(&mut merged, r);
+    }
+    merged.failures_found = distinct_failures(reports, first.max_failures);
+    if let Some(f) = merged.failures_found.first() {
+        merged.first = Some(Reported {
+            hit_cases: Vec::new(),
+            ..f.clone()
+        });
+    }
+    merged.shards.sort();
+    merged.cases_per_sec = merged.cases as f64 / merged.elapsed_secs.max(1e-9);
+    crate::verify::merge_shards(reports, &mut merged)?;
+    Ok(merged)
+}
+
+/// The merged report before any shard is added: the first shard's identity (game, engines,
+/// profile, seed, cases requested, coverage keys) with every count, shard and failure emptied.
+fn blank(first: &Summary) -> Summary {
     let mut merged = first.clone();
     merged.command = "merge".into();
     merged.first = None;
@@ -49,120 +81,129 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
     merged.save_error = None;
     merged.failures_found = Vec::new();
     merged.replay = None;
-    // Per signature: the lowest case's report, the shards' hit case numbers, their hit counts.
-    let mut groups: BTreeMap<String, (Reported, Vec<u64>, u64)> = BTreeMap::new();
-    let mut seen_shards = std::collections::BTreeSet::new();
-    for (name, r) in reports {
-        let differs = |what: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
-            anyhow::anyhow!(
-                "{name} is not a shard of the same batch as {first_name}: {what} {b:?} against {a:?}"
-            )
-        };
-        if r.game != first.game {
-            return Err(differs("game", &first.game, &r.game));
-        }
-        if r.engines != first.engines {
-            return Err(differs("engines", &first.engines, &r.engines));
-        }
-        if r.profile != first.profile {
-            return Err(differs("profile", &first.profile, &r.profile));
-        }
-        if r.seed != first.seed {
-            return Err(differs("seed", &first.seed, &r.seed));
-        }
-        if r.cases_requested != first.cases_requested {
-            return Err(differs("cases", &first.cases_requested, &r.cases_requested));
-        }
-        if r.max_failures != first.max_failures {
-            return Err(differs(
-                "--max-failures",
-                &first.max_failures,
-                &r.max_failures,
-            ));
-        }
-        let keys = |s: &Summary| {
-            s.coverage
-                .iter()
-                .map(|(k, _)| k.clone())
-                .collect::<Vec<_>>()
-        };
-        if keys(r) != keys(first) {
-            return Err(differs("coverage keys", &keys(first), &keys(r)));
-        }
-        for shard in &r.shards {
-            let k0 = first.shards.first().map_or(shard[1], |s| s[1]);
-            if shard[1] != k0 {
-                return Err(differs("shard count K", &k0, &shard[1]));
-            }
-            if !seen_shards.insert(shard[0]) {
-                anyhow::bail!("{name}: shard {}/{} is given twice", shard[0], shard[1]);
-            }
-            merged.shards.push(*shard);
-        }
-        merged.cases += r.cases;
-        for (kind, n) in &r.failures {
-            *merged.failures.entry(*kind).or_insert(0) += n;
-        }
-        merged.elapsed_secs = merged.elapsed_secs.max(r.elapsed_secs);
-        if let Some(d) = r.detected_secs {
-            merged.detected_secs = Some(merged.detected_secs.map_or(d, |m| m.min(d)));
-        }
-        for ((_, total), (_, c)) in merged.coverage.iter_mut().zip(&r.coverage) {
-            *total += c;
-        }
-        merged.interrupted |= r.interrupted;
-        if merged.save_error.is_none() {
-            merged.save_error.clone_from(&r.save_error);
-        }
-        if let Some(f) = &r.first {
-            if merged.first.as_ref().is_none_or(|m| f.index < m.index) {
-                merged.first = Some(f.clone());
-            }
-        }
-        for f in &r.failures_found {
-            let g = groups
-                .entry(f.signature.clone())
-                .or_insert_with(|| (f.clone(), Vec::new(), 0));
-            if f.index < g.0.index {
-                g.0 = f.clone();
-            }
-            g.1.extend(&f.hit_cases);
-            g.2 += f.hits;
-        }
-        let failing_replay = r.replay.as_ref().is_some_and(|p| p.failing.is_some());
-        let merged_failing = merged.replay.as_ref().is_some_and(|p| p.failing.is_some());
-        if merged.replay.is_none() || (failing_replay && !merged_failing) {
-            merged.replay.clone_from(&r.replay);
+    merged
+}
+
+/// The error of report `name` that is not of the batch of report `first`: `what` differs.
+fn differs(
+    (first, name): (&str, &str),
+    what: &str,
+    a: &dyn std::fmt::Debug,
+    b: &dyn std::fmt::Debug,
+) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{name} is not a shard of the same batch as {first}: {what} {b:?} against {a:?}"
+    )
+}
+
+/// Checks that report `r` is of the same batch as `first`: game, engines, profile, seed, cases
+/// requested, `--max-failures` and coverage keys.
+fn check_same_batch(
+    (first_name, first): (&str, &Summary),
+    (name, r): (&str, &Summary),
+) -> anyhow::Result<()> {
+    let names = (first_name, name);
+    if r.game != first.game {
+        return Err(differs(names, "game", &first.game, &r.game));
+    }
+    if r.engines != first.engines {
+        return Err(differs(names, "engines", &first.engines, &r.engines));
+    }
+    if r.profile != first.profile {
+        return Err(differs(names, "profile", &first.profile, &r.profile));
+    }
+    if r.seed != first.seed {
+        return Err(differs(names, "seed", &first.seed, &r.seed));
+    }
+    if r.cases_requested != first.cases_requested {
+        let (a, b) = (&first.cases_requested, &r.cases_requested);
+        return Err(differs(names, "cases", a, b));
+    }
+    if r.max_failures != first.max_failures {
+        let (a, b) = (&first.max_failures, &r.max_failures);
+        return Err(differs(names, "--max-failures", a, b));
+    }
+    let keys = |s: &Summary| {
+        s.coverage
+            .iter()
+            .map(|(k, _)| k.clone())
+            .collect::<Vec<_>>()
+    };
+    if keys(r) != keys(first) {
+        return Err(differs(names, "coverage keys", &keys(first), &keys(r)));
+    }
+    Ok(())
+}
+
+/// Adds shard `r`'s counts to `merged`: cases, failures by kind, coverage, the longest elapsed
+/// time, the earliest detection, the lowest first failure, and the replay (a failing one first).
+fn add_counts(merged: &mut Summary, r: &Summary) {
+    merged.cases += r.cases;
+    for (kind, n) in &r.failures {
+        *merged.failures.entry(*kind).or_insert(0) += n;
+    }
+    merged.elapsed_secs = merged.elapsed_secs.max(r.elapsed_secs);
+    if let Some(d) = r.detected_secs {
+        merged.detected_secs = Some(merged.detected_secs.map_or(d, |m| m.min(d)));
+    }
+    for ((_, total), (_, c)) in merged.coverage.iter_mut().zip(&r.coverage) {
+        *total += c;
+    }
+    merged.interrupted |= r.interrupted;
+    if merged.save_error.is_none() {
+        merged.save_error.clone_from(&r.save_error);
+    }
+    if let Some(f) = &r.first {
+        if merged.first.as_ref().is_none_or(|m| f.index < m.index) {
+            merged.first = Some(f.clone());
         }
     }
-    // The stop case of the whole batch: where the N-th signature (by lowest case) was first seen.
-    let mut found: Vec<(Reported, Vec<u64>, u64)> = groups.into_values().collect();
+    let failing_replay = r.replay.as_ref().is_some_and(|p| p.failing.is_some());
+    let merged_failing = merged.replay.as_ref().is_some_and(|p| p.failing.is_some());
+    if merged.replay.is_none() || (failing_replay && !merged_failing) {
+        merged.replay.clone_from(&r.replay);
+    }
+}
+
+/// One signature's failures over all shards: the lowest case's report, the shards' hit case
+/// numbers and their hit counts.
+type Group = (Reported, Vec<u64>, u64);
+
+/// The shards' failures grouped by signature (the lowest case of each wins) and cut at the stop
+/// case of the whole batch ([`crate::batch::stop_case`]), by lowest case.
+fn distinct_failures(reports: &[(String, Summary)], max_failures: usize) -> Vec<Reported> {
+    let mut groups: BTreeMap<String, Group> = BTreeMap::new();
+    for f in reports.iter().flat_map(|(_, r)| &r.failures_found) {
+        let g = groups
+            .entry(f.signature.clone())
+            .or_insert_with(|| (f.clone(), Vec::new(), 0));
+        if f.index < g.0.index {
+            g.0 = f.clone();
+        }
+        g.1.extend(&f.hit_cases);
+        g.2 += f.hits;
+    }
+    let mut found: Vec<Group> = groups.into_values().collect();
     found.sort_by_key(|g| g.0.index);
-    let n = first.max_failures.max(1);
-    let stop = found.get(n - 1).map_or(u64::MAX, |g| g.0.index);
-    for (mut f, mut hit_cases, hits) in found.into_iter().filter(|g| g.0.index <= stop) {
-        if hit_cases.is_empty() {
-            // A report without case numbers: its counts as they are.
-            f.hits = hits;
-        } else {
-            hit_cases.sort_unstable();
-            hit_cases.dedup();
-            hit_cases.retain(|&i| i <= stop);
-            f.hits = hit_cases.len() as u64;
-        }
-        f.hit_cases = hit_cases;
-        merged.failures_found.push(f);
-    }
-    if let Some(f) = merged.failures_found.first() {
-        merged.first = Some(Reported {
-            hit_cases: Vec::new(),
-            ..f.clone()
-        });
-    }
-    merged.shards.sort();
-    merged.cases_per_sec = merged.cases as f64 / merged.elapsed_secs.max(1e-9);
-    crate::verify::merge_shards(reports, &mut merged)?;
-    Ok(merged)
+    let stop = crate::batch::stop_case(found.iter().map(|g| g.0.index), max_failures);
+    let stop = stop.unwrap_or(u64::MAX);
+    found
+        .into_iter()
+        .filter(|g| g.0.index <= stop)
+        .map(|(mut f, mut hit_cases, hits)| {
+            if hit_cases.is_empty() {
+                // A report without case numbers: its counts as they are.
+                f.hits = hits;
+            } else {
+                hit_cases.sort_unstable();
+                hit_cases.dedup();
+                hit_cases.retain(|&i| i <= stop);
+                f.hits = hit_cases.len() as u64;
+            }
+            f.hit_cases = hit_cases;
+            f
+        })
+        .collect()
 }
 
 #[cfg(test)]

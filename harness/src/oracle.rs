@@ -84,6 +84,21 @@ pub struct Checked<O> {
     pub failure: Option<Failure>,
 }
 
+/// What the engines of a pair made of a failing case, kept from when the failure was recorded so
+/// that its page is drawn without running an engine again ([`Pair::pictured`]).
+pub struct Pictured<O> {
+    /// The trusted engine's traced outcome, when it was run and gave one.
+    pub a: Option<O>,
+    /// The traced outcome of the engine under test, when it was run and gave one.
+    pub b: Option<O>,
+}
+
+impl<O> Default for Pictured<O> {
+    fn default() -> Self {
+        Pictured { a: None, b: None }
+    }
+}
+
 /// Which part of a check is running (for the watchdog that names a hanging engine).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
@@ -273,6 +288,34 @@ impl<G: Game> Pair<G> {
                     )
                 })
             }
+        }
+    }
+
+    /// Runs the engines that picture `case`, which fails with `failure`, with a trace. For a
+    /// mismatch both engines that give traces run. For a crash, a hang or another fault of one
+    /// engine, the trusted engine (`a`) runs, when it gives traces and is not the engine that
+    /// failed (a panic of it is caught): the engine that failed is not run again.
+    pub fn pictured(&self, case: &G::Case, failure: &Failure) -> Pictured<G::Outcome> {
+        let run = |e: &dyn Engine<G>| match e.traces().then(|| run_one(e, case)) {
+            Some(Ok(Output::Outcome(o))) => Some(o),
+            _ => None,
+        };
+        if failure.kind == Kind::Mismatch {
+            Pictured {
+                a: run(&*self.a),
+                b: run(&*self.b),
+            }
+        } else if failure
+            .engine
+            .as_deref()
+            .is_some_and(|e| e != self.a.name())
+        {
+            Pictured {
+                a: run(&*self.a),
+                b: None,
+            }
+        } else {
+            Pictured::default()
         }
     }
 

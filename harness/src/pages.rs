@@ -1,34 +1,13 @@
-//! Making pages: runs engines on a case and hands what they made of it to the game's page
+//! Making pages: hands what engines made of a case to the game's page
 //! ([`crate::game::Game::html`], made with the kit of [`crate::html`]): the page of `harness replay
-//! --html OUT FILE` ([`replay_page`], [`write_replay`]) and the page saved beside every failing
-//! case ([`failure_page`]).
+//! --html OUT FILE` ([`replay_page`], [`write_replay`]; runs both engines) and the page saved beside
+//! every failing case ([`failure_page`], from outcomes recorded with the failure).
 
-use crate::engine::{Engine, Fault, Output};
 use crate::game::{Game, Names};
 use crate::html::View;
-use crate::oracle::{catching, Pair};
-use crate::verdict::{Explanation, Failure, Kind};
+use crate::oracle::{catching, Pair, Pictured};
+use crate::verdict::{Explanation, Failure};
 use std::path::{Path, PathBuf};
-
-/// Runs one engine with a trace, catching a panic. `Ok(None)` for an engine that gives answers
-/// only (it is not run here).
-fn traced<G: Game>(
-    engine: &dyn Engine<G>,
-    case: &G::Case,
-) -> Result<Option<G::Outcome>, Box<Failure>> {
-    if !engine.traces() {
-        return Ok(None);
-    }
-    match catching(|| engine.run(case, true)) {
-        Ok(Ok(Output::Outcome(o))) => Ok(Some(o)),
-        Ok(Ok(Output::Answer(_))) => Ok(None),
-        Ok(Err(fault)) => Err(Box::new(Failure::fault(engine.name(), &fault))),
-        Err(message) => Err(Box::new(Failure::fault(
-            engine.name(),
-            &Fault::Panic { message },
-        ))),
-    }
-}
 
 /// Checks `case` with both engines of `pair` ([`Pair::check`]) and pictures what they made of it:
 /// the page of `harness replay --html`.
@@ -45,34 +24,23 @@ pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> Stri
     })
 }
 
-/// The page of a saved failure. For a mismatch the engines of `pair` that give traces are run
-/// again to draw their boards. For a crash, a hang or another fault of one engine, the trusted
-/// engine (`pair.a`) is run again with a trace, when it gives traces and is not the engine that
-/// failed (a panic of it is caught), so that the page shows what it did: the engine that failed is
-/// not run again.
+/// The page of a saved failure, drawn from what the engines made of it when it was recorded
+/// ([`Pair::pictured`]; runs no engine). `names` are the engines' names (the default when there
+/// is no pair).
 pub fn failure_page<G: Game>(
     title: &str,
     case: &G::Case,
     failure: &Failure,
-    pair: Option<&Pair<G>>,
+    names: Names<'_>,
+    pictured: &Pictured<G::Outcome>,
     explained: Option<&Explanation>,
 ) -> String {
-    let run = |e: &dyn Engine<G>| traced(e, case).ok().flatten();
-    let (a, b) = match pair {
-        Some(p) if failure.kind == Kind::Mismatch => (run(&*p.a), run(&*p.b)),
-        Some(p) if failure.engine.as_deref().is_some_and(|e| e != p.a.name()) => (run(&*p.a), None),
-        _ => (None, None),
-    };
-    let names = match pair {
-        Some(p) => p.names(),
-        None => Names::default(),
-    };
     G::html(&View {
         title,
         case,
         names,
-        a: a.as_ref(),
-        b: b.as_ref(),
+        a: pictured.a.as_ref(),
+        b: pictured.b.as_ref(),
         failure: Some(failure),
         explained,
     })

@@ -1,13 +1,14 @@
 //! One typed record of a found failure, minimized: the text report, the metadata saved beside the
-//! repro and the [`Reported`] entry of the summary are all derived from it (and the page from
-//! what storage is given), so the three never disagree.
+//! repro, the page and the [`Reported`] entry of the summary are all derived from it (the page
+//! from the engines' outcomes kept in it), so they never disagree and storage runs no engine.
 
 use crate::batch::Found;
 use crate::cases::Origin;
 use crate::engine::Kind;
 use crate::explain::Explanation;
 use crate::game::Game;
-use crate::oracle::Failure;
+use crate::oracle::{catching, Failure, Pair, Pictured};
+use crate::pages;
 use crate::report;
 use crate::summary::Reported;
 use crate::verdict::Names;
@@ -15,7 +16,7 @@ use serde_json::json;
 use std::path::PathBuf;
 
 /// A found failure and what minimizing made of it.
-pub struct Record<'a, C> {
+pub struct Record<'a, C, O> {
     pub found: &'a Found<C>,
     pub signature: &'a str,
     /// Reported as it is (a saved case whose engines agree but not with the answer beside it).
@@ -30,6 +31,9 @@ pub struct Record<'a, C> {
     pub tries: usize,
     pub complete: bool,
     pub explained: Option<Explanation>,
+    /// What the engines made of the shrunk case, run once when the record is made
+    /// ([`Record::picture`]): the page is drawn from it.
+    pub pictured: Pictured<O>,
 }
 
 /// The header word of a failure report.
@@ -41,7 +45,7 @@ pub fn headline(f: &Failure, judging: bool) -> String {
     }
 }
 
-impl<C: Clone + PartialEq> Record<'_, C> {
+impl<C: Clone + PartialEq, O> Record<'_, C, O> {
     /// The saved file the case comes from, when it does.
     pub fn from_file(&self) -> Option<&PathBuf> {
         match &self.found.origin {
@@ -54,9 +58,21 @@ impl<C: Clone + PartialEq> Record<'_, C> {
     pub fn unchanged(&self) -> bool {
         self.from_file().is_some() && (self.as_is || self.case == self.found.case)
     }
+
+    /// Runs the engines of `pair` that picture the shrunk case ([`Pair::pictured`]) and keeps
+    /// what they made of it, when the record will be saved with a case (a record that needs no
+    /// new file runs nothing).
+    pub fn picture<G: Game<Case = C, Outcome = O>>(&mut self, pair: &Pair<G>) {
+        if self.unchanged() {
+            return;
+        }
+        if let Some(case) = &self.case {
+            self.pictured = pair.pictured(case, &self.failure);
+        }
+    }
 }
 
-impl<C> Record<'_, C> {
+impl<C, O> Record<'_, C, O> {
     fn original(&self) -> &Failure {
         &self.found.failure
     }
@@ -75,13 +91,16 @@ pub trait Views<G: Game> {
     fn meta(&self, names: Names<'_>, batch_seed: u64, program: &str) -> serde_json::Value;
     /// The summary's entry.
     fn reported(&self, program: &str, repro: Option<PathBuf>) -> Reported;
+    /// The page saved beside the repro, drawn from what was recorded (`None` without a case, or
+    /// when drawing it panicked).
+    fn page(&self, names: Names<'_>) -> Option<String>;
 }
 
 fn size<G: Game>(case: Option<&G::Case>) -> String {
     case.map_or("(no case)".into(), |c| G::size(c))
 }
 
-impl<G: Game> Views<G> for Record<'_, G::Case> {
+impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
     fn seed(&self) -> u64 {
         match (self.from_file(), &self.case) {
             (Some(_), Some(c)) => crate::rng::fnv1a_64(G::write(c).as_bytes()),
@@ -155,6 +174,23 @@ impl<G: Game> Views<G> for Record<'_, G::Case> {
             "failure_before_shrinking": self.original(),
             "explained": self.explained,
         })
+    }
+
+    fn page(&self, names: Names<'_>) -> Option<String> {
+        let case = self.case.as_ref()?;
+        let title = Views::<G>::name(self);
+        let explained = self.explained.as_ref();
+        let draw = || {
+            pages::failure_page::<G>(
+                &title,
+                case,
+                &self.failure,
+                names,
+                &self.pictured,
+                explained,
+            )
+        };
+        catching(draw).ok()
     }
 
     fn reported(&self, program: &str, repro: Option<PathBuf>) -> Reported {

@@ -8,6 +8,7 @@ use harness::engine::{Fault, Output};
 use harness::game::{Divergence, Game, Names};
 use harness::games::{Mayan, Texas};
 use harness::html::{self, View};
+use harness::oracle::Pictured;
 use harness::pages;
 use harness::prelude::*;
 use harness::{Engine, Failure, Kind, Pair};
@@ -574,7 +575,14 @@ fn a_wrong_answer_and_a_crash_get_pages_too() {
     // link to the first difference still lands on the page.
     let pair = planted_pair(Planted::new("planted"));
     let failure = pair.failure(&case).expect("the planted engine differs");
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, None, None);
+    let page = pages::failure_page::<Texas>(
+        "saved",
+        &case,
+        &failure,
+        Names::default(),
+        &Pictured::default(),
+        None,
+    );
     assert_well_formed(&page);
     assert!(page.contains("href=\"#first\""));
     assert_eq!(page.matches("id=\"first\"").count(), 1);
@@ -617,7 +625,14 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Crasher));
     let failure = pair.failure(&case).expect("the crasher crashes");
     assert_eq!(failure.kind, Kind::Crash);
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair), None);
+    let page = pages::failure_page::<Texas>(
+        "saved",
+        &case,
+        &failure,
+        pair.names(),
+        &pair.pictured(&case, &failure),
+        None,
+    );
     assert_well_formed(&page);
     assert!(page.contains("texas: <span class=\"verdict bad\">CRASH</span>"));
     assert!(page.contains("crasher panicked: boom &lt;here&gt;"));
@@ -650,7 +665,14 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
         what: "CPU time".into(),
     };
     let failure = Failure::fault("optimized", &fault);
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair), None);
+    let page = pages::failure_page::<Texas>(
+        "saved",
+        &case,
+        &failure,
+        pair.names(),
+        &pair.pictured(&case, &failure),
+        None,
+    );
     assert_well_formed(&page);
     assert!(page.contains("<span class=\"verdict bad\">TIME LIMIT</span>"));
     assert!(page.contains("optimized time limit exceeded (500 ms; CPU time)"));
@@ -662,7 +684,14 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     // there (no operations, no final boards).
     let pair = Pair::new(Arc::new(Crasher), harness::game::reference::<Texas>());
     let failure = pair.failure(&case).expect("the crasher crashes");
-    let page = pages::failure_page::<Texas>("saved", &case, &failure, Some(&pair), None);
+    let page = pages::failure_page::<Texas>(
+        "saved",
+        &case,
+        &failure,
+        pair.names(),
+        &pair.pictured(&case, &failure),
+        None,
+    );
     assert_well_formed(&page);
     assert!(page.contains("A = <b>crasher</b> crashed and left no trace: no engine's trace"));
     assert!(!page.contains("href=\"#ops\"") && !page.contains("href=\"#final\""));
@@ -675,7 +704,14 @@ fn a_crash_page_of_another_game_shows_the_trusted_answer() {
     let case = Mayan::parse(&std::fs::read(&path).unwrap()).unwrap();
     let pair = Pair::new(harness::game::reference::<Mayan>(), Arc::new(Crasher));
     let failure = pair.failure(&case).expect("the crasher crashes");
-    let page = pages::failure_page::<Mayan>("saved", &case, &failure, Some(&pair), None);
+    let page = pages::failure_page::<Mayan>(
+        "saved",
+        &case,
+        &failure,
+        pair.names(),
+        &pair.pictured(&case, &failure),
+        None,
+    );
     assert_well_formed(&page);
     assert!(page.contains("mayan: <span class=\"verdict bad\">CRASH</span>"));
     assert!(page.contains("crasher panicked: boom &lt;here&gt;"));

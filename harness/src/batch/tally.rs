@@ -56,12 +56,24 @@ impl<G: Game> Shared<G> {
                 tally.groups.insert(signature, group);
             }
         }
-        if tally.groups.len() >= n {
-            let mut lowest: Vec<u64> = tally.groups.values().map(|g| g.lowest).collect();
-            let (_, bound, _) = lowest.select_nth_unstable(n - 1);
-            self.stop_at.fetch_min(*bound, Relaxed);
+        if let Some(bound) = stop_case(tally.groups.values().map(|g| g.lowest), n) {
+            self.stop_at.fetch_min(bound, Relaxed);
         }
     }
+}
+
+/// The stop rule of a batch that goes on to `max_failures` distinct failures: given the lowest case
+/// of each signature seen, the case at which the N-th signature (by lowest case) was first seen, or
+/// `None` while fewer than N are known. The batch stops there, and [`crate::merge`] finds the same
+/// case again over the shards of a batch.
+pub(crate) fn stop_case(lowest: impl IntoIterator<Item = u64>, max_failures: usize) -> Option<u64> {
+    let n = max_failures.max(1);
+    let mut lowest: Vec<u64> = lowest.into_iter().collect();
+    if lowest.len() < n {
+        return None;
+    }
+    let (_, bound, _) = lowest.select_nth_unstable(n - 1);
+    Some(*bound)
 }
 
 /// The batch's result from what the workers and the watchdog recorded.
@@ -118,5 +130,24 @@ pub(super) fn result<G: Game>(
         },
         interrupted: shared.opts.stop.load(Relaxed),
         hung,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stop_case;
+
+    #[test]
+    fn the_stop_case_is_where_the_nth_signature_was_first_seen() {
+        assert_eq!(stop_case([9, 2, 5], 1), Some(2));
+        assert_eq!(stop_case([9, 2, 5], 2), Some(5));
+        assert_eq!(stop_case([9, 2, 5], 3), Some(9));
+        assert_eq!(
+            stop_case([9, 2, 5], 4),
+            None,
+            "fewer signatures than asked for"
+        );
+        assert_eq!(stop_case([7], 0), Some(7), "0 counts as 1");
+        assert_eq!(stop_case([], 1), None);
     }
 }
