@@ -161,9 +161,20 @@ pub trait Coverage: Check {
         &[]
     }
 
+    /// Whether the case reached each counter of `coverage_keys()`, in order, given a traced
+    /// outcome of the trusted engine. None by default.
+    fn reached(_case: &Self::Case, _outcome: &Self::Outcome) -> impl IntoIterator<Item = bool> {
+        []
+    }
+
     /// Sets `hits[i]` for every counter `coverage_keys()[i]` the case reached, given a traced
-    /// outcome of the trusted engine. `hits` has one entry per key, all false on entry.
-    fn coverage(_case: &Self::Case, _outcome: &Self::Outcome, _hits: &mut [bool]) {}
+    /// outcome of the trusted engine. `hits` has one entry per key, all false on entry. By default
+    /// the flags of [`Coverage::reached`].
+    fn coverage(case: &Self::Case, outcome: &Self::Outcome, hits: &mut [bool]) {
+        for (hit, reached) in hits.iter_mut().zip(Self::reached(case, outcome)) {
+            *hit |= reached;
+        }
+    }
 }
 
 /// Bounded scopes: every case up to some size, for `harness verify` ([`crate::scope`]). None by

@@ -8,7 +8,7 @@ use harness::compare::{traced, Traced};
 use harness::explain::{Explanation, Part};
 use harness::game::{Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink};
 use harness::shrink::grid::{self, GridCase};
-use harness::{Divergence, Names};
+use harness::{engine_entry, Divergence, Names};
 use std::time::Duration;
 
 /// 2048 (rules in RULES.md): `Registry::builtin().game::<Game2048>()` puts it under every command.
@@ -130,12 +130,9 @@ impl GridCase for Case {
         Case::without_col(self, c)
     }
     fn lowered(&self, r: usize, c: usize) -> Vec<Case> {
-        let mut out: Vec<Case> = Case::lowered(self, r, c).into_iter().collect();
-        if self.board.get(r, c) > 2 {
-            let mut empty = self.clone();
-            empty.board.set(r, c, 0);
-            out.insert(0, empty);
-        }
+        let empty = (self.board.get(r, c) > 2).then_some(0);
+        let mut out = grid::each(self, empty, |d, v| d.board.set(r, c, v));
+        out.extend(Case::lowered(self, r, c));
         out
     }
     /// Every tile halved (the rules do not change when all tiles are halved): when none is a 2.
@@ -150,34 +147,19 @@ impl GridCase for Case {
     }
     /// A tile: empty, or any tile from 2 to 2^20 other than its own (a few of them).
     fn cell_variants(&self, r: usize, c: usize) -> Vec<(&'static str, Vec<Case>)> {
-        let own = self.board.get(r, c);
         let values = [0u64, 2, 4, 8, 64, 1 << 11, 1 << 16, 1 << 20];
-        let variants = values
-            .iter()
-            .filter(|&&v| v != own)
-            .map(|&v| {
-                let mut d = self.clone();
-                d.board.set(r, c, v);
-                d
-            })
-            .collect();
-        vec![("tile", variants)]
+        let others = values.into_iter().filter(|&v| v != self.board.get(r, c));
+        vec![(
+            "tile",
+            grid::each(self, others, |d, v| d.board.set(r, c, v)),
+        )]
     }
     /// A move: the other three directions, and the other spawn value.
     fn op_variants(&self, i: usize) -> Vec<Case> {
         let mv = self.moves[i];
-        let mut out: Vec<Case> = Dir::ALL
-            .iter()
-            .filter(|&&d| d != mv.dir)
-            .map(|&dir| {
-                let mut d = self.clone();
-                d.moves[i].dir = dir;
-                d
-            })
-            .collect();
-        let mut other = self.clone();
-        other.moves[i].v = 6 - mv.v;
-        out.push(other);
+        let dirs = Dir::ALL.into_iter().filter(|&d| d != mv.dir);
+        let mut out = grid::each(self, dirs, |d, dir| d.moves[i].dir = dir);
+        out.extend(grid::each(self, [6 - mv.v], |d, v| d.moves[i].v = v));
         out
     }
 }
@@ -205,10 +187,8 @@ impl Coverage for Game2048 {
         coverage::COVERAGE_KEYS
     }
 
-    fn coverage(case: &Case, outcome: &Outcome, hits: &mut [bool]) {
-        for (hit, reached) in hits.iter_mut().zip(coverage::reached(case, outcome)) {
-            *hit |= reached;
-        }
+    fn reached(case: &Case, outcome: &Outcome) -> impl IntoIterator<Item = bool> {
+        coverage::reached(case, outcome)
     }
 }
 
@@ -216,19 +196,19 @@ impl Game for Game2048 {
     const ABOUT: &'static str = "2048 (a game of your own, examples/own-game)";
 
     fn reference() -> EngineEntry<Self> {
-        EngineEntry {
-            name: "reference",
-            about: "plain vectors per line, reading like the rules (own_game::reference)",
-            build: || harness::game::function::<Game2048>("reference", reference::run),
-        }
+        engine_entry!(
+            "reference",
+            "plain vectors per line, like the rules",
+            reference::run
+        )
     }
 
     fn optimized() -> EngineEntry<Self> {
-        EngineEntry {
-            name: "optimized",
-            about: "packed rows and precomputed slide tables (own_game::optimized)",
-            build: || harness::game::function::<Game2048>("optimized", optimized::run),
-        }
+        engine_entry!(
+            "optimized",
+            "packed rows, precomputed slide tables",
+            optimized::run
+        )
     }
 
     fn html(view: &harness::html::View<'_, Self>) -> String {

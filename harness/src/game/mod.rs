@@ -41,6 +41,19 @@ impl<G: Check> Clone for EngineEntry<G> {
     }
 }
 
+/// An [`EngineEntry`] for an engine made of a function `(case, trace) -> outcome`, in one line:
+/// `engine_entry!("reference", "what it is", reference::run)`.
+#[macro_export]
+macro_rules! engine_entry {
+    ($name:expr, $about:expr, $run:expr $(,)?) => {
+        $crate::game::EngineEntry {
+            name: $name,
+            about: $about,
+            build: || $crate::game::function($name, $run),
+        }
+    };
+}
+
 /// A checker's verdict: `(accepted, the verdict in one line)`, or which input (0 or 1) is
 /// unreadable and why.
 pub type CheckResult = Result<(bool, String), (usize, ParseError)>;

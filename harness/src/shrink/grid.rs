@@ -50,6 +50,23 @@ pub trait GridCase: Clone {
     }
 }
 
+/// Copies of `case`, one per item, each changed by `set`: the variants of one cell or one
+/// operation ([`GridCase::lowered`], [`GridCase::cell_variants`], [`GridCase::op_variants`]).
+pub fn each<C: Clone, T>(
+    case: &C,
+    items: impl IntoIterator<Item = T>,
+    set: impl Fn(&mut C, T),
+) -> Vec<C> {
+    items
+        .into_iter()
+        .map(|item| {
+            let mut c = case.clone();
+            set(&mut c, item);
+            c
+        })
+        .collect()
+}
+
 /// The parts of a case for the explain phase ([`crate::game::Shrink::variants`]): every cell's
 /// values, then every operation, from [`GridCase::cell_variants`] and [`GridCase::op_variants`].
 pub fn parts<C: GridCase>(case: &C) -> Vec<Part<C>> {
@@ -190,5 +207,18 @@ mod tests {
         let c = candidates(&toy);
         assert_eq!(c.len(), 2);
         assert!(c.iter().all(|t| t.grid[0][0] < 2));
+    }
+
+    #[test]
+    fn each_makes_one_changed_copy_per_item_in_order() {
+        let case = Toy {
+            grid: vec![vec![5]],
+            ops: vec![1, 2],
+        };
+        let copies = each(&case, [7, 0, 9], |t, v| t.ops[1] = v);
+        let ops: Vec<Vec<u8>> = copies.iter().map(|t| t.ops.clone()).collect();
+        assert_eq!(ops, [vec![1, 7], vec![1, 0], vec![1, 9]]);
+        assert!(copies.iter().all(|t| t.grid == case.grid));
+        assert!(each(&case, None::<u8>, |t, v| t.ops[0] = v).is_empty());
     }
 }

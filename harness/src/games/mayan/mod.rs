@@ -14,8 +14,8 @@ pub mod shrink;
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
 
 use crate::game::{
-    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
-    Profile, Shrink,
+    Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
+    Shrink,
 };
 use arbitrary::Unstructured;
 use model::mayan::{write_answer, Answer, Case, MAX_MOVES};
@@ -186,19 +186,19 @@ impl Game for Mayan {
     const ABOUT: &'static str = "Mayan puzzle (NOIP 2011, Luogu P1312)";
 
     fn reference() -> EngineEntry<Self> {
-        EngineEntry {
-            name: "reference",
-            about: "plain exhaustive search in lexicographic order (reference::mayan)",
-            build: || function::<Mayan>("reference", |case, _| reference::mayan::solve(case)),
-        }
+        crate::engine_entry!(
+            "reference",
+            "plain exhaustive search in lexicographic order (reference::mayan)",
+            |case, _| reference::mayan::solve(case)
+        )
     }
 
     fn optimized() -> EngineEntry<Self> {
-        EngineEntry {
-            name: "optimized",
-            about: "packed boards and safe prunes (engine::mayan)",
-            build: || function::<Mayan>("optimized", |case, _| engine::mayan::solve(case)),
-        }
+        crate::engine_entry!(
+            "optimized",
+            "packed boards and safe prunes (engine::mayan)",
+            |case, _| engine::mayan::solve(case)
+        )
     }
 }
 
