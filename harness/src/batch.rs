@@ -299,8 +299,9 @@ impl<G: Game> Shared<G> {
         progress.update(done, self.total, self.failed.load(Relaxed));
     }
 
+    /// Whether to start no more cases: an interrupt, or `--time` is up (on the coarse clock).
     fn should_stop(&self) -> bool {
-        self.opts.stop.load(Relaxed) || self.opts.time.is_some_and(|t| self.start.elapsed() >= t)
+        self.opts.stop.load(Relaxed) || self.opts.time.is_some_and(|t| self.coarse() >= nanos(t))
     }
 
     fn tally(&self) -> MutexGuard<'_, Tally<G::Case>> {
