@@ -81,87 +81,113 @@ fn playout_difference(want: &[Move], got: &[Move]) -> Option<String> {
     }
 }
 
+/// The first difference between two outcomes: in the play-outs, then in the checker's verdicts.
 pub(super) fn compare(
     case: &Board,
     reference: &Outcome,
     optimized: &Outcome,
     names: Names<'_>,
 ) -> Option<Divergence> {
-    let Names { a: na, b: nb } = names;
     let (rm, om) = (&reference.moves, &optimized.moves);
+    playout_divergence(case, rm, om, names).or_else(|| {
+        let (rc, oc) = (&reference.checks, &optimized.checks);
+        (0..rc.len().max(oc.len()))
+            .find_map(|j| check_divergence(case, rm, j, rc.get(j), oc.get(j), names))
+    })
+}
+
+/// The first move where the play-outs differ (one may stop where the other plays), with the board
+/// before it and each engine's move marked.
+fn playout_divergence(
+    case: &Board,
+    rm: &[Move],
+    om: &[Move],
+    names: Names<'_>,
+) -> Option<Divergence> {
+    let Names { a: na, b: nb } = names;
     let i = rm.iter().zip(om).take_while(|(a, b)| a == b).count();
-    if i < rm.len() || i < om.len() {
-        let colour = Colour::to_play(i);
-        let says = |m: Option<&Move>| match m {
-            Some(m) => format!("plays {m}"),
-            None => format!("stops: {colour} has no legal point"),
-        };
-        let side = |who: &str, m: Option<&Move>| {
-            format!(
-                "{colour} to play; {who} {}\n{}",
-                says(m),
-                view(case, &rm[..i], m.copied())
-            )
-        };
-        return Some(Divergence {
-            at: format!("move {}", i + 1),
-            what: format!("{na} {}, {nb} {}", says(rm.get(i)), says(om.get(i))),
-            a_view: side(na, rm.get(i)),
-            b_view: side(nb, om.get(i)),
-            context: json!({
-                "move": i + 1,
-                "colour": colour.to_string(),
-                "engines": [na, nb],
-                "a": rm.get(i),
-                "b": om.get(i),
-                "a_moves": rm.len(),
-                "b_moves": om.len(),
-            }),
-        });
+    if i >= rm.len() && i >= om.len() {
+        return None;
     }
-    let (rc, oc) = (&reference.checks, &optimized.checks);
-    for j in 0..rc.len().max(oc.len()) {
-        match (rc.get(j), oc.get(j)) {
-            (Some((rp, rv)), Some((op, ov))) if rp == op && rv == ov => continue,
-            (Some((rp, rv)), Some((op, ov))) if rp == op => {
-                let list = rp.apply(rm);
-                let side = |v: &Verdict| {
-                    format!(
-                        "checker says `{v}`\nboard:\n{}proposed moves:\n{}",
-                        view(case, &[], None),
-                        list_view(&list, 200)
-                    )
-                };
-                return Some(Divergence {
-                    at: format!("check {}: {}", j + 1, rp.describe()),
-                    what: format!("{na} says `{rv}`, {nb} says `{ov}`"),
-                    a_view: side(rv),
-                    b_view: side(ov),
-                    context: json!({
-                        "check": j + 1,
-                        "proposal": rp,
-                        "engines": [na, nb],
-                        "a": rv,
-                        "b": ov,
-                        "moves": list.len(),
-                    }),
-                });
-            }
-            (r, o) => {
-                let describe = |x: Option<&(Proposal, Verdict)>| {
-                    x.map_or("nothing".to_string(), |(p, _)| p.describe())
-                };
-                return Some(Divergence {
-                    at: format!("check {}", j + 1),
-                    what: "the engines judged different proposals".into(),
-                    a_view: describe(r),
-                    b_view: describe(o),
-                    context: json!({ "check": j + 1 }),
-                });
-            }
+    let colour = Colour::to_play(i);
+    let says = |m: Option<&Move>| match m {
+        Some(m) => format!("plays {m}"),
+        None => format!("stops: {colour} has no legal point"),
+    };
+    let side = |who: &str, m: Option<&Move>| {
+        format!(
+            "{colour} to play; {who} {}\n{}",
+            says(m),
+            view(case, &rm[..i], m.copied())
+        )
+    };
+    Some(Divergence {
+        at: format!("move {}", i + 1),
+        what: format!("{na} {}, {nb} {}", says(rm.get(i)), says(om.get(i))),
+        a_view: side(na, rm.get(i)),
+        b_view: side(nb, om.get(i)),
+        context: json!({
+            "move": i + 1,
+            "colour": colour.to_string(),
+            "engines": [na, nb],
+            "a": rm.get(i),
+            "b": om.get(i),
+            "a_moves": rm.len(),
+            "b_moves": om.len(),
+        }),
+    })
+}
+
+/// How check `j` (0-based) differs between the engines, if it does: two verdicts on the same
+/// proposal (applied to the play-out `moves`), or two different proposals.
+fn check_divergence(
+    case: &Board,
+    moves: &[Move],
+    j: usize,
+    r: Option<&(Proposal, Verdict)>,
+    o: Option<&(Proposal, Verdict)>,
+    names: Names<'_>,
+) -> Option<Divergence> {
+    let Names { a: na, b: nb } = names;
+    match (r, o) {
+        (Some((rp, rv)), Some((op, ov))) if rp == op && rv == ov => None,
+        (Some((rp, rv)), Some((op, ov))) if rp == op => {
+            let list = rp.apply(moves);
+            let side = |v: &Verdict| {
+                format!(
+                    "checker says `{v}`\nboard:\n{}proposed moves:\n{}",
+                    view(case, &[], None),
+                    list_view(&list, 200)
+                )
+            };
+            Some(Divergence {
+                at: format!("check {}: {}", j + 1, rp.describe()),
+                what: format!("{na} says `{rv}`, {nb} says `{ov}`"),
+                a_view: side(rv),
+                b_view: side(ov),
+                context: json!({
+                    "check": j + 1,
+                    "proposal": rp,
+                    "engines": [na, nb],
+                    "a": rv,
+                    "b": ov,
+                    "moves": list.len(),
+                }),
+            })
+        }
+        (r, o) => {
+            let describe = |x: Option<&(Proposal, Verdict)>| {
+                x.map_or("nothing".to_string(), |(p, _)| p.describe())
+            };
+            Some(Divergence {
+                at: format!("check {}", j + 1),
+                what: "the engines judged different proposals".into(),
+                a_view: describe(r),
+                b_view: describe(o),
+                context: json!({ "check": j + 1 }),
+            })
         }
     }
-    None
 }
 
 /// Reads the program's output as a move list and judges it with the optimized checker; a list

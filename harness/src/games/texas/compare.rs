@@ -90,128 +90,165 @@ fn first_event<'a>(
 ) -> Option<Event<'a>> {
     let (rt, ot) = (&reference.ops, &optimized.ops);
     for i in 0..rt.len().max(ot.len()) {
-        // Formatted only for the operation that holds the first difference.
-        let at = || {
-            let op_name = case
-                .ops
-                .get(i)
-                .map_or(String::new(), |o| format!(" (swap {} {})", o.a, o.b));
-            format!("operation {}{op_name}", i + 1)
-        };
-        let whole_op = |what: String| {
-            Some(Event {
-                op: i,
-                round: None,
-                at: at(),
-                what,
-                marks: None,
-            })
-        };
-        let before_rounds = |what: String| {
-            Some(Event {
-                op: i,
-                round: Some(0),
-                at: at(),
-                what,
-                marks: None,
-            })
-        };
-        let in_round = |r: usize, what: String, marks| {
-            Some(Event {
-                op: i,
-                round: Some(r),
-                at: format!("{}, round {}", at(), r + 1),
-                what,
-                marks,
-            })
-        };
         let (Some(a), Some(b)) = (rt.get(i), ot.get(i)) else {
-            return whole_op(differ(
-                names,
-                "trace lengths (operations)",
-                rt.len(),
-                ot.len(),
-            ));
+            let what = differ(names, "trace lengths (operations)", rt.len(), ot.len());
+            return Some(Event::whole_op(case, i, what));
         };
-        if a.invalid != b.invalid {
-            let show = |v: Option<Invalid>| {
-                v.map_or("valid".to_string(), |w| format!("invalid ({})", w.name()))
-            };
-            return before_rounds(differ(
-                names,
-                "validity verdicts",
-                show(a.invalid),
-                show(b.invalid),
-            ));
-        }
-        if a.main != b.main {
-            return before_rounds(differ(
-                names,
-                "main colours",
-                format!("{:?}", a.main),
-                format!("{:?}", b.main),
-            ));
-        }
-        for r in 0..a.rounds.len().max(b.rounds.len()) {
-            let (Some(x), Some(y)) = (a.rounds.get(r), b.rounds.get(r)) else {
-                return in_round(
-                    r,
-                    differ(names, "numbers of rounds", a.rounds.len(), b.rounds.len()),
-                    None,
-                );
-            };
-            if x.matched != y.matched {
-                return in_round(
-                    r,
-                    cell_difference(names, "matched cells (runs)", &x.matched, &y.matched),
-                    Some((&x.matched, &y.matched)),
-                );
-            }
-            if x.removed != y.removed {
-                return in_round(
-                    r,
-                    cell_difference(names, "removed cells", &x.removed, &y.removed),
-                    Some((&x.removed, &y.removed)),
-                );
-            }
-            if x.combo != y.combo {
-                return in_round(
-                    r,
-                    differ(names, "combo points", x.combo, y.combo),
-                    Some((&x.matched, &y.matched)),
-                );
-            }
-            if x.elimination != y.elimination {
-                return in_round(
-                    r,
-                    differ(names, "elimination points", x.elimination, y.elimination),
-                    Some((&x.removed, &y.removed)),
-                );
-            }
-        }
-        if a.chain != b.chain {
-            return whole_op(differ(names, "chain points", a.chain, b.chain));
-        }
-        if a.hand != b.hand {
-            let show = |h: Option<model::texas::Hand>| {
-                h.map_or("none".to_string(), |h| {
-                    format!("{} = {}", h.kind.name(), h.points)
-                })
-            };
-            return whole_op(differ(names, "hands", show(a.hand), show(b.hand)));
+        if let Some(e) = op_event(case, i, a, b, names) {
+            return Some(e);
         }
     }
-    let end = |what: String| {
-        Some(Event {
+    end_event(case, reference, optimized, names)
+}
+
+/// The cells a round's difference is about, one set per engine.
+type Marks<'a> = Option<(&'a Cells, &'a Cells)>;
+
+impl<'a> Event<'a> {
+    /// A difference in operation `i` as a whole (its trace, chain or hand).
+    fn whole_op(case: &Case, i: usize, what: String) -> Self {
+        Event {
+            op: i,
+            round: None,
+            at: op_at(case, i),
+            what,
+            marks: None,
+        }
+    }
+
+    /// A difference in operation `i` found before its rounds (validity, main colours).
+    fn before_rounds(case: &Case, i: usize, what: String) -> Self {
+        Event {
+            op: i,
+            round: Some(0),
+            at: op_at(case, i),
+            what,
+            marks: None,
+        }
+    }
+
+    /// A difference in round `r` of operation `i`.
+    fn in_round(case: &Case, i: usize, r: usize, what: String, marks: Marks<'a>) -> Self {
+        Event {
+            op: i,
+            round: Some(r),
+            at: format!("{}, round {}", op_at(case, i), r + 1),
+            what,
+            marks,
+        }
+    }
+
+    /// A difference in the final board or score.
+    fn end(case: &Case, what: String) -> Self {
+        Event {
             op: case.ops.len(),
             round: None,
             at: "end of game".into(),
             what,
             marks: None,
-        })
+        }
+    }
+}
+
+/// Operation `i` in words, with the two cells it swaps when the case has it.
+fn op_at(case: &Case, i: usize) -> String {
+    let op_name = case
+        .ops
+        .get(i)
+        .map_or(String::new(), |o| format!(" (swap {} {})", o.a, o.b));
+    format!("operation {}{op_name}", i + 1)
+}
+
+/// The first difference inside operation `i`, traced by both engines: its validity and main
+/// colours, then each round, then its chain and hand.
+fn op_event<'a>(
+    case: &Case,
+    i: usize,
+    a: &'a OpTrace,
+    b: &'a OpTrace,
+    names: Names<'_>,
+) -> Option<Event<'a>> {
+    if a.invalid != b.invalid {
+        let show = |v: Option<Invalid>| {
+            v.map_or("valid".to_string(), |w| format!("invalid ({})", w.name()))
+        };
+        let what = differ(names, "validity verdicts", show(a.invalid), show(b.invalid));
+        return Some(Event::before_rounds(case, i, what));
+    }
+    if a.main != b.main {
+        let (x, y) = (format!("{:?}", a.main), format!("{:?}", b.main));
+        return Some(Event::before_rounds(
+            case,
+            i,
+            differ(names, "main colours", x, y),
+        ));
+    }
+    for r in 0..a.rounds.len().max(b.rounds.len()) {
+        if let Some((what, marks)) = round_difference(a, b, r, names) {
+            return Some(Event::in_round(case, i, r, what, marks));
+        }
+    }
+    if a.chain != b.chain {
+        return Some(Event::whole_op(
+            case,
+            i,
+            differ(names, "chain points", a.chain, b.chain),
+        ));
+    }
+    if a.hand != b.hand {
+        let show = |h: Option<model::texas::Hand>| {
+            h.map_or("none".to_string(), |h| {
+                format!("{} = {}", h.kind.name(), h.points)
+            })
+        };
+        let what = differ(names, "hands", show(a.hand), show(b.hand));
+        return Some(Event::whole_op(case, i, what));
+    }
+    None
+}
+
+/// How round `r` of one operation differs between the engines, if it does: its presence, matched
+/// cells, removed cells, combo and elimination points, with the cells in question.
+fn round_difference<'a>(
+    a: &'a OpTrace,
+    b: &'a OpTrace,
+    r: usize,
+    names: Names<'_>,
+) -> Option<(String, Marks<'a>)> {
+    let (Some(x), Some(y)) = (a.rounds.get(r), b.rounds.get(r)) else {
+        let what = differ(names, "numbers of rounds", a.rounds.len(), b.rounds.len());
+        return Some((what, None));
     };
+    let matched = Some((&x.matched, &y.matched));
+    let removed = Some((&x.removed, &y.removed));
+    if x.matched != y.matched {
+        let what = cell_difference(names, "matched cells (runs)", &x.matched, &y.matched);
+        return Some((what, matched));
+    }
+    if x.removed != y.removed {
+        let what = cell_difference(names, "removed cells", &x.removed, &y.removed);
+        return Some((what, removed));
+    }
+    if x.combo != y.combo {
+        return Some((differ(names, "combo points", x.combo, y.combo), matched));
+    }
+    if x.elimination != y.elimination {
+        let what = differ(names, "elimination points", x.elimination, y.elimination);
+        return Some((what, removed));
+    }
+    None
+}
+
+/// The first difference at the end of the game, the traces agreeing: the final board, then the
+/// score breakdown.
+fn end_event<'a>(
+    case: &Case,
+    reference: &Outcome,
+    optimized: &Outcome,
+    names: Names<'_>,
+) -> Option<Event<'a>> {
     if reference.board != optimized.board {
-        return end("final boards differ".into());
+        return Some(Event::end(case, "final boards differ".into()));
     }
     if reference.score != optimized.score {
         let show = |s: &model::texas::Score| {
@@ -225,12 +262,13 @@ fn first_event<'a>(
                 s.endgame
             )
         };
-        return end(differ(
+        let what = differ(
             names,
             "score breakdowns",
             show(&reference.score),
             show(&optimized.score),
-        ));
+        );
+        return Some(Event::end(case, what));
     }
     None
 }

@@ -14,11 +14,12 @@ use super::Texas;
 use crate::game::Check;
 use crate::html::page::{answers, finish, header, headline, input, start, views};
 use crate::html::{escape, View};
-use crate::verdict::{Divergence, Failure, Kind};
+use crate::verdict::{Divergence, Failure, Kind, Names};
 use board::{pair_of_boards, Drawn, Side};
 use model::texas::{Case, Outcome};
 use palette::colour_css;
 use sections::{contents, fault_note, final_boards, legend, op_section, ops_table, score_table};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// Boards drawn for all valid operations when every one of them fits in this many cells...
@@ -145,35 +146,10 @@ fn shown_ops(case: &Case, engines: &[Eng<'_>], first: Option<usize>) -> Vec<bool
 /// boards round by round, the final boards and the input.
 pub fn page(v: &View<'_, Texas>) -> String {
     let case = v.case;
-    let computed;
-    let divergence = match v.failure {
-        Some(f) => f.divergence.as_ref(),
-        None => {
-            computed =
-                v.a.zip(v.b)
-                    .and_then(|(x, y)| <Texas as Check>::compare(case, x, y, v.names));
-            computed.as_ref()
-        }
-    };
-    // A page about agreeing engines that do differ would mislead: show it as a mismatch.
-    let failure_owned;
-    let failure = match (v.failure, divergence) {
-        (None, Some(d)) => {
-            failure_owned = Failure {
-                kind: Kind::Mismatch,
-                engine: None,
-                what: format!("{}: {}", d.at, d.what),
-                divergence: Some(d.clone()),
-                expected: None,
-                got: None,
-                interrupted: false,
-            };
-            Some(&failure_owned)
-        }
-        (f, _) => f,
-    };
+    let failure = shown_failure(v);
+    let divergence = failure.as_deref().and_then(|f| f.divergence.as_ref());
     let v: View<'_, Texas> = View {
-        failure,
+        failure: failure.as_deref(),
         title: v.title,
         case,
         names: v.names,
@@ -190,43 +166,12 @@ pub fn page(v: &View<'_, Texas>) -> String {
         Some(Anchor::Op(i) | Anchor::Round(i, _)) => Some(i),
         _ => None,
     };
-    let mut engines: Vec<Eng<'_>> = [(v.names.a, "A", v.a), (v.names.b, "B", v.b)]
-        .into_iter()
-        .filter_map(|(name, letter, out)| {
-            Some(Eng {
-                name,
-                letter,
-                out: out?,
-                boards: Vec::new(),
-            })
-        })
-        .collect();
-    let shown = shown_ops(case, &engines, first_op);
-    for e in &mut engines {
-        e.boards = op_boards(case, &e.out.ops, &shown);
-    }
-
-    let mut css = String::from(TEXAS_CSS);
-    let top = case
-        .board
-        .colour
-        .iter()
-        .copied()
-        .max()
-        .unwrap_or(0)
-        .max(case.k);
-    for c in 1..=top {
-        let (bg, fg) = colour_css(c);
-        let _ = writeln!(
-            css,
-            "table.board td.c{c}{{background-color:{bg};color:{fg}}}"
-        );
-    }
+    let (engines, shown) = engines_with_boards(&v, first_op);
     let mut out = String::with_capacity(64 * 1024);
     start(
         &mut out,
         &format!("texas: {} - {}", headline(v.failure), v.title),
-        &css,
+        &page_css(case),
     );
     header(&mut out, &v, divergence, anchor.is_some());
     contents(&mut out, !engines.is_empty());
@@ -243,16 +188,100 @@ pub fn page(v: &View<'_, Texas>) -> String {
     if !engines.is_empty() {
         ops_table(&mut out, case, &engines, &shown, first_op);
     }
+    boards(&mut out, &v, &engines, &shown, anchor);
+    if let Some(d) = divergence {
+        difference_as_text(&mut out, d, v.names, engines.is_empty());
+    }
+    let _ = writeln!(out, "<div id=\"input\"></div>");
+    input::<Texas>(&mut out, case);
+    finish(&mut out);
+    out
+}
+
+/// The verdict the page shows: the failure given or, when none is, the engines' first difference
+/// as a mismatch (a page about agreeing engines that do differ would mislead).
+fn shown_failure<'a>(v: &View<'a, Texas>) -> Option<Cow<'a, Failure>> {
+    if let Some(f) = v.failure {
+        return Some(Cow::Borrowed(f));
+    }
+    let d =
+        v.a.zip(v.b)
+            .and_then(|(x, y)| <Texas as Check>::compare(v.case, x, y, v.names))?;
+    Some(Cow::Owned(Failure {
+        kind: Kind::Mismatch,
+        engine: None,
+        what: format!("{}: {}", d.at, d.what),
+        divergence: Some(d),
+        expected: None,
+        got: None,
+        interrupted: false,
+    }))
+}
+
+/// The engines that gave an outcome, each with the boards of the operations drawn, and which
+/// operations are drawn ([`shown_ops`]).
+fn engines_with_boards<'a>(
+    v: &View<'a, Texas>,
+    first_op: Option<usize>,
+) -> (Vec<Eng<'a>>, Vec<bool>) {
+    let mut engines: Vec<Eng<'a>> = [(v.names.a, "A", v.a), (v.names.b, "B", v.b)]
+        .into_iter()
+        .filter_map(|(name, letter, out)| {
+            Some(Eng {
+                name,
+                letter,
+                out: out?,
+                boards: Vec::new(),
+            })
+        })
+        .collect();
+    let shown = shown_ops(v.case, &engines, first_op);
+    for e in &mut engines {
+        e.boards = op_boards(v.case, &e.out.ops, &shown);
+    }
+    (engines, shown)
+}
+
+/// The page's CSS: the Texas rules and one colour rule per colour the case can show.
+fn page_css(case: &Case) -> String {
+    let mut css = String::from(TEXAS_CSS);
+    let top = case
+        .board
+        .colour
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(case.k);
+    for c in 1..=top {
+        let (bg, fg) = colour_css(c);
+        let _ = writeln!(
+            css,
+            "table.board td.c{c}{{background-color:{bg};color:{fg}}}"
+        );
+    }
+    css
+}
+
+/// The boards: the initial board, the operations drawn, and the final boards when an engine gave
+/// an outcome.
+fn boards(
+    out: &mut String,
+    v: &View<'_, Texas>,
+    engines: &[Eng<'_>],
+    shown: &[bool],
+    anchor: Option<Anchor>,
+) {
     let _ = writeln!(out, "<h2 id=\"boards\">Boards</h2>\n<h3>Initial board</h3>");
     pair_of_boards(
-        &mut out,
+        out,
         &[Side {
             engine: "the case",
             letter: "input",
             caption: String::new(),
             drawn: Drawn {
                 free: v.explained,
-                ..Drawn::plain(&case.board)
+                ..Drawn::plain(&v.case.board)
             },
         }],
         "0",
@@ -260,26 +289,24 @@ pub fn page(v: &View<'_, Texas>) -> String {
     );
     for (i, &s) in shown.iter().enumerate() {
         if s {
-            op_section(&mut out, case, &engines, i, anchor);
+            op_section(out, v.case, engines, i, anchor);
         }
     }
     // Without an engine's outcome there is no final board to show.
     if !engines.is_empty() {
-        final_boards(&mut out, &engines, anchor == Some(Anchor::Final));
+        final_boards(out, engines, anchor == Some(Anchor::Final));
     }
-    if let Some(d) = divergence {
-        let _ = writeln!(
-            out,
-            "<h2>The first difference as text</h2>\n<details{}><summary>{}: {}</summary>",
-            if engines.is_empty() { " open" } else { "" },
-            escape(&d.at),
-            escape(&d.what)
-        );
-        views(&mut out, d, v.names);
-        out.push_str("</details>\n");
-    }
-    let _ = writeln!(out, "<div id=\"input\"></div>");
-    input::<Texas>(&mut out, case);
-    finish(&mut out);
-    out
+}
+
+/// The first difference in words with both engines' views, folded unless there are no boards.
+fn difference_as_text(out: &mut String, d: &Divergence, names: Names<'_>, open: bool) {
+    let _ = writeln!(
+        out,
+        "<h2>The first difference as text</h2>\n<details{}><summary>{}: {}</summary>",
+        if open { " open" } else { "" },
+        escape(&d.at),
+        escape(&d.what)
+    );
+    views(out, d, names);
+    out.push_str("</details>\n");
 }

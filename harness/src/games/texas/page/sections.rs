@@ -7,7 +7,7 @@ use super::palette::SPECIALS;
 use super::{Anchor, Eng};
 use crate::html::{escape, View};
 use crate::verdict::Kind;
-use model::texas::{Case, OpTrace, Score};
+use model::texas::{Case, OpTrace, Pos, Score};
 use std::fmt::Write as _;
 
 fn op_words(case: &Case, i: usize) -> String {
@@ -240,7 +240,43 @@ pub(super) fn op_section(
     i: usize,
     anchor: Option<Anchor>,
 ) {
-    let first_op = anchor == Some(Anchor::Op(i));
+    op_heading(out, case, engines, i, anchor == Some(Anchor::Op(i)));
+    let swapped = case.ops.get(i).map(|o| (o.a, o.b));
+    let boards: Vec<Option<&OpBoards>> = engines.iter().map(|e| e.boards[i].as_ref()).collect();
+    let rounds = engines
+        .iter()
+        .map(|e| e.out.ops.get(i).map_or(0, |t| t.rounds.len()))
+        .max()
+        .unwrap_or(0);
+    if rounds == 0 {
+        unchanged_boards(out, engines, &boards, i, swapped);
+        out.push_str("</section>\n");
+        return;
+    }
+    for r in 0..rounds {
+        let first_round = anchor == Some(Anchor::Round(i, r));
+        round_boards(out, engines, &boards, (i, r), swapped, first_round);
+    }
+    let _ = writeln!(out, "<h4>After operation {}</h4>", i + 1);
+    let sides: Vec<Side<'_>> = engines
+        .iter()
+        .zip(&boards)
+        .filter_map(|(e, b)| {
+            Some(Side {
+                engine: e.name,
+                letter: e.letter,
+                caption: String::new(),
+                drawn: Drawn::plain(&(*b)?.after),
+            })
+        })
+        .collect();
+    pair_of_boards(out, &sides, &(i + 1).to_string(), "after");
+    out.push_str("</section>\n");
+}
+
+/// Opens the section of operation `i` (marked when it holds the first difference) with its
+/// heading and each engine's summary line.
+fn op_heading(out: &mut String, case: &Case, engines: &[Eng<'_>], i: usize, first_op: bool) {
     let _ = write!(
         out,
         "<section class=\"op{}\" id=\"op-{}\">",
@@ -262,120 +298,121 @@ pub(super) fn op_section(
         );
     }
     out.push_str("</table>\n");
-    let swapped = case.ops.get(i).map(|o| (o.a, o.b));
-    let boards: Vec<Option<&OpBoards>> = engines.iter().map(|e| e.boards[i].as_ref()).collect();
-    let rounds = engines
-        .iter()
-        .map(|e| e.out.ops.get(i).map_or(0, |t| t.rounds.len()))
-        .max()
-        .unwrap_or(0);
-    if rounds == 0 {
-        // Invalid for every engine: the board stays as it was.
-        let sides: Vec<Side<'_>> = engines
-            .iter()
-            .zip(&boards)
-            .filter_map(|(e, b)| {
-                let b = (*b)?;
-                Some(Side {
-                    engine: e.name,
-                    letter: e.letter,
-                    caption:
-                        " &middot; invalid: the board stays as it was (the swapped cells marked)"
-                            .into(),
-                    drawn: Drawn {
-                        swap: swapped,
-                        ..Drawn::plain(&b.after)
-                    },
-                })
-            })
-            .collect();
-        pair_of_boards(out, &sides, &(i + 1).to_string(), "unchanged");
-        out.push_str("</section>\n");
-        return;
-    }
-    for r in 0..rounds {
-        let first_round = anchor == Some(Anchor::Round(i, r));
-        let _ = write!(
-            out,
-            "<div class=\"round{}\" id=\"op-{}-r{}\">",
-            if first_round { " first" } else { "" },
-            i + 1,
-            r + 1
-        );
-        if first_round {
-            out.push_str("<a id=\"first\"></a>");
-        }
-        let _ = writeln!(
-            out,
-            "<h4>Round {}{}</h4>",
-            r + 1,
-            if r == 0 {
-                ": the board just after the swap"
-            } else {
-                ": the board before the round"
-            }
-        );
-        let sides: Vec<Side<'_>> = engines
-            .iter()
-            .zip(&boards)
-            .filter_map(|(e, b)| {
-                let b = (*b)?;
-                let t = e.out.ops.get(i)?;
-                Some(match (t.rounds.get(r), b.rounds.get(r)) {
-                    (Some(round), Some(board)) => Side {
-                        engine: e.name,
-                        letter: e.letter,
-                        caption: format!(
-                            " &middot; M {} cells &middot; E {} cells &middot; combo {} &middot; elimination {}",
-                            round.matched.count(),
-                            round.removed.count(),
-                            round.combo,
-                            round.elimination
-                        ),
-                        drawn: Drawn {
-                            board,
-                            matched: Some(&round.matched),
-                            removed: Some(&round.removed),
-                            swap: swapped.filter(|_| r == 0),
-                            free: None,
-                        },
-                    },
-                    _ => Side {
-                        engine: e.name,
-                        letter: e.letter,
-                        caption: match t.invalid {
-                            Some(why) => format!(
-                                " &middot; invalid ({}): the board stays as it was",
-                                why.name()
-                            ),
-                            None => format!(" &middot; no round {}: the cascade has ended", r + 1),
-                        },
-                        drawn: Drawn {
-                            swap: swapped.filter(|_| r == 0),
-                            ..Drawn::plain(&b.after)
-                        },
-                    },
-                })
-            })
-            .collect();
-        pair_of_boards(out, &sides, &(i + 1).to_string(), &(r + 1).to_string());
-        out.push_str("</div>\n");
-    }
-    let _ = writeln!(out, "<h4>After operation {}</h4>", i + 1);
+}
+
+/// The boards of operation `i` when it is invalid for every engine: the board as it was, the
+/// swapped cells marked.
+fn unchanged_boards(
+    out: &mut String,
+    engines: &[Eng<'_>],
+    boards: &[Option<&OpBoards>],
+    i: usize,
+    swapped: Option<(Pos, Pos)>,
+) {
     let sides: Vec<Side<'_>> = engines
         .iter()
-        .zip(&boards)
+        .zip(boards)
         .filter_map(|(e, b)| {
+            let b = (*b)?;
             Some(Side {
                 engine: e.name,
                 letter: e.letter,
-                caption: String::new(),
-                drawn: Drawn::plain(&(*b)?.after),
+                caption: " &middot; invalid: the board stays as it was (the swapped cells marked)"
+                    .into(),
+                drawn: Drawn {
+                    swap: swapped,
+                    ..Drawn::plain(&b.after)
+                },
             })
         })
         .collect();
-    pair_of_boards(out, &sides, &(i + 1).to_string(), "after");
-    out.push_str("</section>\n");
+    pair_of_boards(out, &sides, &(i + 1).to_string(), "unchanged");
+}
+
+/// Round `r` of operation `i` (`(i, r)`, both 0-based): the board each engine had before it, with
+/// the cells it matched and removed (marked when it holds the first difference).
+fn round_boards(
+    out: &mut String,
+    engines: &[Eng<'_>],
+    boards: &[Option<&OpBoards>],
+    (i, r): (usize, usize),
+    swapped: Option<(Pos, Pos)>,
+    first_round: bool,
+) {
+    let _ = write!(
+        out,
+        "<div class=\"round{}\" id=\"op-{}-r{}\">",
+        if first_round { " first" } else { "" },
+        i + 1,
+        r + 1
+    );
+    if first_round {
+        out.push_str("<a id=\"first\"></a>");
+    }
+    let _ = writeln!(
+        out,
+        "<h4>Round {}{}</h4>",
+        r + 1,
+        if r == 0 {
+            ": the board just after the swap"
+        } else {
+            ": the board before the round"
+        }
+    );
+    let swap = swapped.filter(|_| r == 0);
+    let sides: Vec<Side<'_>> = engines
+        .iter()
+        .zip(boards)
+        .filter_map(|(e, b)| round_side(e, (*b)?, (i, r), swap))
+        .collect();
+    pair_of_boards(out, &sides, &(i + 1).to_string(), &(r + 1).to_string());
+    out.push_str("</div>\n");
+}
+
+/// One engine's board before round `r` of operation `i`, or, when it has no such round, the board
+/// it was left with and why; `None` without a trace of the operation.
+fn round_side<'a>(
+    e: &Eng<'a>,
+    b: &'a OpBoards,
+    (i, r): (usize, usize),
+    swap: Option<(Pos, Pos)>,
+) -> Option<Side<'a>> {
+    let t = e.out.ops.get(i)?;
+    Some(match (t.rounds.get(r), b.rounds.get(r)) {
+        (Some(round), Some(board)) => Side {
+            engine: e.name,
+            letter: e.letter,
+            caption: format!(
+                " &middot; M {} cells &middot; E {} cells &middot; combo {} &middot; elimination {}",
+                round.matched.count(),
+                round.removed.count(),
+                round.combo,
+                round.elimination
+            ),
+            drawn: Drawn {
+                board,
+                matched: Some(&round.matched),
+                removed: Some(&round.removed),
+                swap,
+                free: None,
+            },
+        },
+        _ => Side {
+            engine: e.name,
+            letter: e.letter,
+            caption: match t.invalid {
+                Some(why) => format!(
+                    " &middot; invalid ({}): the board stays as it was",
+                    why.name()
+                ),
+                None => format!(" &middot; no round {}: the cascade has ended", r + 1),
+            },
+            drawn: Drawn {
+                swap,
+                ..Drawn::plain(&b.after)
+            },
+        },
+    })
 }
 
 /// The final boards as each engine reported them.

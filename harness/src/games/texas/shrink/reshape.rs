@@ -22,6 +22,8 @@ use super::ops::{revalidate, swap_mains};
 use super::{Out, Played, REPLAY_WORK, RESHAPE_WORK};
 use model::texas::{Board, Case, Op, Pos, MAX_COLOURS};
 
+/// Offers every reshaped cut of `case` (see the module's documentation) when the work fits in
+/// [`REPLAY_WORK`] and [`RESHAPE_WORK`].
 pub(super) fn reshaped_cuts(case: &Case, played: &Played, sim: &mut Sim, out: &mut Out) {
     let (n, m) = (case.n(), case.m());
     let specials = case.board.special.iter().filter(|&&s| s != 0).count();
@@ -38,8 +40,26 @@ pub(super) fn reshaped_cuts(case: &Case, played: &Played, sim: &mut Sim, out: &m
         [Some(mains)] => Some(sorted(mains)),
         _ => None,
     };
-    // (rows kept, columns kept, the dropped line: a row or a column).
-    let mut cuts: Vec<(Vec<usize>, Vec<usize>, Line)> = Vec::new();
+    let mut cuts = single_line_cuts(n, m);
+    with_moved_lines(case, &mut cuts);
+    // Every cut with its operations repaired first, then (one operation) with the other swaps.
+    let passes = if only_mains.is_some() { 2 } else { 1 };
+    for (pass, kept) in (0..passes).flat_map(|p| cuts.iter().map(move |c| (p, c))) {
+        let want = if pass == 0 {
+            None
+        } else {
+            only_mains.as_deref()
+        };
+        reshape_cut(case, played, sim, out, kept, want);
+    }
+}
+
+/// A cut: (rows kept, columns kept, the dropped line: a row or a column).
+type Kept = (Vec<usize>, Vec<usize>, Line);
+
+/// Every cut that drops one row or one column, rows first.
+fn single_line_cuts(n: usize, m: usize) -> Vec<Kept> {
+    let mut cuts: Vec<Kept> = Vec::new();
     let without = |len: usize, x: usize| (0..len).filter(|&y| y != x).collect::<Vec<_>>();
     for r in 0..n {
         cuts.push((without(n, r), (0..m).collect(), Line::Row(r)));
@@ -47,67 +67,80 @@ pub(super) fn reshaped_cuts(case: &Case, played: &Played, sim: &mut Sim, out: &m
     for c in 0..m {
         cuts.push(((0..n).collect(), without(m, c), Line::Col(c)));
     }
+    cuts
+}
+
+/// Appends, for each of `cuts`, the same cut with one kept line of the dropped line's kind that
+/// the last operation touches moved to the front or the back.
+fn with_moved_lines(case: &Case, cuts: &mut Vec<Kept>) {
     let last = case.ops.last().map_or([].as_slice(), std::slice::from_ref);
     let op_rows: Vec<usize> = last.iter().flat_map(|o| [o.a.r(), o.b.r()]).collect();
     let op_cols: Vec<usize> = last.iter().flat_map(|o| [o.a.c(), o.b.c()]).collect();
-    // The same with one line of the same kind moved to the front or the back.
-    {
-        for x in 0..cuts.len() {
-            let (rows, cols, line) = cuts[x].clone();
-            let (kept, touched) = match line {
-                Line::Row(_) => (&rows, &op_rows),
-                Line::Col(_) => (&cols, &op_cols),
-            };
-            let mut orders = Vec::new();
-            for i in (0..kept.len()).filter(|&i| touched.contains(&kept[i])) {
-                let mut rest = kept.clone();
-                let moved = rest.remove(i);
-                let mut front = vec![moved];
-                front.extend_from_slice(&rest);
-                rest.push(moved);
-                for order in [front, rest] {
-                    if order != *kept && !orders.contains(&order) {
-                        orders.push(order);
-                    }
+    for x in 0..cuts.len() {
+        let (rows, cols, line) = cuts[x].clone();
+        let (kept, touched) = match line {
+            Line::Row(_) => (&rows, &op_rows),
+            Line::Col(_) => (&cols, &op_cols),
+        };
+        let mut orders = Vec::new();
+        for i in (0..kept.len()).filter(|&i| touched.contains(&kept[i])) {
+            let mut rest = kept.clone();
+            let moved = rest.remove(i);
+            let mut front = vec![moved];
+            front.extend_from_slice(&rest);
+            rest.push(moved);
+            for order in [front, rest] {
+                if order != *kept && !orders.contains(&order) {
+                    orders.push(order);
                 }
             }
-            for order in orders {
-                cuts.push(match line {
-                    Line::Row(_) => (order, cols.clone(), line),
-                    Line::Col(_) => (rows.clone(), order, line),
+        }
+        for order in orders {
+            cuts.push(match line {
+                Line::Row(_) => (order, cols.clone(), line),
+                Line::Col(_) => (rows.clone(), order, line),
+            });
+        }
+    }
+}
+
+/// Offers the boards one edit away from the cut `kept` (a special of the dropped line may land on
+/// a cell kept): with the cut's operations repaired or, when `want` is given, with every valid
+/// swap whose sorted main colours are `want` instead.
+fn reshape_cut(
+    case: &Case,
+    played: &Played,
+    sim: &mut Sim,
+    out: &mut Out,
+    (rows, cols, line): &Kept,
+    want: Option<&[u8]>,
+) {
+    let Some(cut) = Cut::new(case, played, rows, cols, |_| true) else {
+        return;
+    };
+    let dropped: Vec<u8> = match *line {
+        Line::Row(r) => (0..case.m()).map(|c| case.board.special_at(r, c)).collect(),
+        Line::Col(c) => (0..case.n()).map(|r| case.board.special_at(r, c)).collect(),
+    };
+    let mut lost: Vec<u8> = dropped.into_iter().filter(|&s| s != 0).collect();
+    lost.sort_unstable();
+    lost.dedup();
+    let mut board = cut.board.clone();
+    edits(&mut board, cut.k, &lost, |board, k| match want {
+        None => {
+            out.push_opt(revalidate(sim, k, board, cut.shifted.clone(), true));
+            out.push_opt(revalidate(sim, k, board, cut.shifted.clone(), false));
+        }
+        Some(want) => {
+            for op in swaps_with_mains(board, want) {
+                out.push(Case {
+                    k,
+                    board: board.clone(),
+                    ops: vec![op],
                 });
             }
         }
-    }
-    // Every cut with its operations repaired first, then (one operation) with the other swaps.
-    let passes = if only_mains.is_some() { 2 } else { 1 };
-    for (pass, (rows, cols, line)) in (0..passes).flat_map(|p| cuts.iter().map(move |c| (p, c))) {
-        let Some(cut) = Cut::new(case, played, rows, cols, |_| true) else {
-            continue;
-        };
-        let dropped: Vec<u8> = match *line {
-            Line::Row(r) => (0..m).map(|c| case.board.special_at(r, c)).collect(),
-            Line::Col(c) => (0..n).map(|r| case.board.special_at(r, c)).collect(),
-        };
-        let mut lost: Vec<u8> = dropped.into_iter().filter(|&s| s != 0).collect();
-        lost.sort_unstable();
-        lost.dedup();
-        let mut board = cut.board.clone();
-        edits(&mut board, cut.k, &lost, |board, k| {
-            if pass == 0 {
-                out.push_opt(revalidate(sim, k, board, cut.shifted.clone(), true));
-                out.push_opt(revalidate(sim, k, board, cut.shifted.clone(), false));
-            } else if let Some(want) = &only_mains {
-                for op in swaps_with_mains(board, want) {
-                    out.push(Case {
-                        k,
-                        board: board.clone(),
-                        ops: vec![op],
-                    });
-                }
-            }
-        });
-    }
+    });
 }
 
 #[derive(Clone, Copy)]
