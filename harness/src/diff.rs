@@ -23,9 +23,8 @@
 //! `corpus/<game>/`) run first: the first that still fails is reported with its path (it is on disk
 //! already: neither shrunk nor saved again) and no new case is generated.
 
-use crate::batch::{self, BatchOptions, BatchResult, Distinct, Found, Progress};
-use crate::cases::Cases;
-use crate::engine::{Engine, Kind};
+use crate::batch::{self, BatchResult, Distinct, Found, Progress};
+use crate::engine::Kind;
 use crate::explain::Explanation;
 use crate::game::Game;
 use crate::minimize::{self, shrink_pair};
@@ -34,59 +33,11 @@ use crate::record::{headline, Record, Views};
 use crate::saved::{self, GateOptions};
 use crate::{corpus, report};
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
-pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
-
-pub use crate::engine::Relimit;
-
-/// How a run is set up beyond its batch.
-pub struct DiffOptions<G: Game> {
-    pub batch: BatchOptions,
-    /// Where failures are saved.
-    pub out_dir: PathBuf,
-    /// Time allowed for shrinking each failure, whatever its kind.
-    pub shrink_budget: Duration,
-    /// Colour the report.
-    pub colour: bool,
-    /// Runs an in-process engine out of process, to shrink its hangs.
-    pub isolate: Option<Isolate<G>>,
-    /// The engine under test with a lower time limit: a program's hangs are shrunk under a limit
-    /// relative to the trusted engine's time (module doc).
-    pub relimit: Option<Relimit<G>>,
-    /// Replay the saved cases (under `out_dir`, and directly in `corpus_dir`) before the batch
-    /// (the command line does unless `--no-replay`).
-    pub replay: bool,
-    /// The game's folder of hand-checked cases (default `corpus/<game>`).
-    pub corpus_dir: PathBuf,
-    /// The program named in the `reproduce:` command of a report (`harness` by default).
-    pub program: String,
-    /// Where the cases come from: `None` for the batch's seeded profile (`diff`, `judge`), or
-    /// another source (every case of a scope, for `verify`).
-    pub source: Option<Arc<dyn Cases<G>>>,
-}
-
-impl<G: Game> DiffOptions<G> {
-    pub fn new(batch: BatchOptions, out_dir: PathBuf) -> Self {
-        DiffOptions {
-            batch,
-            out_dir,
-            shrink_budget: Duration::from_secs(60),
-            colour: false,
-            isolate: None,
-            relimit: None,
-            replay: false,
-            corpus_dir: corpus::game_dir(G::NAME),
-            program: "harness".into(),
-            source: None,
-        }
-    }
-}
-
+pub use crate::plan::{DiffOptions, Isolate, Relimit};
 pub use crate::summary::{Replayed, Reported, SavedFailure, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,

@@ -25,6 +25,7 @@ pub mod merge;
 pub mod minimize;
 pub mod oracle;
 pub mod pages;
+pub mod plan;
 pub mod record;
 pub mod replay;
 pub mod report;

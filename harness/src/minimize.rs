@@ -4,12 +4,12 @@
 //! [`crate::diff`] says how hangs are shrunk).
 
 use crate::batch::Progress;
-use crate::diff::DiffOptions;
 use crate::engine::{Engine, Fault, Kind, Output, Relimit};
 use crate::explain::{self, Explanation};
 use crate::game::Game;
 use crate::limits::{Limits, RELATIVE_LIMIT};
 use crate::oracle::{bounded, catching, Failure, Pair};
+use crate::plan::DiffOptions;
 use crate::shrink;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};

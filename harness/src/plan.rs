@@ -1,0 +1,61 @@
+//! The plan of a run: what `diff`, `judge`, `verify` and the mutation gate resolve from their flags
+//! before anything runs (the batch, where failures go, how they are shrunk, how the report looks,
+//! where the cases come from). The phases ([`crate::diff`], [`crate::minimize`], the batch) read
+//! it; none of them changes it.
+
+use crate::batch::BatchOptions;
+use crate::cases::Cases;
+use crate::corpus;
+use crate::engine::Engine;
+use crate::game::Game;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
+pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
+
+pub use crate::engine::Relimit;
+
+/// How a run is set up beyond its batch.
+pub struct DiffOptions<G: Game> {
+    pub batch: BatchOptions,
+    /// Where failures are saved.
+    pub out_dir: PathBuf,
+    /// Time allowed for shrinking each failure, whatever its kind.
+    pub shrink_budget: Duration,
+    /// Colour the report.
+    pub colour: bool,
+    /// Runs an in-process engine out of process, to shrink its hangs.
+    pub isolate: Option<Isolate<G>>,
+    /// The engine under test with a lower time limit: a program's hangs are shrunk under a limit
+    /// relative to the trusted engine's time (module doc).
+    pub relimit: Option<Relimit<G>>,
+    /// Replay the saved cases (under `out_dir`, and directly in `corpus_dir`) before the batch
+    /// (the command line does unless `--no-replay`).
+    pub replay: bool,
+    /// The game's folder of hand-checked cases (default `corpus/<game>`).
+    pub corpus_dir: PathBuf,
+    /// The program named in the `reproduce:` command of a report (`harness` by default).
+    pub program: String,
+    /// Where the cases come from: `None` for the batch's seeded profile (`diff`, `judge`), or
+    /// another source (every case of a scope, for `verify`).
+    pub source: Option<Arc<dyn Cases<G>>>,
+}
+
+impl<G: Game> DiffOptions<G> {
+    pub fn new(batch: BatchOptions, out_dir: PathBuf) -> Self {
+        DiffOptions {
+            batch,
+            out_dir,
+            shrink_budget: Duration::from_secs(60),
+            colour: false,
+            isolate: None,
+            relimit: None,
+            replay: false,
+            corpus_dir: corpus::game_dir(G::NAME),
+            program: "harness".into(),
+            source: None,
+        }
+    }
+}
