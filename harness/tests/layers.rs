@@ -1,5 +1,6 @@
-//! The harness's modules depend one way: no top-level module of harness/src reaches itself through
-//! the modules it names (`crate::x`). Read from the source, test modules left out.
+//! The harness's shape, read from its source: modules depend one way (no top-level module of
+//! harness/src reaches itself through the modules it names, `crate::x`), no function needs a scroll
+//! (80 lines; data tables aside) and no file is past 500 lines. Test modules left out of the first.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -114,4 +115,79 @@ fn the_reader_finds_a_planted_circle() {
         Some("a b c a".into())
     );
     assert_eq!(cycle_through(&g, "d"), None);
+}
+
+/// `(lines, file, first line, name)` of every function of `text` longer than `most` lines, read
+/// the way a person scrolls: from its `fn` line to the `}` at the same indentation.
+fn long_functions(file: &str, text: &str, most: usize) -> Vec<(usize, String, usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let body = line.trim_start();
+        let indent = line.len() - body.len();
+        let is_fn = [
+            "fn ",
+            "pub fn ",
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "const fn ",
+            "pub const fn ",
+        ]
+        .iter()
+        .any(|p| body.starts_with(p));
+        if is_fn && line.trim_end().ends_with('{') {
+            let close = format!("{}}}", " ".repeat(indent));
+            if let Some(end) = (i + 1..lines.len()).find(|&j| lines[j].trim_end() == close) {
+                if end - i + 1 > most {
+                    let name = body.split('(').next().unwrap_or(body).to_string();
+                    out.push((end - i + 1, file.to_string(), i + 1, name));
+                }
+                i = end;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+#[test]
+fn no_function_needs_a_scroll_and_no_file_is_past_500_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut faults = Vec::new();
+    for path in &all {
+        let rel = path
+            .strip_prefix(&src)
+            .expect("under src")
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(path).expect("a readable source file");
+        let n = text.lines().count();
+        if n > 500 {
+            faults.push(format!("{rel}: {n} lines"));
+        }
+        // The generator's parameter tables are data, not a function doing two jobs.
+        if rel.ends_with("gen/params.rs") {
+            continue;
+        }
+        for (len, file, at, name) in long_functions(&rel, &text, 80) {
+            faults.push(format!("{file}:{at}: {name} is {len} lines"));
+        }
+    }
+    assert!(faults.is_empty(), "over the limits:\n{}", faults.join("\n"));
+}
+
+#[test]
+fn the_length_reader_finds_a_long_function() {
+    let mut text = String::from("impl X {\n    pub fn long(&self) {\n");
+    text.push_str(&"        step();\n".repeat(80));
+    text.push_str("    }\n    fn short() {\n        one();\n    }\n}\n");
+    let found = long_functions("x.rs", &text, 80);
+    assert_eq!(
+        found,
+        vec![(82, "x.rs".to_string(), 2, "pub fn long".to_string())]
+    );
 }
