@@ -31,6 +31,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 pub mod roles;
+pub mod sample;
 pub mod saved;
 pub mod scope;
 pub mod shrink;

@@ -4,7 +4,6 @@
 use super::*;
 use crate::Game2048;
 use harness::game::{Bounded, Coverage, Format};
-use harness::Pair;
 use std::collections::{BTreeSet, HashSet};
 
 fn scope(text: &str) -> Scope2048 {
@@ -140,29 +139,15 @@ fn bad_expressions_name_the_token() {
     assert!(overflow.why.contains("2^64"), "{overflow}");
 }
 
-/// Runs every case of a scope through the built-in pair; the number of cases and the coverage
-/// keys reached.
+/// Runs `indices` of a scope through both engines; every one must be a case and agree.
 fn run_scope(
     s: &dyn harness::scope::Scope<Case>,
     indices: impl Iterator<Item = u64>,
 ) -> (u64, BTreeSet<&'static str>) {
-    let pair = Pair::<Game2048>::builtin();
-    let mut hits = vec![false; Game2048::coverage_keys().len()];
-    let mut checked = 0;
-    for i in indices {
-        let case = s.case(i).unwrap_or_else(|| panic!("index {i} skipped"));
-        let out = pair.check(&case);
-        assert!(out.failure.is_none(), "index {i}: {:?}", out.failure);
-        if let Some(a) = &out.a {
-            Game2048::coverage(&case, a, &mut hits);
-        }
-        checked += 1;
-    }
-    let keys = Game2048::coverage_keys().iter().zip(&hits);
-    (
-        checked,
-        keys.filter(|(_, h)| **h).map(|(k, _)| *k).collect(),
-    )
+    let out = harness::sample::sample::<Game2048>(s, indices);
+    assert_eq!(out.skipped, 0, "2048 skips no index");
+    assert!(out.failure.is_none(), "{:?}", out.failure);
+    (out.checked, out.reached)
 }
 
 #[test]
@@ -187,41 +172,13 @@ fn the_tiny_scope_agrees_everywhere() {
     }
 }
 
-/// Nanoseconds of CPU time this thread has run (Linux), so that a loaded machine does not
-/// inflate the estimates.
-fn cpu_ns() -> u64 {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    text.split_whitespace()
-        .next()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(0)
-}
-
-/// Times (in CPU time) a spread sample of every named scope's indices (release build:
-/// `cargo test --release -p own-game --lib scope -- --ignored --nocapture`) and prints each
-/// scope's length (`MEASURE=NAME` for one), the estimated time on two cores and the coverage keys the sample reaches.
+/// Estimates every named scope's cost from a spread sample, in CPU time (release build:
+/// `-- --ignored --nocapture`; `MEASURE=NAME` for one scope).
 #[test]
 #[ignore]
 fn measure_named_scopes() {
-    // `MEASURE=NAME` measures that scope alone.
     let only = std::env::var("MEASURE").ok();
-    for named in Game2048::scopes() {
-        if only.as_deref().is_some_and(|o| o != named.name) {
-            continue;
-        }
-        let s = Game2048::scope(named.name).unwrap();
-        let step = (s.len() / 20_000).max(1);
-        let start = cpu_ns();
-        let (checked, reached) = run_scope(&*s, (0..s.len()).step_by(step as usize));
-        let per = (cpu_ns() - start) as f64 * 1e-9 / checked as f64;
-        let hours = per * s.len() as f64 / 3600.0;
-        println!(
-            "{}: {} indices, sample {checked}, {:.0} ns/index, {:.1} s on 2 cores ({:.2} core-hours)",
-            named.name, s.len(), per * 1e9, hours * 1800.0, hours
-        );
-        let keys = Game2048::coverage_keys();
-        let missed: Vec<_> = keys.iter().filter(|k| !reached.contains(*k)).collect();
-        println!("  not reached by the sample: {missed:?}");
-        println!("  unreachable: {:?}", s.unreachable());
+    for e in harness::sample::estimate_named::<Game2048>(20_000, only.as_deref()) {
+        println!("{}", e.line(Game2048::coverage_keys()));
     }
 }

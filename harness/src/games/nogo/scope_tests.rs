@@ -4,7 +4,6 @@
 use super::*;
 use crate::game::{Bounded, Coverage, Format};
 use crate::games::nogo::Nogo;
-use crate::Pair;
 use std::collections::{BTreeSet, HashSet};
 
 fn scope(text: &str) -> NogoScope {
@@ -107,34 +106,15 @@ fn bad_expressions_name_the_token() {
     assert!(Nogo::scope("huge").is_err());
 }
 
-/// Runs every case of a scope through the built-in pair; the checked and skipped counts and the
-/// coverage keys reached.
+/// Runs `indices` of a scope through both engines, which must agree on every case:
+/// (checked, skipped, keys reached).
 pub(crate) fn run_scope(
     s: &dyn Scope<Board>,
     indices: impl Iterator<Item = u64>,
 ) -> (u64, u64, BTreeSet<&'static str>) {
-    let pair = Pair::<Nogo>::builtin();
-    let (mut checked, mut skipped) = (0, 0);
-    let mut hits = vec![false; Nogo::coverage_keys().len()];
-    for i in indices {
-        let Some(case) = s.case(i) else {
-            skipped += 1;
-            continue;
-        };
-        let out = pair.check(&case);
-        assert!(out.failure.is_none(), "index {i}: {:?}", out.failure);
-        if let Some(a) = &out.a {
-            Nogo::coverage(&case, a, &mut hits);
-        }
-        checked += 1;
-    }
-    let reached = Nogo::coverage_keys()
-        .iter()
-        .zip(&hits)
-        .filter(|(_, h)| **h)
-        .map(|(k, _)| *k)
-        .collect();
-    (checked, skipped, reached)
+    let out = crate::sample::sample::<Nogo>(s, indices);
+    assert!(out.failure.is_none(), "{:?}", out.failure);
+    (out.checked, out.skipped, out.reached)
 }
 
 #[test]
@@ -153,43 +133,13 @@ fn the_tiny_scope_agrees_everywhere() {
     assert!(reached.contains("illegal: suicide") && reached.contains("check: ok"));
 }
 
-/// Nanoseconds of CPU time this thread has run (Linux), so that a loaded machine does not
-/// inflate the estimates.
-fn cpu_ns() -> u64 {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    text.split_whitespace()
-        .next()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(0)
-}
-
-/// Times (in CPU time) a spread sample of every named scope's indices (release build:
-/// `cargo test --release -p harness --lib nogo::scope -- --ignored --nocapture`) and prints each
-/// scope's length (`MEASURE=NAME` for one), the estimated time on two cores and the coverage keys the sample reaches.
+/// Estimates every named scope's cost from a spread sample, in CPU time (release build:
+/// `-- --ignored --nocapture`; `MEASURE=NAME` for one scope).
 #[test]
 #[ignore]
 fn measure_named_scopes() {
-    // `MEASURE=NAME` measures that scope alone.
     let only = std::env::var("MEASURE").ok();
-    for named in Nogo::scopes() {
-        if only.as_deref().is_some_and(|o| o != named.name) {
-            continue;
-        }
-        let s = Nogo::scope(named.name).unwrap();
-        let step = (s.len() / 20_000).max(1);
-        let start = cpu_ns();
-        let (checked, skipped, reached) = run_scope(&*s, (0..s.len()).step_by(step as usize));
-        let per = (cpu_ns() - start) as f64 * 1e-9 / (checked + skipped) as f64;
-        let hours = per * s.len() as f64 / 3600.0;
-        println!(
-            "{}: {} indices, sample {checked} checked {skipped} skipped, {:.0} ns/index, {:.1} s on 2 cores ({:.2} core-hours)",
-            named.name, s.len(), per * 1e9, hours * 1800.0, hours
-        );
-        let missed: Vec<_> = Nogo::coverage_keys()
-            .iter()
-            .filter(|k| !reached.contains(*k))
-            .collect();
-        println!("  not reached by the sample: {missed:?}");
-        println!("  unreachable: {:?}", s.unreachable());
+    for e in crate::sample::estimate_named::<Nogo>(20_000, only.as_deref()) {
+        println!("{}", e.line(Nogo::coverage_keys()));
     }
 }
