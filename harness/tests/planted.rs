@@ -6,35 +6,14 @@
 use harness::batch::BatchOptions;
 use harness::diff::{self, DiffOptions};
 use harness::games::Texas;
-use harness::{Engine, Fault, Output, Pair};
-use model::texas::{Case, NoTrace};
-use std::sync::Arc;
+use harness::Pair;
+use model::texas::Case;
 use std::time::Duration;
 
-#[allow(dead_code)]
-mod planted {
-    include!(concat!(env!("OUT_DIR"), "/planted_texas.rs"));
-}
+#[path = "common/planted.rs"]
+mod planted_engine;
 
-/// The planted copy as an engine: one impl.
-struct Planted;
-
-impl Engine<Texas> for Planted {
-    fn name(&self) -> &str {
-        "planted"
-    }
-    fn run(&self, case: &Case, trace: bool) -> Result<Output<model::texas::Outcome>, Fault> {
-        Ok(Output::Outcome(if trace {
-            planted::outcome(case)
-        } else {
-            harness::games::texas::untraced(planted::play(case, &mut NoTrace))
-        }))
-    }
-}
-
-fn planted_pair() -> Pair<Texas> {
-    Pair::new(harness::game::reference::<Texas>(), Arc::new(Planted))
-}
+use planted_engine::planted_pair;
 
 /// The (operation, round) pairs, 0-based, in which a special 5 is among the removed cells, found by
 /// replaying the reference's own trace with the harness's one simulation.

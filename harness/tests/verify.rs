@@ -11,8 +11,6 @@ use harness::diff::DiffOptions;
 use harness::games::Texas;
 use harness::prelude::*;
 use harness::verify::{Given, ScopeCases};
-use harness::{Fault, Output};
-use model::texas::{Case, NoTrace};
 use serde_json::Value;
 use std::process::{Command, Output as RunOutput};
 use std::sync::Arc;
@@ -274,26 +272,8 @@ fn a_program_is_judged_on_every_case_of_a_scope() {
     assert_eq!(v["certificate"]["verified"], false);
 }
 
-#[allow(dead_code)]
-mod planted {
-    include!(concat!(env!("OUT_DIR"), "/planted_texas.rs"));
-}
-
-/// The reference with special 5 clearing a 3x3 square instead of 5x5 (harness/build.rs).
-struct Planted;
-
-impl Engine<Texas> for Planted {
-    fn name(&self) -> &str {
-        "planted"
-    }
-    fn run(&self, case: &Case, trace: bool) -> Result<Output<model::texas::Outcome>, Fault> {
-        Ok(Output::Outcome(if trace {
-            planted::outcome(case)
-        } else {
-            harness::games::texas::untraced(planted::play(case, &mut NoTrace))
-        }))
-    }
-}
+#[path = "common/planted.rs"]
+mod planted_engine;
 
 #[test]
 fn a_planted_bug_is_found_shrunk_saved_and_the_scope_not_verified() {
@@ -305,7 +285,7 @@ fn a_planted_bug_is_found_shrunk_saved_and_the_scope_not_verified() {
     };
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(0, 0), dir.join("out"));
     opts.shrink_budget = Duration::from_secs(20);
-    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Planted));
+    let pair = planted_engine::planted_pair();
     let mut text = Vec::new();
     let argv = vec!["harness".to_string()];
     let summary =
