@@ -122,3 +122,14 @@ fn thread_cpu_ns() -> u64 {
         .and_then(|t| t.parse().ok())
         .unwrap_or(0)
 }
+
+/// The keys a scope calls unreachable that are not coverage keys of `G` (a misspelt key would
+/// vanish from a certificate's rules without a word): empty when every one is a key.
+pub fn unknown_unreachable<G: Game>(scope: &dyn Scope<G::Case>) -> Vec<&'static str> {
+    scope
+        .unreachable()
+        .into_iter()
+        .map(|(k, _)| k)
+        .filter(|k| !G::coverage_keys().contains(k))
+        .collect()
+}

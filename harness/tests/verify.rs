@@ -310,3 +310,26 @@ fn a_planted_bug_is_found_shrunk_saved_and_the_scope_not_verified() {
         "{text}"
     );
 }
+
+/// Every key a named scope calls unreachable is one of its game's coverage keys (a misspelt one
+/// would drop out of the certificate's rules unseen).
+#[test]
+fn unreachable_keys_are_coverage_keys() {
+    use harness::games::{Mayan, Nogo};
+    use harness::sample::unknown_unreachable;
+    fn check<G: Game>() {
+        for named in G::scopes() {
+            let scope = G::scope(named.expr).expect("a named scope parses");
+            let unknown = unknown_unreachable::<G>(&*scope);
+            assert!(
+                unknown.is_empty(),
+                "{} {}: {unknown:?}",
+                G::NAME,
+                named.name
+            );
+        }
+    }
+    check::<Texas>();
+    check::<Mayan>();
+    check::<Nogo>();
+}

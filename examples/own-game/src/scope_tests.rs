@@ -182,3 +182,12 @@ fn measure_named_scopes() {
         println!("{}", e.line(Game2048::coverage_keys()));
     }
 }
+
+#[test]
+fn unreachable_keys_are_coverage_keys() {
+    for named in Game2048::scopes() {
+        let s = Game2048::scope(named.name).unwrap();
+        let unknown = harness::sample::unknown_unreachable::<Game2048>(&*s);
+        assert!(unknown.is_empty(), "{}: {unknown:?}", named.name);
+    }
+}
