@@ -167,7 +167,7 @@ impl Engine {
             "special {special} on the board, larger than {MAX_SPECIAL}"
         );
         for c in 0..m {
-            self.columns[c] = Column::from_colours(self.colour.first_rows(c, n), largest);
+            self.columns[c].set_colours(self.colour.words(c, n), largest);
         }
         if special != 0 {
             self.load_specials(board);

@@ -16,7 +16,12 @@ const ROW0: usize = 64;
 /// Columns kept (a power of two, so a column index is taken modulo it).
 const COLS: usize = 64;
 
-const _: () = assert!(ROW0 >= MAX_SIDE && ROW0 + MAX_SIDE + 2 <= LEN && MAX_SIDE + 2 <= COLS - 2);
+const _: () = assert!(
+    ROW0 >= MAX_SIDE
+        && ROW0 + MAX_SIDE.next_multiple_of(8) <= LEN
+        && ROW0 + MAX_SIDE + 2 <= LEN
+        && MAX_SIDE + 2 <= COLS - 2
+);
 
 pub(super) struct ColourBytes {
     pub(super) cols: Box<[[u8; LEN]; COLS]>,
@@ -57,9 +62,16 @@ impl ColourBytes {
     }
 
     /// Rows 0..n of column `c`.
-    #[inline]
+    #[cfg(test)]
     pub fn first_rows(&self, c: usize, n: usize) -> &[u8] {
         &self.cols[c][ROW0..ROW0 + n]
+    }
+
+    /// Rows 0..n of column `c` and the empty rows after them up to a multiple of eight: whole
+    /// words of eight rows (every row past the board is empty).
+    #[inline]
+    pub fn words(&self, c: usize, n: usize) -> &[u8] {
+        &self.cols[c][ROW0..ROW0 + n.next_multiple_of(8)]
     }
 
     /// The sum of the colours in the rows `rows` of column `c`.

@@ -34,22 +34,45 @@ impl Column {
     };
 
     /// The column of plain pieces whose row `r` holds colour `colours[r]` (0: an empty cell), for
-    /// up to 64 rows (the rows past `colours` are empty), every colour at most `largest`. A short
-    /// column costs less.
+    /// up to 64 rows (the rows past `colours` are empty), every colour at most `largest`.
+    #[cfg(test)]
     pub fn from_colours(colours: &[u8], largest: u8) -> Column {
-        debug_assert!(colours.len() <= Line::WIDTH && colours.iter().all(|&x| x <= largest));
-        let mut planes = [Line::EMPTY; PLANES];
+        let mut padded = [0u8; Line::WIDTH];
+        padded[..colours.len()].copy_from_slice(colours);
+        let mut column = Column::EMPTY;
+        column.set_colours(&padded[..colours.len().next_multiple_of(8)], largest);
+        column
+    }
+
+    /// Makes this the column of plain pieces whose row `r` holds colour `words[r]` (0: an empty
+    /// cell), every colour at most `largest`; `words` is whole words of eight rows (at most 64
+    /// rows; the rows past it are empty). Written in place, eight rows at a time, and only the
+    /// colour bits `largest` uses: a short column of few colours costs a few instructions.
+    #[inline]
+    pub fn set_colours(&mut self, words: &[u8], largest: u8) {
+        debug_assert!(words.len() % 8 == 0 && words.len() <= Line::WIDTH);
+        debug_assert!(words.iter().all(|&x| x <= largest));
         // The colour bits above the largest colour are 0 everywhere.
         let bits = (u8::BITS - largest.leading_zeros()) as usize;
-        for (b, i) in COLOUR.take(bits).enumerate() {
-            planes[i] = bit_plane(colours, b);
+        self.planes = [Line::EMPTY; PLANES];
+        self.special = [Line::EMPTY; SPECIAL_BITS];
+        // Eight rows at a time: bit `b` of each of their bytes is moved to bit 0 of its byte, and
+        // one multiplication gathers the eight of them in the top byte (the partial products never
+        // overlap, so nothing carries).
+        for (i, chunk) in words.chunks_exact(8).enumerate() {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let word = u64::from_le_bytes(word);
+            for b in 0..bits {
+                let lows = word >> b & 0x0101_0101_0101_0101;
+                self.planes[COLOUR.start + b].0 |=
+                    (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+            }
         }
         // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
-        planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
-        Column {
-            planes,
-            special: [Line::EMPTY; SPECIAL_BITS],
-        }
+        self.planes[PIECES] = self.planes[COLOUR]
+            .iter()
+            .fold(Line::EMPTY, |acc, &p| acc | p);
     }
 
     /// Gives the piece in row `r` the special `s`.
@@ -184,21 +207,6 @@ fn gather(planes: &[Line], r: usize) -> u8 {
         .iter()
         .enumerate()
         .fold(0, |acc, (b, p)| acc | u8::from(p.has(r)) << b)
-}
-
-/// Bit `b` of up to 64 bytes, as a line: position `i` is bit `b` of `bytes[i]` (0 past them).
-/// Eight bytes at a time: their bits `b` are moved to bit 0 of each byte, and one multiplication
-/// gathers the eight of them in the top byte (the partial products never overlap, so nothing
-/// carries).
-fn bit_plane(bytes: &[u8], b: usize) -> Line {
-    debug_assert!(b < 8 && bytes.len() <= Line::WIDTH);
-    let mut plane = 0u64;
-    for (i, chunk) in bytes.chunks(8).enumerate() {
-        let word = u64::from_le_bytes(std::array::from_fn(|j| chunk.get(j).copied().unwrap_or(0)));
-        let lows = word >> b & 0x0101_0101_0101_0101;
-        plane |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
-    }
-    Line(plane)
 }
 
 #[cfg(test)]
