@@ -50,7 +50,7 @@ impl Column {
     /// colour bits `largest` uses: a short column of few colours costs a few instructions.
     #[inline]
     pub fn set_colours(&mut self, words: &[u8], largest: u8) {
-        debug_assert!(words.len() % 8 == 0 && words.len() <= Line::WIDTH);
+        debug_assert!(words.len().is_multiple_of(8) && words.len() <= Line::WIDTH);
         debug_assert!(words.iter().all(|&x| x <= largest));
         // The colour bits above the largest colour are 0 everywhere.
         let bits = (u8::BITS - largest.leading_zeros()) as usize;
