@@ -69,7 +69,7 @@ mod watch;
 mod worker;
 
 use tally::{result, Tally};
-use watch::{own_cpu_clock, phase_code, watch_until_done, Slot};
+use watch::{bump, own_cpu_clock, phase_code, watch_until_done, Slot};
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -224,6 +224,8 @@ struct Own {
     /// The coverage keys the current case reached (reset per case).
     hits: Vec<bool>,
     digest: u64,
+    /// The current case's answer, for the digest (a buffer kept from case to case).
+    answer: String,
 }
 
 fn found<C>(index: u64, origin: Origin, case: Option<C>, failure: Failure) -> Found<C> {
@@ -314,7 +316,7 @@ impl<G: Game> Shared<G> {
         slot.limit.store(limit, Relaxed);
         slot.phase.store(phase_code(phase), Relaxed);
         slot.since.store(self.coarse(), Relaxed);
-        slot.part.fetch_add(1, Relaxed);
+        bump(&slot.part);
     }
 }
 

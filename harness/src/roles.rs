@@ -98,6 +98,13 @@ pub trait Check: Format {
     /// The contest output for an outcome, ending with a newline (may be empty).
     fn answer(outcome: &Self::Outcome) -> String;
 
+    /// Appends the contest output for an outcome to `out`, as [`Check::answer`] gives it: a game
+    /// whose answer is a number overrides it to write into a buffer that is kept, so a bounded
+    /// verification (which digests every answer) allocates nothing for it.
+    fn write_answer(outcome: &Self::Outcome, out: &mut String) {
+        out.push_str(&Self::answer(outcome));
+    }
+
     /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
     /// when they are identical in every compared respect. An outcome that is a list of events
     /// compares with [`crate::compare::traced`].

@@ -76,6 +76,13 @@ impl Slot {
     }
 }
 
+/// Adds one to a counter of a slot that only its own worker writes (`done`, `skipped`, `part`):
+/// a load and a store, not a locked read-modify-write, on every case.
+#[inline]
+pub(super) fn bump(counter: &AtomicU64) {
+    counter.store(counter.load(Relaxed).wrapping_add(1), Relaxed);
+}
+
 pub(super) fn phase_code(p: Phase) -> u8 {
     match p {
         Phase::Generating => 0,

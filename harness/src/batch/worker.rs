@@ -21,6 +21,7 @@ impl<G: Game> Shared<G> {
             coverage: vec![0u64; keys],
             hits: vec![false; keys],
             digest: 0,
+            answer: String::new(),
         };
         // Case numbers are taken in chunks: one at a time while a chunk takes a tick of the coarse
         // clock or more (slow cases stay spread over the workers), doubling up to CHUNK while
@@ -63,7 +64,7 @@ impl<G: Game> Shared<G> {
             Ok(Some(c)) => c,
             Ok(None) => {
                 slot.case.store(IDLE, Relaxed);
-                slot.skipped.fetch_add(1, Relaxed);
+                bump(&slot.skipped);
                 return true;
             }
             Err(message) => {
@@ -71,7 +72,7 @@ impl<G: Game> Shared<G> {
                 let failure = Failure::fault("generator", &crate::engine::Fault::Panic { message });
                 let origin = self.source.origin(index);
                 self.record(j, found(index, origin, None, failure), false);
-                slot.done.fetch_add(1, Relaxed);
+                bump(&slot.done);
                 return true;
             }
         };
@@ -103,7 +104,7 @@ impl<G: Game> Shared<G> {
             }
             slot.phase.store(phase_code(p), Relaxed);
             slot.since.store(now, Relaxed);
-            slot.part.fetch_add(1, Relaxed);
+            bump(&slot.part);
         });
         if checked.failure.as_ref().is_some_and(|f| f.interrupted) {
             // A program stopped by the interrupt: no verdict, not a case that ran.
@@ -116,7 +117,9 @@ impl<G: Game> Shared<G> {
                 *count += u64::from(std::mem::take(hit));
             }
             if self.opts.digest && checked.failure.is_none() {
-                let answer = fnv1a_64(G::answer(outcome).as_bytes());
+                own.answer.clear();
+                G::write_answer(outcome, &mut own.answer);
+                let answer = fnv1a_64(own.answer.as_bytes());
                 own.digest = own.digest.wrapping_add(mix(index ^ mix(answer)));
             }
         }
@@ -125,7 +128,7 @@ impl<G: Game> Shared<G> {
             let origin = self.source.origin(index);
             self.record(j, found(index, origin, Some(case), failure), false);
         }
-        slot.done.fetch_add(1, Relaxed);
+        bump(&slot.done);
         true
     }
 }
