@@ -94,6 +94,8 @@ impl std::error::Error for ScopeError {}
 struct Bound {
     key: String,
     range: RangeInclusive<u64>,
+    /// Written `key<=V`: the start is the key's own minimum.
+    open_below: bool,
     token: String,
     used: bool,
 }
@@ -195,14 +197,16 @@ impl Expr {
         Ok(Bound {
             key: key.to_string(),
             range,
+            open_below: op == "<=",
             token: token.to_string(),
             used: false,
         })
     }
 
-    /// The values allowed for `key`: its bound clipped from below to `limits`' minimum (so
-    /// `n<=3` means `1..=3` for a key whose least value is 1), or `default` when the expression
-    /// does not bound it. A bound outside `limits` is an error naming the limits.
+    /// The values allowed for `key`: a `<=` bound starts at `limits`' minimum (so `n<=3` means
+    /// `1..=3` for a key whose least value is 1), or `default` when the expression does not
+    /// bound it. A bound reaching outside `limits` (`kinds=0..6`, `n<=60`) is an error naming the
+    /// limits.
     pub fn take(
         &mut self,
         key: &str,
@@ -219,7 +223,10 @@ impl Expr {
         } else {
             *b.range.end()
         };
-        if hi > *limits.end() || lo > hi || *b.range.start() > *limits.end() {
+        // Only a `<=` bound leaves its start to the key: `kinds=0..6` names a value the key does
+        // not have, and is refused rather than read as `kinds=1..6`.
+        let below = !b.open_below && *b.range.start() < *limits.start();
+        if below || hi > *limits.end() || lo > hi || *b.range.start() > *limits.end() {
             return Err(ScopeError::new(
                 &b.token,
                 format!(
@@ -365,6 +372,13 @@ mod tests {
         let out = e.take("n", 1..=50, 1..=1).unwrap_err();
         assert_eq!(out.token, "n<=60");
         assert!(out.why.contains("1..=50"), "{out}");
+        // An explicit start below the key's minimum is refused, not clipped.
+        let mut e = Expr::parse("kinds=0..6").unwrap();
+        let below = e.take("kinds", 1..=6, 1..=6).unwrap_err();
+        assert_eq!(below.token, "kinds=0..6");
+        assert!(below.why.contains("1..=6"), "{below}");
+        let mut e = Expr::parse("n=0").unwrap();
+        assert!(e.take("n", 1..=50, 1..=1).is_err());
         let e = Expr::parse("z=1").unwrap();
         let unknown = e.finish(&["n", "m"]).unwrap_err();
         assert!(unknown.why.contains("unknown parameter `z`"), "{unknown}");
