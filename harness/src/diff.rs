@@ -59,6 +59,7 @@ pub fn run<G: Game>(
             limits: opts.batch.limits(),
             max_failures: opts.batch.max_failures.max(1),
             stop: &opts.batch.stop,
+            shard: opts.batch.shard,
         };
         Some(saved::replay_first(&o, pair, out)?)
     } else {

@@ -3,6 +3,11 @@
 //! generated. A saved case that fails is a failure like any other: grouped by signature with the
 //! batch's failures, shrunk, explained and saved ([`crate::diff`]); once the saved cases hold
 //! `max_failures` distinct signatures no case is generated.
+//!
+//! Under `--shard I/K` each shard replays its share of the saved cases: the i-th file in the
+//! gate's order (the saved failures under the output folder, then the corpus files, each sorted)
+//! by shard `i % K`, so every saved case runs in exactly one shard and a merge counts a failing
+//! one once.
 
 use crate::batch::{Distinct, Found};
 use crate::cases::Origin;
@@ -49,6 +54,8 @@ pub struct GateOptions<'a> {
     pub limits: Limits,
     pub max_failures: usize,
     pub stop: &'a AtomicBool,
+    /// `(I, K)`: replay only the saved cases `i` with `i % K == I` (module doc).
+    pub shard: (u64, u64),
 }
 
 /// Replays the saved cases through `pair` until they hold `max_failures` distinct signatures,
@@ -63,6 +70,7 @@ pub fn replay_first<G: Game>(
     let mut gate = Gate {
         replayed: Replayed {
             saved_cases: files.len() as u64,
+            replayed: 0,
             passed: 0,
             skipped: 0,
             failing: None,
@@ -77,11 +85,17 @@ pub fn replay_first<G: Game>(
     let limit = |c: &G::Case| o.limits.wall::<G>(c);
     let limit: Option<replay::CaseLimit<'_, G::Case>> =
         if in_process { Some(&limit) } else { None };
-    for (i, path) in files.iter().enumerate() {
+    let (shard, shards) = (o.shard.0, o.shard.1.max(1));
+    let share = files
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i as u64 % shards == shard);
+    for (i, path) in share {
         if o.stop.load(Relaxed) || gate.failures.len() >= o.max_failures.max(1) {
             gate.interrupted = o.stop.load(Relaxed);
             return Ok(gate);
         }
+        gate.replayed.replayed += 1;
         let (case, failure, as_is) = match replay::check_saved::<G>(path, pair, limit) {
             Saved::Passes => {
                 gate.replayed.passed += 1;
@@ -102,14 +116,18 @@ pub fn replay_first<G: Game>(
         }
         record(&mut gate, i as u64, path, case, failure, as_is);
     }
-    if gate.failures.is_empty() && !files.is_empty() {
+    if gate.failures.is_empty() && gate.replayed.replayed > 0 {
         let skipped = match gate.replayed.skipped {
             0 => String::new(),
             n => format!(" ({n} skipped: not cases of {})", G::NAME),
         };
+        let share = match shards {
+            1 => String::new(),
+            _ => format!(" (shard {shard}/{shards}'s share of {})", files.len()),
+        };
         writeln!(
             out,
-            "{} saved cases: all pass{skipped}",
+            "{} saved cases: all pass{skipped}{share}",
             gate.replayed.passed
         )?;
     }
@@ -132,6 +150,7 @@ fn record<C>(
     if gate.replayed.failing.is_none() {
         gate.replayed.failing = Some(SavedFailure {
             path: path.to_path_buf(),
+            index: i,
             kind: failure.kind,
             engine: failure.engine.clone(),
             what: failure.what.clone(),

@@ -51,6 +51,9 @@ pub struct Reported {
 pub struct SavedFailure {
     /// The saved case.
     pub path: PathBuf,
+    /// Its place in the replay's order (the same in every shard of a batch).
+    #[serde(default)]
+    pub index: u64,
     pub kind: Kind,
     pub engine: Option<String>,
     pub what: String,
@@ -62,7 +65,11 @@ pub struct SavedFailure {
 pub struct Replayed {
     /// Saved cases found (under the output folder and directly in `corpus/<game>/`).
     pub saved_cases: u64,
-    /// Cases that passed (all of them but the skipped ones when none fails).
+    /// Saved cases this run replayed: all of them, or under `--shard I/K` its share (the i-th by
+    /// shard `i % K`), fewer when the failing ones reached `--max-failures` or it was interrupted.
+    #[serde(default)]
+    pub replayed: u64,
+    /// Cases that passed (all those replayed but the skipped ones when none fails).
     pub passed: u64,
     /// Files that are not cases of the game (unreadable, or do not parse).
     pub skipped: u64,
