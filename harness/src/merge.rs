@@ -353,6 +353,7 @@ mod tests {
                 what: "w".into(),
                 signature: "s".into(),
             }),
+            files: Vec::new(),
         };
         let (mut s0, mut s1) = (shard(0, 50, None), shard(1, 50, None));
         s0.replay = Some(replay(1, Some(4)));

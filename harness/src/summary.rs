@@ -75,6 +75,54 @@ pub struct Replayed {
     pub skipped: u64,
     /// The first saved case that still fails.
     pub failing: Option<SavedFailure>,
+    /// Each file's verdict, when the files were listed (`harness replay`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileVerdict>,
+}
+
+/// The verdict of one saved file of `harness replay` (its entry in the `replay.v1` JSON report).
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct FileVerdict {
+    pub file: PathBuf,
+    pub game: String,
+    pub verdict: Verdict,
+    /// The trusted engine's answer (`ok`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    /// Whether it was checked against a `.out`/`.ans` beside the file (`ok`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked_expected: Option<bool>,
+    /// The kind of failure (`mismatch`: a difference, a crash, a time limit ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Kind>,
+    /// What went wrong (every verdict but `ok`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// A saved file's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Both engines agree (and with the expected answer beside the file, when there is one).
+    Ok,
+    /// The engines disagree, or one of them failed (crash, time limit ...).
+    Mismatch,
+    /// The engines agree with each other but not with the expected answer beside the file.
+    Unexpected,
+    /// Not a case of the game (unreadable, does not parse, missing).
+    BadInput,
+}
+
+impl Verdict {
+    /// The exit status of a replay with this verdict: 0 ok, 1 a failure, 2 a bad input.
+    pub fn status(self) -> u8 {
+        match self {
+            Verdict::Ok => 0,
+            Verdict::Mismatch | Verdict::Unexpected => 1,
+            Verdict::BadInput => 2,
+        }
+    }
 }
 
 /// The name and version of the JSON report format (`--json FILE`): fields are only ever added
