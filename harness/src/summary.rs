@@ -135,7 +135,8 @@ pub const SCHEMA: &str = "match3-proof.run.v1";
 pub struct Summary {
     /// Always [`SCHEMA`].
     pub schema: String,
-    /// `diff`, `judge` or `merge`.
+    /// `diff`, `judge` or `merge` (`replay` for the run of `harness replay`, whose own report is
+    /// its files' verdicts).
     pub command: String,
     /// The harness's version.
     pub version: String,
