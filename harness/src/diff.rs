@@ -20,8 +20,10 @@
 //! reported, with the number of cases that hit it.
 //!
 //! With `replay`, the game's saved cases (under the output folder, and the `.in` files directly in
-//! `corpus/<game>/`) run first: the first that still fails is reported with its path (it is on disk
-//! already: neither shrunk nor saved again) and no new case is generated.
+//! `corpus/<game>/`) run first ([`crate::saved`]): a failing one is a failure like any other, and
+//! once they hold `max_failures` distinct failures no new case is generated. With `files`
+//! (`harness replay FILE...`) those files are the run's only cases: each gets its verdict line,
+//! and nothing is generated.
 
 use crate::batch::{self, BatchResult, Distinct, Found, Progress};
 use crate::engine::Kind;
@@ -37,7 +39,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use crate::plan::{DiffOptions, Isolate, Relimit};
+pub use crate::plan::{DiffOptions, Isolate, Relimit, ReplayFiles};
 pub use crate::summary::{Replayed, Reported, SavedFailure, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
@@ -50,17 +52,13 @@ pub fn run<G: Game>(
     progress: &dyn Progress,
     out: &mut dyn Write,
 ) -> anyhow::Result<Summary> {
+    if let Some(listed) = &opts.files {
+        return replay_files(opts, listed, pair, progress, out);
+    }
     corpus::check_writable(&opts.out_dir)?;
     let started = Instant::now();
     let gate = if opts.replay {
-        let o = GateOptions {
-            out_dir: &opts.out_dir,
-            corpus_dir: &opts.corpus_dir,
-            limits: opts.batch.limits(),
-            max_failures: opts.batch.max_failures.max(1),
-            stop: &opts.batch.stop,
-        };
-        Some(saved::replay_first(&o, pair, out)?)
+        Some(saved::replay_first(&gate_options(opts), pair, out)?)
     } else {
         None
     };
@@ -114,6 +112,47 @@ pub fn run<G: Game>(
         writeln!(out, "interrupted: the batch stopped early")?;
     }
     writeln!(out, "{}", summary.line())?;
+    Ok(summary)
+}
+
+/// Where the replay gate reads its cases, and how far it goes, for the run `opts`.
+fn gate_options<G: Game>(opts: &DiffOptions<G>) -> GateOptions<'_> {
+    GateOptions {
+        out_dir: &opts.out_dir,
+        corpus_dir: &opts.corpus_dir,
+        limits: opts.batch.limits(),
+        max_failures: opts.batch.max_failures.max(1),
+        stop: &opts.batch.stop,
+        shard: opts.batch.shard,
+        files: opts.files.as_ref(),
+        colour: opts.colour,
+    }
+}
+
+/// A run over listed files (`harness replay FILE...`): the replay gate alone, which prints each
+/// file's verdict line (and writes its page); no case is generated. A failing file is reported by
+/// its verdict as it is, or with `shrink` also shrunk, explained and saved as `diff` does a failing
+/// saved case, with that report after the verdicts. The summary's `replay.files` holds the
+/// verdicts.
+fn replay_files<G: Game>(
+    opts: &DiffOptions<G>,
+    listed: &ReplayFiles,
+    pair: &Pair<G>,
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> anyhow::Result<Summary> {
+    if listed.shrink {
+        corpus::check_writable(&opts.out_dir)?;
+    }
+    let started = Instant::now();
+    let gate = saved::replay_first(&gate_options(opts), pair, out)?;
+    let result = not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed));
+    let mut summary = summarize::<G>(opts, pair, &result);
+    summary.command = "replay".into();
+    let failures = add_saved(&mut summary, gate, false);
+    let mut quiet = std::io::sink();
+    let shown: &mut dyn Write = if listed.shrink { out } else { &mut quiet };
+    report_failures(opts, pair, &failures, &mut summary, progress, shown)?;
     Ok(summary)
 }
 

@@ -10,7 +10,7 @@
 //! The shards must be of one batch (same game, engines, profile, seed and case count, the same K)
 //! and each shard at most once; anything else is an error that says which report differs and how.
 
-use crate::summary::{Reported, Summary, SCHEMA};
+use crate::summary::{Replayed, Reported, Summary, SCHEMA};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -136,7 +136,7 @@ fn check_same_batch(
 }
 
 /// Adds shard `r`'s counts to `merged`: cases, failures by kind, coverage, the longest elapsed
-/// time, the earliest detection, the lowest first failure, and the replay (a failing one first).
+/// time, the earliest detection, the lowest first failure, and the replay ([`add_replay`]).
 fn add_counts(merged: &mut Summary, r: &Summary) {
     merged.cases += r.cases;
     for (kind, n) in &r.failures {
@@ -158,10 +158,25 @@ fn add_counts(merged: &mut Summary, r: &Summary) {
             merged.first = Some(f.clone());
         }
     }
-    let failing_replay = r.replay.as_ref().is_some_and(|p| p.failing.is_some());
-    let merged_failing = merged.replay.as_ref().is_some_and(|p| p.failing.is_some());
-    if merged.replay.is_none() || (failing_replay && !merged_failing) {
-        merged.replay.clone_from(&r.replay);
+    add_replay(&mut merged.replay, r.replay.as_ref());
+}
+
+/// Adds a shard's replay of the saved cases: each shard replayed its own share of them, so the
+/// counts add up, and the failing saved case kept is the one first in the replay's order.
+fn add_replay(merged: &mut Option<Replayed>, r: Option<&Replayed>) {
+    let Some(r) = r else { return };
+    let Some(m) = merged else {
+        *merged = Some(r.clone());
+        return;
+    };
+    m.saved_cases = m.saved_cases.max(r.saved_cases);
+    m.replayed += r.replayed;
+    m.passed += r.passed;
+    m.skipped += r.skipped;
+    if let Some(f) = &r.failing {
+        if m.failing.as_ref().is_none_or(|g| f.index < g.index) {
+            m.failing = Some(f.clone());
+        }
     }
 }
 
@@ -321,6 +336,32 @@ mod tests {
         assert_eq!(m.elapsed_secs, 2.0);
         assert_eq!(m.detected_secs, Some(0.5), "the earliest shard's detection");
         assert_eq!(m.command, "merge");
+    }
+
+    #[test]
+    fn the_shards_replays_add_up_and_the_first_failing_one_wins() {
+        let replay = |passed, failing: Option<u64>| Replayed {
+            saved_cases: 5,
+            replayed: passed + u64::from(failing.is_some()),
+            passed,
+            skipped: 0,
+            failing: failing.map(|index| crate::summary::SavedFailure {
+                path: format!("{index}.in").into(),
+                index,
+                kind: Kind::Mismatch,
+                engine: None,
+                what: "w".into(),
+                signature: "s".into(),
+            }),
+            files: Vec::new(),
+        };
+        let (mut s0, mut s1) = (shard(0, 50, None), shard(1, 50, None));
+        s0.replay = Some(replay(1, Some(4)));
+        s1.replay = Some(replay(1, Some(1)));
+        let m = merge(&[("s0".into(), s0), ("s1".into(), s1)]).unwrap();
+        let r = m.replay.expect("merged");
+        assert_eq!((r.saved_cases, r.replayed, r.passed), (5, 4, 2));
+        assert_eq!(r.failing.map(|f| f.index), Some(1));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Making pages: hands what engines made of a case to the game's page
 //! ([`crate::game::Game::html`], made with the kit of [`crate::html`]): the page of `harness replay
-//! --html OUT FILE` ([`replay_page`], [`write_replay`]; runs both engines) and the page saved beside
-//! every failing case ([`failure_page`], from outcomes recorded with the failure).
+//! --html OUT FILE` ([`saved_page`], [`write_replay`], from the outcomes of the replay), the page
+//! saved beside every failing case ([`failure_page`], from outcomes recorded with the failure), and
+//! the page of any case ([`replay_page`], which runs both engines).
 
 use crate::game::{Game, Names};
 use crate::html::View;
@@ -9,8 +10,7 @@ use crate::oracle::{catching, Pair, Pictured};
 use crate::verdict::{Explanation, Failure};
 use std::path::{Path, PathBuf};
 
-/// Checks `case` with both engines of `pair` ([`Pair::check`]) and pictures what they made of it:
-/// the page of `harness replay --html`.
+/// Checks `case` with both engines of `pair` ([`Pair::check`]) and pictures what they made of it.
 pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> String {
     let checked = pair.check(case);
     G::html(&View {
@@ -22,6 +22,30 @@ pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> Stri
         failure: checked.failure.as_ref(),
         explained: None,
     })
+}
+
+/// The page of a replayed saved file (`harness replay --html`), drawn from what the engines made
+/// of it in that replay (`outcomes`; runs no engine) and its `failure`, if it fails; `Err` when the
+/// page could not be made.
+pub fn saved_page<G: Game>(
+    title: &str,
+    case: &G::Case,
+    outcomes: &Pictured<G::Outcome>,
+    failure: Option<&Failure>,
+    names: Names<'_>,
+) -> Result<String, String> {
+    catching(|| {
+        G::html(&View {
+            title,
+            case,
+            names,
+            a: outcomes.a.as_ref(),
+            b: outcomes.b.as_ref(),
+            failure,
+            explained: None,
+        })
+    })
+    .map_err(|e| format!("the page could not be made: {e}"))
 }
 
 /// The page of a saved failure, drawn from what the engines made of it when it was recorded
@@ -46,15 +70,6 @@ pub fn failure_page<G: Game>(
     })
 }
 
-/// Reads and parses a case file and makes its replay page; `Err` says why the file has none.
-pub fn replay_file<G: Game>(path: &Path, pair: &Pair<G>) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-    let case = G::parse(&bytes).map_err(|e| e.to_string())?;
-    let title = path.display().to_string();
-    catching(|| replay_page::<G>(&title, &case, pair))
-        .map_err(|e| format!("the page could not be made: {e}"))
-}
-
 /// Where `harness replay --html OUT` writes the page of `file`: OUT itself, or `OUT/NAME.html`
 /// when OUT is a folder or several files are replayed.
 pub fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
@@ -66,18 +81,18 @@ pub fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
     }
 }
 
-/// Writes the replay page of `file` (see [`target`]) and says so on `log`; a file without a page
-/// (unreadable, bad input) is only reported, its verdict says why.
-pub fn write_replay<G: Game>(
+/// Writes `page`, the replay page of `file` (see [`target`]), and says so on `log`; a file
+/// without a page (`Err`: unreadable, bad input) is only reported, its verdict says why.
+pub fn write_replay(
     out: &Path,
     file: &Path,
     several: bool,
-    pair: &Pair<G>,
+    page: Result<String, String>,
     log: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     use anyhow::Context as _;
     let dest = target(out, file, several);
-    match replay_file::<G>(file, pair) {
+    match page {
         Ok(page) => {
             if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir)

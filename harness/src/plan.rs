@@ -41,6 +41,21 @@ pub struct DiffOptions<G: Game> {
     /// Where the cases come from: `None` for the batch's seeded profile (`diff`, `judge`), or
     /// another source (every case of a scope, for `verify`).
     pub source: Option<Arc<dyn Cases<G>>>,
+    /// The files of `harness replay`: with them the run's cases are those files alone (none is
+    /// generated, no other saved case is replayed), and each gets a verdict of its own.
+    pub files: Option<ReplayFiles>,
+}
+
+/// The saved files a run replays and nothing else (`harness replay FILE...`).
+#[derive(Debug, Clone)]
+pub struct ReplayFiles {
+    pub files: Vec<PathBuf>,
+    /// Shrink, explain and save a failing file as `diff` does a failing saved case (`--shrink`);
+    /// without, each failure is reported as it is and nothing is written.
+    pub shrink: bool,
+    /// `--html OUT`: where the files' pages go, and whether OUT is a folder of several pages
+    /// ([`crate::pages::target`]).
+    pub pages: Option<(PathBuf, bool)>,
 }
 
 impl<G: Game> DiffOptions<G> {
@@ -56,6 +71,7 @@ impl<G: Game> DiffOptions<G> {
             corpus_dir: corpus::game_dir(G::NAME),
             program: "harness".into(),
             source: None,
+            files: None,
         }
     }
 }

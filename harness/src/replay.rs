@@ -1,12 +1,16 @@
 //! Re-running saved cases: each file through both engines, and against its expected answer
-//! (`.out` or `.ans` beside it) when there is one.
+//! (`.out` or `.ans` beside it) when there is one. The replay gate ([`crate::saved`]) runs every
+//! saved case through [`check_saved`]: the saved cases `diff` and `judge` replay first, and the
+//! files of `harness replay`, each of which gets a [`FileVerdict`] (its line, its JSON entry) and,
+//! with `--html`, its page, drawn from the outcomes of that one run.
 
 use crate::corpus::expected_beside;
 use crate::engine::{Fault, Kind};
-use crate::game::Game;
-use crate::oracle::{bounded, Failure, Pair, Phase};
+use crate::game::{Game, Names};
+use crate::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured};
+use crate::record::headline;
 use crate::report;
-use std::io::Write;
+use crate::summary::{FileVerdict, Verdict};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
@@ -15,209 +19,224 @@ use std::time::Duration;
 /// The wall-clock limit of a saved case, from the case.
 pub type CaseLimit<'a, C> = &'a dyn Fn(&C) -> Duration;
 
-/// A saved case replayed before a batch (`diff` and `judge` replay their saved cases first).
+/// What a saved case showed.
 #[derive(Debug)]
-pub enum Saved<C> {
-    /// Both engines agree (and agree with the expected answer beside it, when there is one).
-    Passes,
-    /// It still fails: the case and how.
-    Fails(Box<(C, Failure)>),
+pub enum Saved {
+    /// Both engines agree (and agree with the expected answer beside it, when there is one:
+    /// `checked_expected`).
+    Passes { checked_expected: bool },
+    /// It still fails: how.
+    Fails(Box<Failure>),
     /// The engines agree with each other but not with the expected answer beside it.
-    Unexpected(Box<(C, Failure)>),
-    /// The file cannot be read, or is not a case of the game.
-    NotACase(String),
+    Unexpected(Box<Failure>),
+}
+
+/// A saved case run through a pair: the case, what the engines made of it, and the verdict.
+pub struct SavedRun<G: Game> {
+    pub case: G::Case,
+    /// The engines' traced outcomes, when they gave them (none after a time limit).
+    pub outcomes: Pictured<G::Outcome>,
+    pub saved: Saved,
+}
+
+impl<G: Game> SavedRun<G> {
+    /// The failure, when the case fails.
+    pub fn failure(&self) -> Option<&Failure> {
+        match &self.saved {
+            Saved::Passes { .. } => None,
+            Saved::Fails(f) | Saved::Unexpected(f) => Some(f),
+        }
+    }
+}
+
+/// Reads and parses a saved case; `Err` says why the file is not a case of `G`.
+pub fn read_case<G: Game>(path: &Path) -> Result<G::Case, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    G::parse(&bytes).map_err(|e| e.to_string())
 }
 
 /// Replays one saved case through `pair`, and checks the trusted engine's answer against the
-/// `.out`/`.ans` beside it. With `limit` the check runs on a thread of its own and a run past
-/// `limit(case)` of wall-clock time is a time-limit failure of the engine that was running (for two
-/// in-process engines, which cannot be stopped from outside: the thread is left behind).
+/// `.out`/`.ans` beside it; `Err` says why the file is not a case of `G`. With `limit` the check
+/// runs on a thread of its own and a run past `limit(case)` of wall-clock time is a time-limit
+/// failure of the engine that was running (for two in-process engines, which cannot be stopped
+/// from outside: the thread is left behind).
 pub fn check_saved<G: Game>(
     path: &Path,
     pair: &Pair<G>,
     limit: Option<CaseLimit<'_, G::Case>>,
-) -> Saved<G::Case> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return Saved::NotACase(format!("cannot read: {e}")),
-    };
-    let case = match G::parse(&bytes) {
-        Ok(c) => c,
-        Err(e) => return Saved::NotACase(e.to_string()),
-    };
+) -> Result<SavedRun<G>, String> {
+    let case = read_case::<G>(path)?;
     let checked = match limit {
         None => pair.check(&case),
-        Some(limit) => {
-            let limit = limit(&case);
-            let phase = Arc::new(AtomicU8::new(0));
-            let (p, c, seen) = (pair.clone(), case.clone(), Arc::clone(&phase));
-            let run = move || {
-                p.check_phased(&c, &mut |ph| {
-                    let code = match ph {
-                        Phase::B => 1,
-                        Phase::Comparing => 2,
-                        _ => 0,
-                    };
-                    seen.store(code, Relaxed);
+        Some(limit) => match check_bounded(pair, &case, limit(&case)) {
+            Ok(checked) => checked,
+            Err(failure) => {
+                return Ok(SavedRun {
+                    case,
+                    outcomes: Pictured::default(),
+                    saved: Saved::Fails(failure),
                 })
-            };
-            match bounded(limit, run) {
-                Some(checked) => checked,
-                None => {
-                    let engine = match phase.load(Relaxed) {
-                        1 => pair.b.name(),
-                        2 => "comparison",
-                        _ => pair.a.name(),
-                    };
-                    let fault = Fault::TimeLimit {
-                        limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
-                        what: "wall-clock time, in process, replaying a saved case".into(),
-                    };
-                    let failure = Failure::fault(engine, &fault);
-                    return Saved::Fails(Box::new((case, failure)));
-                }
             }
-        }
-    };
-    if let Some(f) = checked.failure {
-        return Saved::Fails(Box::new((case, f)));
-    }
-    if let (Some(trusted), Some(want)) = (&checked.a, expected_beside(path)) {
-        // Judged as if the file were a program's answer: "expected" is the engines', "got" the file's.
-        if let Err(why) = G::judge(&case, trusted, &want) {
-            let failure = Failure {
-                kind: Kind::Mismatch,
-                engine: None,
-                what: format!(
-                    "the engines agree but not with the expected answer beside the case \
-                     (expected: the engines' answer; got: the file's): {why}"
-                ),
-                divergence: None,
-                expected: Some(want),
-                got: None,
-                interrupted: false,
-            };
-            return Saved::Unexpected(Box::new((case, failure)));
-        }
-    }
-    Saved::Passes
-}
-
-/// The verdict for one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Replay {
-    /// Both engines agree (and match the expected answer when there is one).
-    Ok {
-        answer: String,
-        checked_expected: bool,
-    },
-    /// The engines disagree.
-    Mismatch(String),
-    /// The engines agree with each other but not with the expected answer.
-    Unexpected(String),
-    /// The file does not parse (or cannot be read).
-    BadInput(String),
-}
-
-/// Replays one case file through a pair of engines.
-pub fn replay_file<G: Game>(path: &Path, pair: &Pair<G>, colour: bool) -> Replay {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return Replay::BadInput(format!("cannot read: {e}")),
-    };
-    let case = match G::parse(&bytes) {
-        Ok(c) => c,
-        Err(e) => return Replay::BadInput(e.to_string()),
-    };
-    let checked = pair.check(&case);
-    if let Some(f) = checked.failure {
-        return Replay::Mismatch(match &f.divergence {
-            Some(d) => report::divergence(d, pair.names(), colour),
-            None => format!("{}\n", f.what),
-        });
-    }
-    let Some(trusted) = checked.a else {
-        return Replay::BadInput(format!(
-            "{} gives no outcome to replay against",
-            pair.a.name()
-        ));
-    };
-    let answer = G::answer(&trusted);
-    match expected_beside(path) {
-        Some(want) => match G::judge(&case, &trusted, &want) {
-            Ok(()) => Replay::Ok {
-                answer,
-                checked_expected: true,
-            },
-            Err(why) => Replay::Unexpected(format!(
-                "the engines agree but differ from the expected answer: {why}"
-            )),
         },
-        None => Replay::Ok {
-            answer,
-            checked_expected: false,
-        },
-    }
+    };
+    let saved = verdict::<G>(path, &case, &checked);
+    let outcomes = Pictured {
+        a: checked.a,
+        b: checked.b,
+    };
+    Ok(SavedRun {
+        case,
+        outcomes,
+        saved,
+    })
 }
 
-/// Replays files, printing a verdict line per file; returns the exit status (0 all fine, 1 a
-/// mismatch or unexpected answer, 2 a bad input) and the verdicts as JSON values.
-pub fn run<G: Game>(
-    paths: &[std::path::PathBuf],
+/// Checks `case` on a thread of its own; `Err` is the time-limit failure of the engine that was
+/// still running after `limit`.
+fn check_bounded<G: Game>(
     pair: &Pair<G>,
-    colour: bool,
-    out: &mut dyn Write,
-) -> std::io::Result<(u8, Vec<serde_json::Value>)> {
-    let mut status = 0;
-    let mut verdicts = Vec::new();
-    for path in paths {
-        let verdict = replay_file::<G>(path, pair, colour);
-        verdicts.push(match &verdict {
-            Replay::Ok {
-                answer,
-                checked_expected,
-            } => serde_json::json!({"file": path, "game": G::NAME, "verdict": "ok", "answer": answer, "checked_expected": checked_expected}),
-            Replay::Mismatch(t) => serde_json::json!({"file": path, "game": G::NAME, "verdict": "mismatch", "detail": t}),
-            Replay::Unexpected(t) => serde_json::json!({"file": path, "game": G::NAME, "verdict": "unexpected", "detail": t}),
-            Replay::BadInput(t) => serde_json::json!({"file": path, "game": G::NAME, "verdict": "bad-input", "detail": t}),
-        });
-        match verdict {
-            Replay::Ok {
-                answer,
-                checked_expected,
-            } => {
-                let first = answer.lines().next().unwrap_or("(empty)");
-                let more = if answer.lines().count() > 1 {
-                    " ..."
-                } else {
-                    ""
-                };
-                let note = if checked_expected {
-                    ", as expected"
-                } else {
-                    ""
-                };
-                writeln!(
-                    out,
-                    "{}: ok, {} and {} answer {first}{more}{note}",
-                    path.display(),
-                    pair.a.name(),
-                    pair.b.name()
-                )?;
-            }
-            Replay::Mismatch(text) => {
-                writeln!(out, "{}: MISMATCH\n{text}", path.display())?;
-                status = status.max(1);
-            }
-            Replay::Unexpected(why) => {
-                writeln!(out, "{}: WRONG: {why}", path.display())?;
-                status = status.max(1);
-            }
-            Replay::BadInput(why) => {
-                writeln!(out, "{}: bad input: {why}", path.display())?;
-                status = 2;
-            }
+    case: &G::Case,
+    limit: Duration,
+) -> Result<Checked<G::Outcome>, Box<Failure>> {
+    let phase = Arc::new(AtomicU8::new(0));
+    let (p, c, seen) = (pair.clone(), case.clone(), Arc::clone(&phase));
+    let run = move || {
+        p.check_phased(&c, &mut |ph| {
+            let code = match ph {
+                Phase::B => 1,
+                Phase::Comparing => 2,
+                _ => 0,
+            };
+            seen.store(code, Relaxed);
+        })
+    };
+    bounded(limit, run).ok_or_else(|| {
+        let engine = match phase.load(Relaxed) {
+            1 => pair.b.name(),
+            2 => "comparison",
+            _ => pair.a.name(),
+        };
+        let fault = Fault::TimeLimit {
+            limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+            what: "wall-clock time, in process, replaying a saved case".into(),
+        };
+        Box::new(Failure::fault(engine, &fault))
+    })
+}
+
+/// The verdict of a checked saved case: its failure, or the trusted answer judged against the
+/// expected answer beside the file.
+fn verdict<G: Game>(path: &Path, case: &G::Case, checked: &Checked<G::Outcome>) -> Saved {
+    if let Some(f) = &checked.failure {
+        return Saved::Fails(Box::new(f.clone()));
+    }
+    let (Some(trusted), Some(want)) = (&checked.a, expected_beside(path)) else {
+        return Saved::Passes {
+            checked_expected: false,
+        };
+    };
+    // Judged as if the file were a program's answer: "expected" is the engines', "got" the file's.
+    match G::judge(case, trusted, &want) {
+        Ok(()) => Saved::Passes {
+            checked_expected: true,
+        },
+        Err(why) => Saved::Unexpected(Box::new(Failure {
+            kind: Kind::Mismatch,
+            engine: None,
+            what: format!(
+                "the engines agree but not with the expected answer beside the case \
+                 (expected: the engines' answer; got: the file's): {why}"
+            ),
+            divergence: None,
+            expected: Some(want),
+            got: None,
+            interrupted: false,
+        })),
+    }
+}
+
+/// How a failure reads under its file's verdict line: the first difference, or what happened.
+fn detail(f: &Failure, names: Names<'_>, colour: bool) -> String {
+    match &f.divergence {
+        Some(d) => report::divergence(d, names, colour),
+        None => format!("{}\n", f.what),
+    }
+}
+
+/// The verdict of saved file `path` of game `G`, from its run (`Err`: not a case of `G`).
+pub fn file_verdict<G: Game>(
+    path: &Path,
+    run: &Result<SavedRun<G>, String>,
+    names: Names<'_>,
+) -> FileVerdict {
+    let mut v = FileVerdict {
+        file: path.to_path_buf(),
+        game: G::NAME.to_string(),
+        verdict: Verdict::Ok,
+        answer: None,
+        checked_expected: None,
+        kind: None,
+        detail: None,
+    };
+    match run.as_ref().map(|r| (&r.saved, r)) {
+        Err(why) => (v.verdict, v.detail) = (Verdict::BadInput, Some(why.clone())),
+        Ok((Saved::Passes { checked_expected }, r)) => {
+            v.answer = r.outcomes.a.as_ref().map(G::answer);
+            v.checked_expected = Some(*checked_expected);
+        }
+        Ok((Saved::Fails(f), _)) => {
+            (v.verdict, v.kind) = (Verdict::Mismatch, Some(f.kind));
+            v.detail = Some(detail(f, names, false));
+        }
+        Ok((Saved::Unexpected(f), _)) => {
+            (v.verdict, v.detail) = (Verdict::Unexpected, Some(f.what.clone()));
         }
     }
-    Ok((status, verdicts))
+    v
+}
+
+/// The verdict line of a file (more lines for a difference): `FILE: ok, A and B answer 11692, as
+/// expected`, `FILE: MISMATCH` and the first difference, `FILE: WRONG: ...`, `FILE: bad input:
+/// ...`. `failure` is the file's failure, drawn in colour with `colour`.
+pub fn verdict_text(
+    v: &FileVerdict,
+    failure: Option<&Failure>,
+    names: Names<'_>,
+    colour: bool,
+) -> String {
+    let file = v.file.display();
+    let none = String::new();
+    let said = v.detail.as_ref().unwrap_or(&none);
+    match v.verdict {
+        Verdict::Ok => {
+            let agree = match &v.answer {
+                Some(answer) => {
+                    let first = answer.lines().next().unwrap_or("(empty)");
+                    let more = if answer.lines().count() > 1 {
+                        " ..."
+                    } else {
+                        ""
+                    };
+                    format!("answer {first}{more}")
+                }
+                None => "agree".into(),
+            };
+            let note = if v.checked_expected == Some(true) {
+                ", as expected"
+            } else {
+                ""
+            };
+            format!("{file}: ok, {} and {} {agree}{note}\n", names.a, names.b)
+        }
+        Verdict::Mismatch => match failure {
+            Some(f) => format!(
+                "{file}: {}\n{}",
+                headline(f, false),
+                detail(f, names, colour)
+            ),
+            None => format!("{file}: MISMATCH\n{said}"),
+        },
+        Verdict::Unexpected => format!("{file}: WRONG: {said}\n"),
+        Verdict::BadInput => format!("{file}: bad input: {said}\n"),
+    }
 }

@@ -3,6 +3,11 @@
 //! generated. A saved case that fails is a failure like any other: grouped by signature with the
 //! batch's failures, shrunk, explained and saved ([`crate::diff`]); once the saved cases hold
 //! `max_failures` distinct signatures no case is generated.
+//!
+//! Under `--shard I/K` each shard replays its share of the saved cases: the i-th file in the
+//! gate's order (the saved failures under the output folder, then the corpus files, each sorted)
+//! by shard `i % K`, so every saved case runs in exactly one shard and a merge counts a failing
+//! one once.
 
 use crate::batch::{Distinct, Found};
 use crate::cases::Origin;
@@ -11,7 +16,9 @@ use crate::engine::Kind;
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::oracle::Pair;
-use crate::replay::{self, Saved};
+use crate::pages;
+use crate::plan::ReplayFiles;
+use crate::replay::{self, Saved, SavedRun};
 use crate::summary::{Replayed, SavedFailure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -49,23 +56,35 @@ pub struct GateOptions<'a> {
     pub limits: Limits,
     pub max_failures: usize,
     pub stop: &'a AtomicBool,
+    /// `(I, K)`: replay only the saved cases `i` with `i % K == I` (module doc).
+    pub shard: (u64, u64),
+    /// The files of `harness replay`, replayed instead of the saved cases found: every one runs
+    /// (whatever `max_failures`) and gets its verdict line (and page).
+    pub files: Option<&'a ReplayFiles>,
+    /// Colour in the verdict lines.
+    pub colour: bool,
 }
 
 /// Replays the saved cases through `pair` until they hold `max_failures` distinct signatures,
 /// printing a line for each file that is not a case of the game and `N saved cases: all pass`
-/// when none fails.
+/// when none fails; listed files instead each get their verdict line.
 pub fn replay_first<G: Game>(
     o: &GateOptions<'_>,
     pair: &Pair<G>,
     out: &mut dyn Write,
-) -> std::io::Result<Gate<G::Case>> {
-    let files = corpus::saved_cases(o.out_dir, G::NAME, o.corpus_dir);
+) -> anyhow::Result<Gate<G::Case>> {
+    let files = match o.files {
+        Some(listed) => listed.files.clone(),
+        None => corpus::saved_cases(o.out_dir, G::NAME, o.corpus_dir),
+    };
     let mut gate = Gate {
         replayed: Replayed {
             saved_cases: files.len() as u64,
+            replayed: 0,
             passed: 0,
             skipped: 0,
             failing: None,
+            files: Vec::new(),
         },
         failures: Vec::new(),
         kinds: [0; 5],
@@ -77,43 +96,117 @@ pub fn replay_first<G: Game>(
     let limit = |c: &G::Case| o.limits.wall::<G>(c);
     let limit: Option<replay::CaseLimit<'_, G::Case>> =
         if in_process { Some(&limit) } else { None };
-    for (i, path) in files.iter().enumerate() {
-        if o.stop.load(Relaxed) || gate.failures.len() >= o.max_failures.max(1) {
+    let (shard, shards) = (o.shard.0, o.shard.1.max(1));
+    let share = files
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i as u64 % shards == shard);
+    for (i, path) in share {
+        let enough = o.files.is_none() && gate.failures.len() >= o.max_failures.max(1);
+        if o.stop.load(Relaxed) || enough {
             gate.interrupted = o.stop.load(Relaxed);
             return Ok(gate);
         }
-        let (case, failure, as_is) = match replay::check_saved::<G>(path, pair, limit) {
-            Saved::Passes => {
-                gate.replayed.passed += 1;
-                continue;
-            }
-            Saved::NotACase(why) => {
-                gate.replayed.skipped += 1;
-                let (shown, game) = (path.display(), G::NAME);
-                writeln!(out, "{shown}: skipped, not a {game} case: {why}")?;
-                continue;
-            }
-            Saved::Fails(failed) => (failed.0, failed.1, false),
-            Saved::Unexpected(failed) => (failed.0, failed.1, true),
-        };
-        if failure.interrupted {
-            gate.interrupted = true;
+        gate.replayed.replayed += 1;
+        let run = replay::check_saved::<G>(path, pair, limit);
+        if let Some(listed) = o.files {
+            present(listed, path, &run, pair, o.colour, &mut gate, out)?;
+        }
+        if !tally(o, &mut gate, i as u64, path, run, out)? {
             return Ok(gate);
         }
-        record(&mut gate, i as u64, path, case, failure, as_is);
     }
-    if gate.failures.is_empty() && !files.is_empty() {
+    if gate.failures.is_empty() && gate.replayed.replayed > 0 && o.files.is_none() {
         let skipped = match gate.replayed.skipped {
             0 => String::new(),
             n => format!(" ({n} skipped: not cases of {})", G::NAME),
         };
+        let share = match shards {
+            1 => String::new(),
+            _ => format!(" (shard {shard}/{shards}'s share of {})", files.len()),
+        };
         writeln!(
             out,
-            "{} saved cases: all pass{skipped}",
+            "{} saved cases: all pass{skipped}{share}",
             gate.replayed.passed
         )?;
     }
     Ok(gate)
+}
+
+/// Counts saved case `i` at `path` by its verdict; `false` when an interrupt stopped it (the
+/// replay ends). A failing one is reported as it is when the pair has nothing to shrink (the
+/// answer beside it differs) or listed files are not to be shrunk.
+fn tally<G: Game>(
+    o: &GateOptions<'_>,
+    gate: &mut Gate<G::Case>,
+    i: u64,
+    path: &Path,
+    run: Result<SavedRun<G>, String>,
+    out: &mut dyn Write,
+) -> std::io::Result<bool> {
+    let keep_as_is = o.files.is_some_and(|l| !l.shrink);
+    let (case, failure, as_is) = match run {
+        Err(why) => {
+            gate.replayed.skipped += 1;
+            if o.files.is_none() {
+                let (shown, game) = (path.display(), G::NAME);
+                writeln!(out, "{shown}: skipped, not a {game} case: {why}")?;
+            }
+            return Ok(true);
+        }
+        Ok(r) => match r.saved {
+            Saved::Passes { .. } => {
+                gate.replayed.passed += 1;
+                return Ok(true);
+            }
+            Saved::Fails(f) => (r.case, *f, keep_as_is),
+            Saved::Unexpected(f) => (r.case, *f, true),
+        },
+    };
+    if failure.interrupted {
+        gate.interrupted = true;
+        return Ok(false);
+    }
+    record(gate, i, path, case, failure, as_is);
+    Ok(true)
+}
+
+/// The verdict of a listed file: its line on `out`, its page with `--html`, and its entry.
+fn present<G: Game>(
+    listed: &ReplayFiles,
+    path: &Path,
+    run: &Result<SavedRun<G>, String>,
+    pair: &Pair<G>,
+    colour: bool,
+    gate: &mut Gate<G::Case>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let names = pair.names();
+    let verdict = replay::file_verdict::<G>(path, run, names);
+    let failure = run.as_ref().ok().and_then(|r| r.failure());
+    write!(
+        out,
+        "{}",
+        replay::verdict_text(&verdict, failure, names, colour)
+    )?;
+    if let Some((dest, several)) = &listed.pages {
+        let title = path.display().to_string();
+        let page = match run {
+            Ok(r) => {
+                // The page shows a failure between the engines, not the answer beside the file.
+                let failure = match &r.saved {
+                    Saved::Fails(f) => Some(&**f),
+                    _ => None,
+                };
+                pages::saved_page::<G>(&title, &r.case, &r.outcomes, failure, names)
+            }
+            Err(why) => Err(why.clone()),
+        };
+        pages::write_replay(dest, path, *several, page, out)?;
+    }
+    gate.replayed.files.push(verdict);
+    Ok(())
 }
 
 /// Counts a failing saved case (number `i` of the replay) and keeps it when its signature is new.
@@ -132,6 +225,7 @@ fn record<C>(
     if gate.replayed.failing.is_none() {
         gate.replayed.failing = Some(SavedFailure {
             path: path.to_path_buf(),
+            index: i,
             kind: failure.kind,
             engine: failure.engine.clone(),
             what: failure.what.clone(),

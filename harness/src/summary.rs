@@ -51,6 +51,9 @@ pub struct Reported {
 pub struct SavedFailure {
     /// The saved case.
     pub path: PathBuf,
+    /// Its place in the replay's order (the same in every shard of a batch).
+    #[serde(default)]
+    pub index: u64,
     pub kind: Kind,
     pub engine: Option<String>,
     pub what: String,
@@ -62,12 +65,64 @@ pub struct SavedFailure {
 pub struct Replayed {
     /// Saved cases found (under the output folder and directly in `corpus/<game>/`).
     pub saved_cases: u64,
-    /// Cases that passed (all of them but the skipped ones when none fails).
+    /// Saved cases this run replayed: all of them, or under `--shard I/K` its share (the i-th by
+    /// shard `i % K`), fewer when the failing ones reached `--max-failures` or it was interrupted.
+    #[serde(default)]
+    pub replayed: u64,
+    /// Cases that passed (all those replayed but the skipped ones when none fails).
     pub passed: u64,
     /// Files that are not cases of the game (unreadable, or do not parse).
     pub skipped: u64,
     /// The first saved case that still fails.
     pub failing: Option<SavedFailure>,
+    /// Each file's verdict, when the files were listed (`harness replay`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileVerdict>,
+}
+
+/// The verdict of one saved file of `harness replay` (its entry in the `replay.v1` JSON report).
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct FileVerdict {
+    pub file: PathBuf,
+    pub game: String,
+    pub verdict: Verdict,
+    /// The trusted engine's answer (`ok`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    /// Whether it was checked against a `.out`/`.ans` beside the file (`ok`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked_expected: Option<bool>,
+    /// The kind of failure (`mismatch`: a difference, a crash, a time limit ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Kind>,
+    /// What went wrong (every verdict but `ok`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// A saved file's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Both engines agree (and with the expected answer beside the file, when there is one).
+    Ok,
+    /// The engines disagree, or one of them failed (crash, time limit ...).
+    Mismatch,
+    /// The engines agree with each other but not with the expected answer beside the file.
+    Unexpected,
+    /// Not a case of the game (unreadable, does not parse, missing).
+    BadInput,
+}
+
+impl Verdict {
+    /// The exit status of a replay with this verdict: 0 ok, 1 a failure, 2 a bad input.
+    pub fn status(self) -> u8 {
+        match self {
+            Verdict::Ok => 0,
+            Verdict::Mismatch | Verdict::Unexpected => 1,
+            Verdict::BadInput => 2,
+        }
+    }
 }
 
 /// The name and version of the JSON report format (`--json FILE`): fields are only ever added
@@ -80,7 +135,8 @@ pub const SCHEMA: &str = "match3-proof.run.v1";
 pub struct Summary {
     /// Always [`SCHEMA`].
     pub schema: String,
-    /// `diff`, `judge` or `merge`.
+    /// `diff`, `judge` or `merge` (`replay` for the run of `harness replay`, whose own report is
+    /// its files' verdicts).
     pub command: String,
     /// The harness's version.
     pub version: String,

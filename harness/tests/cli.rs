@@ -271,6 +271,43 @@ fn replay_reports_each_file() {
 }
 
 #[test]
+fn replay_checks_the_answer_beside_a_file_and_writes_nothing() {
+    let dir = tempdir("replay-answer");
+    let texas = dir.join("texas");
+    std::fs::create_dir_all(&texas).unwrap();
+    let case = texas.join("wrong.in");
+    std::fs::copy(corpus("texas/sample1.in"), &case).unwrap();
+    std::fs::write(texas.join("wrong.out"), "11693\n").unwrap();
+    let json = dir.join("replay.json");
+    let out = harness()
+        .arg("replay")
+        .arg("--json")
+        .arg(&json)
+        .arg(&case)
+        .arg(corpus("texas/sample2.in"))
+        .output()
+        .unwrap();
+    let t = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    let want = format!(
+        "{}: WRONG: the engines agree but not with the expected answer beside the case",
+        case.display()
+    );
+    assert!(t.contains(&want), "{t}");
+    assert!(
+        t.contains("sample2.in: ok, reference and optimized answer 684"),
+        "{t}"
+    );
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(r["files"][0]["verdict"], "unexpected");
+    assert_eq!(r["files"][1]["verdict"], "ok");
+    // Reported as it is: no copy saved anywhere.
+    let names: Vec<_> = std::fs::read_dir(&texas).unwrap().flatten().collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
 fn help_teaches_the_commands() {
     let out = harness().arg("--help").output().unwrap();
     let t = text(&out.stdout);

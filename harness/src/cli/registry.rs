@@ -192,11 +192,11 @@ pub(crate) enum Request<'a> {
     Diff(&'a super::diff::Args),
     Judge(&'a super::judge::Args),
     Bench(&'a super::bench::Args),
-    /// One file of a replay; its verdicts are appended to `verdicts`.
+    /// Files of a replay, all of this game; their verdicts are appended to `verdicts`.
     Replay {
         args: &'a super::replay::Args,
-        file: &'a Path,
-        verdicts: &'a mut Vec<serde_json::Value>,
+        files: &'a [std::path::PathBuf],
+        verdicts: &'a mut Vec<crate::summary::FileVerdict>,
     },
     Gen(&'a super::gen::Args),
     Profiles,
@@ -298,13 +298,9 @@ impl<G: Game> GameCommands for Table<G> {
             Request::Bench(args) => bench::run::<G>(self, args, cx),
             Request::Replay {
                 args,
-                file,
+                files,
                 verdicts,
-            } => {
-                let (status, mut v) = replay::file::<G>(self, args, file, cx)?;
-                verdicts.append(&mut v);
-                Ok(status)
-            }
+            } => replay::files::<G>(self, args, files, verdicts, cx),
             Request::Gen(args) => gen::run::<G>(args, cx),
             Request::Profiles => profiles::run::<G>(cx),
             Request::Scopes => scopes::run::<G>(cx),

@@ -1,14 +1,28 @@
-//! `replay`: saved cases through two engines again.
+//! `replay`: saved cases through two engines again, as a run of their own: the listed files are
+//! the run's cases ([`crate::plan::ReplayFiles`]) and go through the same pipeline as `diff`
+//! ([`crate::diff::run`]): the replay gate's limits and isolation, its verdicts, its pages.
 
 use super::args::PairArgs;
-use super::registry::{Registry, Table};
+use super::progress::stop_on_interrupt;
+use super::registry::{GameCommands, Registry, Table};
 use super::util::{json_target, write_json};
 use super::{Ctx, Exit};
+use crate::batch::{BatchOptions, Silent};
+use crate::corpus;
+use crate::diff::{DiffOptions, ReplayFiles};
 use crate::game::Game;
+use crate::summary::{FileVerdict, Verdict};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Re-run saved cases through two engines (and against a .out/.ans beside them).
+///
+/// Prints one verdict line per file (`FILE: ok, ...`, `FILE: MISMATCH` with the first difference,
+/// `FILE: WRONG: ...` when the engines agree but not with the answer beside it, `FILE: bad input:
+/// ...`); exit status 0 when all pass, 1 for a failure, 2 for a file that is not a case. A failing
+/// file is reported as it is; `--shrink` also shrinks, explains and saves it under --out.
 #[derive(clap::Args)]
 pub struct Args {
     /// The game (default: guessed from a folder named after a game in each path, such as
@@ -24,6 +38,13 @@ pub struct Args {
     /// page of one FILE, or a folder that gets NAME.html per file.
     #[arg(long, value_name = "OUT")]
     pub html: Option<PathBuf>,
+    /// Also shrink, explain and save each failing file (one per failure signature), as `diff`
+    /// does a failing saved case.
+    #[arg(long)]
+    pub shrink: bool,
+    /// With --shrink: where the shrunk cases are saved (default corpus/<game>/regressions).
+    #[arg(long, value_name = "DIR", requires = "shrink")]
+    pub out: Option<PathBuf>,
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
@@ -32,40 +53,27 @@ pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<
     json_target(&args.json)?;
     let mut verdicts = Vec::new();
     let mut status = 0;
+    // Runs of consecutive files of one game, each through that game's pipeline, in the order given.
+    let mut group: Vec<PathBuf> = Vec::new();
+    let mut group_game: Option<&dyn GameCommands> = None;
     for file in &args.files {
         if !file.exists() {
+            let done = std::mem::take(&mut group);
+            let before = serve(group_game, args, &done, &mut verdicts, cx)?;
             writeln!(cx.out, "{}: no such file", file.display())?;
-            verdicts.push(
-                serde_json::json!({"file": file, "verdict": "bad-input", "detail": "no such file"}),
-            );
-            status = 2;
+            verdicts.push(missing(file));
+            status = worst(worst(status, before), 2);
             continue;
         }
-        let game = match &args.game {
-            Some(name) => registry.get(name)?,
-            None => registry.guess(file).ok_or_else(|| {
-                Exit(
-                    2,
-                    format!(
-                        "{}: cannot tell the game from the path (no {} folder in it); give --game",
-                        file.display(),
-                        registry.names().join(", ")
-                    ),
-                )
-            })?,
-        };
-        let request = super::Request::Replay {
-            args,
-            file,
-            verdicts: &mut verdicts,
-        };
-        let s = game.serve(request, cx)?;
-        status = if s == 2 || status == 2 {
-            2
-        } else {
-            status.max(s)
-        };
+        let game = game_of(registry, args, file)?;
+        if group_game.is_some_and(|g| g.name() != game.name()) {
+            let done = std::mem::take(&mut group);
+            status = worst(status, serve(group_game, args, &done, &mut verdicts, cx)?);
+        }
+        group_game = Some(game);
+        group.push(file.clone());
     }
+    status = worst(status, serve(group_game, args, &group, &mut verdicts, cx)?);
     write_json(
         &args.json,
         &serde_json::json!({"schema": "match3-proof.replay.v1", "files": verdicts}),
@@ -73,17 +81,105 @@ pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<
     Ok(status)
 }
 
-/// One file of game `G`: its verdict, and its page with `--html`.
-pub(super) fn file<G: Game>(
-    table: &Table<G>,
+/// The exit status of two parts of a replay: a bad input (2) wins, then a failure.
+fn worst(a: u8, b: u8) -> u8 {
+    if a == 2 || b == 2 {
+        2
+    } else {
+        a.max(b)
+    }
+}
+
+/// The JSON entry of a file that is not there.
+fn missing(file: &Path) -> FileVerdict {
+    FileVerdict {
+        file: file.to_path_buf(),
+        game: String::new(),
+        verdict: Verdict::BadInput,
+        answer: None,
+        checked_expected: None,
+        kind: None,
+        detail: Some("no such file".into()),
+    }
+}
+
+/// The game of `file`: `--game`, else guessed from its path.
+fn game_of<'r>(
+    registry: &'r Registry,
     args: &Args,
     file: &Path,
-    cx: &mut Ctx<'_>,
-) -> Result<(u8, Vec<serde_json::Value>), Exit> {
-    let pair = table.pair(&args.pair)?;
-    let verdict = crate::replay::run::<G>(&[file.to_path_buf()], &pair, cx.colour, cx.out)?;
-    if let Some(dest) = &args.html {
-        crate::pages::write_replay::<G>(dest, file, args.files.len() > 1, &pair, cx.out)?;
+) -> Result<&'r dyn GameCommands, Exit> {
+    match &args.game {
+        Some(name) => registry.get(name),
+        None => registry.guess(file).ok_or_else(|| {
+            Exit(
+                2,
+                format!(
+                    "{}: cannot tell the game from the path (no {} folder in it); give --game",
+                    file.display(),
+                    registry.names().join(", ")
+                ),
+            )
+        }),
     }
-    Ok(verdict)
+}
+
+/// Replays `files` (all of game `game`, when there are any); returns the exit status.
+fn serve(
+    game: Option<&dyn GameCommands>,
+    args: &Args,
+    files: &[PathBuf],
+    verdicts: &mut Vec<FileVerdict>,
+    cx: &mut Ctx<'_>,
+) -> Result<u8, Exit> {
+    match game {
+        Some(g) if !files.is_empty() => g.serve(
+            super::Request::Replay {
+                args,
+                files,
+                verdicts,
+            },
+            cx,
+        ),
+        _ => Ok(0),
+    }
+}
+
+/// Files of game `G` as a run of their own: the plan, then [`crate::diff::run`]; their verdicts
+/// are appended to `verdicts`.
+pub(super) fn files<G: Game>(
+    table: &Table<G>,
+    args: &Args,
+    files: &[PathBuf],
+    verdicts: &mut Vec<FileVerdict>,
+    cx: &mut Ctx<'_>,
+) -> Result<u8, Exit> {
+    let pair = table.pair(&args.pair)?;
+    let mut batch = BatchOptions::new::<G>(0, 0);
+    batch.threads = 1;
+    let out_dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| corpus::regressions_dir(G::NAME));
+    let mut opts = DiffOptions::<G>::new(batch, out_dir);
+    opts.files = Some(ReplayFiles {
+        files: files.to_vec(),
+        shrink: args.shrink,
+        pages: args.html.clone().map(|o| (o, args.files.len() > 1)),
+    });
+    opts.shrink_budget = Duration::from_secs(60);
+    opts.colour = cx.colour;
+    opts.program = cx.program.to_string();
+    opts.isolate = table.isolate();
+    if args.shrink {
+        stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    }
+    let summary = crate::diff::run::<G>(&opts, &pair, &Silent, cx.out)?;
+    let mine = summary.replay.as_ref().map_or(&[][..], |r| &r.files);
+    let status = mine.iter().map(|v| v.verdict.status()).fold(0, worst);
+    verdicts.extend_from_slice(mine);
+    if summary.interrupted {
+        return Ok(super::util::status(&summary));
+    }
+    Ok(status)
 }
