@@ -2,9 +2,9 @@
 //! (`.out` or `.ans` beside it) when there is one.
 
 use crate::corpus::expected_beside;
-use crate::engine::{Fault, Kind};
+use crate::engine::Fault;
 use crate::game::Game;
-use crate::oracle::{bounded, Failure, Pair, Phase};
+use crate::oracle::{bounded, Failure, Pair, Phase, Verdict};
 use crate::report;
 use std::io::Write;
 use std::path::Path;
@@ -26,6 +26,8 @@ pub enum Saved<C> {
     Unexpected(Box<(C, Failure)>),
     /// The file cannot be read, or is not a case of the game.
     NotACase(String),
+    /// An interrupt of the harness stopped an engine: no verdict.
+    Interrupted,
 }
 
 /// Replays one saved case through `pair`, and checks the trusted engine's answer against the
@@ -79,24 +81,19 @@ pub fn check_saved<G: Game>(
             }
         }
     };
-    if let Some(f) = checked.failure {
-        return Saved::Fails(Box::new((case, f)));
+    match checked.verdict {
+        Verdict::Fails(f) => return Saved::Fails(Box::new((case, *f))),
+        Verdict::Interrupted(_) => return Saved::Interrupted,
+        Verdict::Agree => {}
     }
     if let (Some(trusted), Some(want)) = (&checked.a, expected_beside(path)) {
         // Judged as if the file were a program's answer: "expected" is the engines', "got" the file's.
         if let Err(why) = G::judge(&case, trusted, &want) {
-            let failure = Failure {
-                kind: Kind::Mismatch,
-                engine: None,
-                what: format!(
-                    "the engines agree but not with the expected answer beside the case \
-                     (expected: the engines' answer; got: the file's): {why}"
-                ),
-                divergence: None,
-                expected: Some(want),
-                got: None,
-                interrupted: false,
-            };
+            let what = format!(
+                "the engines agree but not with the expected answer beside the case \
+                 (expected: the engines' answer; got: the file's): {why}"
+            );
+            let failure = Failure::mismatch(what, None, Some(want), None);
             return Saved::Unexpected(Box::new((case, failure)));
         }
     }
@@ -130,11 +127,15 @@ pub fn replay_file<G: Game>(path: &Path, pair: &Pair<G>, colour: bool) -> Replay
         Err(e) => return Replay::BadInput(e.to_string()),
     };
     let checked = pair.check(&case);
-    if let Some(f) = checked.failure {
-        return Replay::Mismatch(match &f.divergence {
-            Some(d) => report::divergence(d, pair.names(), colour),
-            None => format!("{}\n", f.what),
-        });
+    match checked.verdict {
+        Verdict::Fails(f) => {
+            return Replay::Mismatch(match &f.divergence {
+                Some(d) => report::divergence(d, pair.names(), colour),
+                None => format!("{}\n", f.what),
+            })
+        }
+        Verdict::Interrupted(engine) => return Replay::Mismatch(format!("{engine} interrupted\n")),
+        Verdict::Agree => {}
     }
     let Some(trusted) = checked.a else {
         return Replay::BadInput(format!(

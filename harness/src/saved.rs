@@ -95,11 +95,11 @@ pub fn replay_first<G: Game>(
             }
             Saved::Fails(failed) => (failed.0, failed.1, false),
             Saved::Unexpected(failed) => (failed.0, failed.1, true),
+            Saved::Interrupted => {
+                gate.interrupted = true;
+                return Ok(gate);
+            }
         };
-        if failure.interrupted {
-            gate.interrupted = true;
-            return Ok(gate);
-        }
         record(&mut gate, i as u64, path, case, failure, as_is);
     }
     if gate.failures.is_empty() && !files.is_empty() {
