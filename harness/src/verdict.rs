@@ -4,8 +4,7 @@
 //! [`Kind`] is the class of a failing verdict, [`Fault`] why one engine produced nothing usable,
 //! [`Divergence`] the first difference between two outcomes (at [`At`]), [`Failure`] a failing
 //! verdict on one case, [`Verdict`] what the oracle made of a case, [`Names`] the two engines
-//! compared; [`Explanation`] which parts of a repro do not matter
-//! to its failure.
+//! compared; [`Explanation`] which parts of a repro do not matter to its failure.
 
 use std::fmt;
 
