@@ -46,7 +46,7 @@ fn run(scope: &dyn Scope<Case>, indices: &(dyn Fn(u64) -> Option<u64> + Sync)) -
                         };
                         let out = pair.check(&case);
                         tally.checked += 1;
-                        tally.failed += u64::from(out.failure.is_some());
+                        tally.failed += u64::from(out.verdict.failure().is_some());
                         if let Some(a) = &out.a {
                             Texas::coverage(&case, a, &mut tally.hits);
                         }

@@ -56,7 +56,7 @@ use crate::cases::{Cases, Seeded};
 use crate::engine::Kind;
 use crate::game::{Game, Generate, ProfileChoice};
 use crate::limits::Limits;
-use crate::oracle::{catching, Failure, Pair, Phase};
+use crate::oracle::{Failure, Pair, Phase};
 use crate::rng::{fnv1a_64, mix};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};

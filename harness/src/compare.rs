@@ -9,7 +9,7 @@
 //! ```
 
 use crate::game::Check;
-use crate::verdict::{compare_tokens, Divergence, Names};
+use crate::verdict::{compare_tokens, At, Divergence, Names};
 use std::fmt::Display;
 
 /// An outcome that carries its trace as a list of events (one per operation, move, round...).
@@ -64,7 +64,7 @@ where
     if let Some(i) = ea.iter().zip(eb).position(|(x, y)| x != y) {
         let what = <G::Outcome as Traced>::difference(&ea[i], &eb[i]);
         return Some(Divergence {
-            at: a.at(i),
+            at: At::Event(a.at(i)),
             what,
             a_view: view(ea, i),
             b_view: view(eb, i),
@@ -74,7 +74,7 @@ where
     if ea.len() != eb.len() {
         let i = ea.len().min(eb.len());
         return Some(Divergence {
-            at: a.at(i),
+            at: At::Event(a.at(i)),
             what: format!(
                 "event count differs: {} {}, {} {}",
                 names.a,
@@ -89,7 +89,7 @@ where
     }
     let (x, y) = (G::answer(a), G::answer(b));
     compare_tokens(&x, &y).err().map(|why| Divergence {
-        at: "answer".into(),
+        at: At::Answer,
         what: format!("answer differs: {why}"),
         a_view: x,
         b_view: y,
@@ -153,7 +153,7 @@ mod tests {
     fn the_first_differing_event_is_named_with_both_views() {
         let d = traced::<Sums>(&Out(vec![1, 2, 3, 4]), &Out(vec![1, 2, 5, 4]), names())
             .expect("they differ");
-        assert_eq!(d.at, "step 3");
+        assert_eq!(d.at, At::Event("step 3".into()));
         assert_eq!(d.what, "value differs: 3 against 5");
         assert_eq!(d.a_view, "before:\n2\nthen:\n3\n");
         assert_eq!(d.b_view, "before:\n2\nthen:\n5\n");
@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn a_missing_event_is_a_difference_and_equal_traces_are_not() {
         let d = traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 2, 3]), names()).expect("longer");
-        assert_eq!(d.at, "step 3");
+        assert_eq!(d.at, At::Event("step 3".into()));
         assert!(d.what.starts_with("event count differs"), "{}", d.what);
         assert!(traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 2]), names()).is_none());
         // No events (an untraced run): the answers decide.

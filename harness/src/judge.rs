@@ -118,6 +118,7 @@ impl<G: Game> Engine<G> for Program {
             process::execute(&self.cmd, G::write(case).as_bytes(), &limits).map_err(|e| {
                 Fault::RuntimeError {
                     status: format!("{e:#}"),
+                    stderr: None,
                     output: String::new(),
                 }
             })?;
@@ -180,24 +181,28 @@ pub fn classify<O>(exec: Execution, limits: &Limits) -> Result<Output<O>, Fault>
             }),
         },
         Ending::Exited(code) => Err(Fault::RuntimeError {
-            status: format!("exit status {code}{}", stderr_tail(&exec.stderr)),
+            status: format!("exit status {code}"),
+            stderr: last_line(&exec.stderr),
             output,
         }),
         Ending::Signaled(sig) => Err(Fault::RuntimeError {
-            status: format!("killed by signal {sig}{}", stderr_tail(&exec.stderr)),
+            status: format!("killed by signal {sig}"),
+            stderr: last_line(&exec.stderr),
             output,
         }),
         Ending::Killed => Err(Fault::RuntimeError {
             status: "stopped by the harness".into(),
+            stderr: None,
             output,
         }),
     }
 }
 
-fn stderr_tail(stderr: &[u8]) -> String {
+/// The last line of standard error that is not blank, at most 200 characters of it.
+fn last_line(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
-    match text.lines().rev().find(|l| !l.trim().is_empty()) {
-        Some(line) => format!(" (stderr: {})", line.chars().take(200).collect::<String>()),
-        None => String::new(),
-    }
+    text.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map(|line| line.chars().take(200).collect())
 }

@@ -47,6 +47,7 @@ pub use game::{Divergence, Game, Names, Profile};
 pub use oracle::{Failure, Pair};
 /// Running a judged program under limits: the `supervise` crate, re-exported.
 pub use supervise as process;
+pub use verdict::{At, Verdict};
 
 /// Registers the built-in games (texas, mayan, nogo) exactly as a user's crate registers its own:
 /// `harness` is `Registry::builtin().main()`.

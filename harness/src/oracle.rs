@@ -8,13 +8,14 @@
 
 use crate::engine::{Engine, Fault, Kind, Output};
 use crate::game::{compare_tokens, Divergence, Game, Names};
-pub use crate::verdict::Failure;
+use crate::verdict::{At, Place};
+pub use crate::verdict::{Failure, Verdict};
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
 thread_local! {
-    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    static LAST_PANIC: RefCell<Option<(String, Option<Place>)>> = const { RefCell::new(None) };
     static QUIET: RefCell<bool> = const { RefCell::new(false) };
 }
 
@@ -33,11 +34,11 @@ fn install_hook() {
                 } else {
                     "panic with a non-string payload".to_string()
                 };
-                let place = info
-                    .location()
-                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                    .unwrap_or_default();
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg}{place}")));
+                let place = info.location().map(|l| Place {
+                    file: l.file().to_string(),
+                    line: l.line(),
+                });
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some((msg, place)));
             } else {
                 default(info);
             }
@@ -62,16 +63,30 @@ pub fn bounded<T: Send + 'static>(
     rx.recv_timeout(limit).ok()
 }
 
-/// Runs `f`, turning a panic into `Err(message)` without printing it.
+/// Runs `f`, turning a panic into `Err(message)` without printing it: the panic's message, then
+/// ` at FILE:LINE` when its place is known.
 pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catching_fault(f).map_err(|fault| match fault {
+        Fault::Panic {
+            message,
+            place: Some(place),
+        } => format!("{message} at {place}"),
+        Fault::Panic { message, .. } => message,
+        other => other.to_string(),
+    })
+}
+
+/// Runs `f`, turning a panic into a [`Fault::Panic`] (its message and place) without printing it.
+pub fn catching_fault<T>(f: impl FnOnce() -> T) -> Result<T, Fault> {
     install_hook();
     let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     QUIET.with(|q| *q.borrow_mut() = was);
     result.map_err(|_| {
-        LAST_PANIC
+        let (message, place) = LAST_PANIC
             .with(|p| p.borrow_mut().take())
-            .unwrap_or_else(|| "unknown panic".into())
+            .unwrap_or_else(|| ("unknown panic".into(), None));
+        Fault::Panic { message, place }
     })
 }
 
@@ -81,7 +96,25 @@ pub struct Checked<O> {
     pub a: Option<O>,
     /// The traced outcome of the engine under test, when it gave one (for a page).
     pub b: Option<O>,
-    pub failure: Option<Failure>,
+    pub verdict: Verdict,
+}
+
+impl<O> Checked<O> {
+    /// The verdict on a fault of `engine`, the trusted engine's answer `expected` when it gave one.
+    fn faulted(engine: &str, fault: Fault, expected: Option<String>) -> Self {
+        let verdict = if fault == Fault::Interrupted {
+            Verdict::Interrupted(engine.to_string())
+        } else {
+            let mut failure = Failure::fault(engine, &fault);
+            failure.expected = expected;
+            Verdict::Fails(Box::new(failure))
+        };
+        Checked {
+            a: None,
+            b: None,
+            verdict,
+        }
+    }
 }
 
 /// What the engines of a pair made of a failing case, kept from when the failure was recorded so
@@ -123,18 +156,9 @@ impl<G: Game> Clone for Pair<G> {
     }
 }
 
-fn run_one<G: Game>(
-    engine: &dyn Engine<G>,
-    case: &G::Case,
-) -> Result<Output<G::Outcome>, Box<Failure>> {
-    match catching(|| engine.run(case, true)) {
-        Ok(Ok(out)) => Ok(out),
-        Ok(Err(fault)) => Err(Box::new(Failure::fault(engine.name(), &fault))),
-        Err(message) => Err(Box::new(Failure::fault(
-            engine.name(),
-            &Fault::Panic { message },
-        ))),
-    }
+/// One engine's run of a case with a trace, a panic caught as its fault.
+fn run_one<G: Game>(engine: &dyn Engine<G>, case: &G::Case) -> Result<Output<G::Outcome>, Fault> {
+    catching_fault(|| engine.run(case, true)).and_then(|run| run)
 }
 
 const SHOW: usize = 2000;
@@ -182,13 +206,7 @@ impl<G: Game> Pair<G> {
         phase(Phase::A);
         let a = match run_one(&*self.a, case) {
             Ok(a) => a,
-            Err(f) => {
-                return Checked {
-                    a: None,
-                    b: None,
-                    failure: Some(*f),
-                }
-            }
+            Err(fault) => return Checked::faulted(self.a.name(), fault, None),
         };
         phase(Phase::B);
         let b = run_one(&*self.b, case);
@@ -199,22 +217,25 @@ impl<G: Game> Pair<G> {
             Output::Answer(_) => None,
         };
         match b {
-            Err(mut f) => {
-                if let Output::Outcome(o) = &a {
-                    f.expected = Some(G::answer(o));
-                }
+            Err(fault) => {
+                let expected = match &a {
+                    Output::Outcome(o) => Some(G::answer(o)),
+                    Output::Answer(_) => None,
+                };
                 Checked {
                     a: outcome(a),
-                    b: None,
-                    failure: Some(*f),
+                    ..Checked::faulted(self.b.name(), fault, expected)
                 }
             }
             Ok(b) => {
-                let failure = self.compare(case, &a, &b, names);
+                let verdict = match self.compare(case, &a, &b, names) {
+                    Some(failure) => Verdict::Fails(Box::new(failure)),
+                    None => Verdict::Agree,
+                };
                 Checked {
                     a: outcome(a),
                     b: outcome(b),
-                    failure,
+                    verdict,
                 }
             }
         }
@@ -227,21 +248,16 @@ impl<G: Game> Pair<G> {
         b: &Output<G::Outcome>,
         names: Names<'_>,
     ) -> Option<Failure> {
-        let mismatch = |d: Divergence, expected: Option<String>, got: Option<String>| Failure {
-            kind: Kind::Mismatch,
-            engine: None,
-            what: if d.at == "answer" && got.is_some() {
+        let mismatch = |d: Divergence, expected: Option<String>, got: Option<String>| {
+            let what = if d.at == At::Answer && got.is_some() {
                 format!("wrong answer: {}", d.what)
             } else {
                 format!("{}: {}", d.at, d.what)
-            },
-            divergence: Some(d),
-            expected,
-            got,
-            interrupted: false,
+            };
+            Failure::mismatch(what, Some(d), expected, got)
         };
         let answer_divergence = |why: String, want: &str, got: &str| Divergence {
-            at: "answer".into(),
+            at: At::Answer,
             what: why,
             a_view: clip(want),
             b_view: clip(got),
@@ -319,121 +335,9 @@ impl<G: Game> Pair<G> {
         }
     }
 
-    /// Runs both engines on a case; `Some` describes the first difference or fault.
+    /// Runs both engines on a case; `Some` describes the first difference or fault (`None` too
+    /// when an interrupt of the harness stopped an engine: no verdict).
     pub fn failure(&self, case: &G::Case) -> Option<Failure> {
-        self.check(case).failure
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn panics_become_messages() {
-        let r: Result<(), String> = catching(|| panic!("boom {}", 7));
-        let msg = r.unwrap_err();
-        assert!(msg.starts_with("boom 7 at "), "{msg}");
-        assert!(msg.contains("oracle.rs"), "{msg}");
-        assert_eq!(catching(|| 5), Ok(5));
-    }
-
-    fn mismatch(at: &str, what: &str, got: Option<&str>) -> Failure {
-        Failure {
-            kind: Kind::Mismatch,
-            engine: None,
-            what: format!("{at}: {what}"),
-            divergence: Some(Divergence {
-                at: at.into(),
-                what: what.into(),
-                a_view: String::new(),
-                b_view: String::new(),
-                context: serde_json::json!({}),
-            }),
-            expected: None,
-            got: got.map(str::to_string),
-            interrupted: false,
-        }
-    }
-
-    #[test]
-    fn signatures_name_the_kind_of_failure_not_the_case() {
-        let removed = mismatch(
-            "operation 3, round 2",
-            "removed cells differ: reference 6 cells, planted 5",
-            None,
-        );
-        assert_eq!(removed.signature(), "mismatch: removed cells differ");
-        let other_case = mismatch(
-            "operation 1, round 1",
-            "removed cells differ: reference 9 cells, planted 2",
-            None,
-        );
-        assert_eq!(other_case.signature(), removed.signature());
-        assert_eq!(
-            mismatch(
-                "move 4",
-                "reference plays (1 2), optimized plays (3 4)",
-                None
-            )
-            .signature(),
-            "mismatch: reference plays (N N), optimized plays (N N)"
-        );
-        // A judged program's answer: the token is left out.
-        let judged = mismatch("answer", "token 1: expected `11692`, got `0`", Some("0\n"));
-        assert_eq!(judged.signature(), "mismatch: wrong answer");
-        let early = mismatch(
-            "answer",
-            "output ends early: expected `3` as token 2",
-            Some(""),
-        );
-        assert_eq!(early.signature(), "mismatch: wrong answer");
-
-        let panic = Failure::fault(
-            "optimized",
-            &Fault::Panic {
-                message: "attempt to add with overflow at engine/src/texas/line.rs:120".into(),
-            },
-        );
-        assert_eq!(
-            panic.signature(),
-            "crash: optimized panicked at engine/src/texas/line.rs"
-        );
-        let r: Result<(), String> = catching(|| panic!("boom: {}", 7));
-        let caught = Failure::fault(
-            "planted",
-            &Fault::Panic {
-                message: r.unwrap_err(),
-            },
-        );
-        assert!(
-            caught
-                .signature()
-                .starts_with("crash: planted panicked at ")
-                && caught.signature().ends_with("oracle.rs"),
-            "{}",
-            caught.signature()
-        );
-        let exited = Failure::fault(
-            "program ./sol",
-            &Fault::RuntimeError {
-                status: "exit status 3 (stderr: oops at line 9)".into(),
-                output: String::new(),
-            },
-        );
-        assert_eq!(
-            exited.signature(),
-            "crash: program ./sol runtime error: exit status 3"
-        );
-        let hang = Failure::fault(
-            "program ./sol",
-            &Fault::TimeLimit {
-                limit_ms: 2000,
-                what: "CPU time, used 2001 ms".into(),
-            },
-        );
-        assert_eq!(hang.signature(), "time limit: program ./sol");
-        let memory = Failure::fault("program ./sol", &Fault::MemoryLimit { limit_mb: 64 });
-        assert_eq!(memory.signature(), "memory limit: program ./sol");
+        self.check(case).verdict.into_failure()
     }
 }

@@ -19,7 +19,7 @@ pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> Stri
         names: pair.names(),
         a: checked.a.as_ref(),
         b: checked.b.as_ref(),
-        failure: checked.failure.as_ref(),
+        failure: checked.verdict.failure(),
         explained: None,
     })
 }

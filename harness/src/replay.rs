@@ -5,12 +5,12 @@
 //! with `--html`, its page, drawn from the outcomes of that one run.
 
 use crate::corpus::expected_beside;
-use crate::engine::{Fault, Kind};
+use crate::engine::Fault;
 use crate::game::{Game, Names};
-use crate::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured};
+use crate::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured, Verdict};
 use crate::record::headline;
 use crate::report;
-use crate::summary::{FileVerdict, Verdict};
+use crate::summary::{FileVerdict, ReplayVerdict};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
@@ -29,6 +29,8 @@ pub enum Saved {
     Fails(Box<Failure>),
     /// The engines agree with each other but not with the expected answer beside it.
     Unexpected(Box<Failure>),
+    /// An interrupt of the harness stopped an engine: no verdict.
+    Interrupted,
 }
 
 /// A saved case run through a pair: the case, what the engines made of it, and the verdict.
@@ -43,7 +45,7 @@ impl<G: Game> SavedRun<G> {
     /// The failure, when the case fails.
     pub fn failure(&self) -> Option<&Failure> {
         match &self.saved {
-            Saved::Passes { .. } => None,
+            Saved::Passes { .. } | Saved::Interrupted => None,
             Saved::Fails(f) | Saved::Unexpected(f) => Some(f),
         }
     }
@@ -127,8 +129,10 @@ fn check_bounded<G: Game>(
 /// The verdict of a checked saved case: its failure, or the trusted answer judged against the
 /// expected answer beside the file.
 fn verdict<G: Game>(path: &Path, case: &G::Case, checked: &Checked<G::Outcome>) -> Saved {
-    if let Some(f) = &checked.failure {
-        return Saved::Fails(Box::new(f.clone()));
+    match &checked.verdict {
+        Verdict::Fails(f) => return Saved::Fails(f.clone()),
+        Verdict::Interrupted(_) => return Saved::Interrupted,
+        Verdict::Agree => {}
     }
     let (Some(trusted), Some(want)) = (&checked.a, expected_beside(path)) else {
         return Saved::Passes {
@@ -140,18 +144,15 @@ fn verdict<G: Game>(path: &Path, case: &G::Case, checked: &Checked<G::Outcome>) 
         Ok(()) => Saved::Passes {
             checked_expected: true,
         },
-        Err(why) => Saved::Unexpected(Box::new(Failure {
-            kind: Kind::Mismatch,
-            engine: None,
-            what: format!(
+        Err(why) => Saved::Unexpected(Box::new(Failure::mismatch(
+            format!(
                 "the engines agree but not with the expected answer beside the case \
                  (expected: the engines' answer; got: the file's): {why}"
             ),
-            divergence: None,
-            expected: Some(want),
-            got: None,
-            interrupted: false,
-        })),
+            None,
+            Some(want),
+            None,
+        ))),
     }
 }
 
@@ -172,25 +173,26 @@ pub fn file_verdict<G: Game>(
     let mut v = FileVerdict {
         file: path.to_path_buf(),
         game: G::NAME.to_string(),
-        verdict: Verdict::Ok,
+        verdict: ReplayVerdict::Ok,
         answer: None,
         checked_expected: None,
         kind: None,
         detail: None,
     };
     match run.as_ref().map(|r| (&r.saved, r)) {
-        Err(why) => (v.verdict, v.detail) = (Verdict::BadInput, Some(why.clone())),
+        Err(why) => (v.verdict, v.detail) = (ReplayVerdict::BadInput, Some(why.clone())),
         Ok((Saved::Passes { checked_expected }, r)) => {
             v.answer = r.outcomes.a.as_ref().map(G::answer);
             v.checked_expected = Some(*checked_expected);
         }
         Ok((Saved::Fails(f), _)) => {
-            (v.verdict, v.kind) = (Verdict::Mismatch, Some(f.kind));
+            (v.verdict, v.kind) = (ReplayVerdict::Mismatch, Some(f.kind));
             v.detail = Some(detail(f, names, false));
         }
         Ok((Saved::Unexpected(f), _)) => {
-            (v.verdict, v.detail) = (Verdict::Unexpected, Some(f.what.clone()));
+            (v.verdict, v.detail) = (ReplayVerdict::Unexpected, Some(f.what.clone()));
         }
+        Ok((Saved::Interrupted, _)) => v.verdict = ReplayVerdict::Interrupted,
     }
     v
 }
@@ -208,7 +210,7 @@ pub fn verdict_text(
     let none = String::new();
     let said = v.detail.as_ref().unwrap_or(&none);
     match v.verdict {
-        Verdict::Ok => {
+        ReplayVerdict::Ok => {
             let agree = match &v.answer {
                 Some(answer) => {
                     let first = answer.lines().next().unwrap_or("(empty)");
@@ -228,7 +230,7 @@ pub fn verdict_text(
             };
             format!("{file}: ok, {} and {} {agree}{note}\n", names.a, names.b)
         }
-        Verdict::Mismatch => match failure {
+        ReplayVerdict::Mismatch => match failure {
             Some(f) => format!(
                 "{file}: {}\n{}",
                 headline(f, false),
@@ -236,7 +238,8 @@ pub fn verdict_text(
             ),
             None => format!("{file}: MISMATCH\n{said}"),
         },
-        Verdict::Unexpected => format!("{file}: WRONG: {said}\n"),
-        Verdict::BadInput => format!("{file}: bad input: {said}\n"),
+        ReplayVerdict::Unexpected => format!("{file}: WRONG: {said}\n"),
+        ReplayVerdict::BadInput => format!("{file}: bad input: {said}\n"),
+        ReplayVerdict::Interrupted => format!("{file}: interrupted, no verdict\n"),
     }
 }

@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn views_sit_side_by_side() {
         let d = Divergence {
-            at: "operation 2, round 1".into(),
+            at: crate::verdict::At::Event("operation 2, round 1".into()),
             what: "removed cells differ".into(),
             a_view: "a b\nc d".into(),
             b_view: "a x\nc d".into(),

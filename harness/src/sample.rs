@@ -38,7 +38,7 @@ pub fn sample<G: Game>(scope: &dyn Scope<G::Case>, indices: impl Iterator<Item =
             G::coverage(&case, a, &mut hits);
         }
         out.checked += 1;
-        if let Some(f) = checked.failure {
+        if let Some(f) = checked.verdict.into_failure() {
             out.failure.get_or_insert((i, f));
         }
     }

@@ -162,12 +162,12 @@ fn tally<G: Game>(
             }
             Saved::Fails(f) => (r.case, *f, keep_as_is),
             Saved::Unexpected(f) => (r.case, *f, true),
+            Saved::Interrupted => {
+                gate.interrupted = true;
+                return Ok(false);
+            }
         },
     };
-    if failure.interrupted {
-        gate.interrupted = true;
-        return Ok(false);
-    }
     record(gate, i, path, case, failure, as_is);
     Ok(true)
 }

@@ -85,7 +85,7 @@ pub struct Replayed {
 pub struct FileVerdict {
     pub file: PathBuf,
     pub game: String,
-    pub verdict: Verdict,
+    pub verdict: ReplayVerdict,
     /// The trusted engine's answer (`ok`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
@@ -103,7 +103,7 @@ pub struct FileVerdict {
 /// A saved file's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum ReplayVerdict {
     /// Both engines agree (and with the expected answer beside the file, when there is one).
     Ok,
     /// The engines disagree, or one of them failed (crash, time limit ...).
@@ -112,15 +112,18 @@ pub enum Verdict {
     Unexpected,
     /// Not a case of the game (unreadable, does not parse, missing).
     BadInput,
+    /// An interrupt of the harness stopped an engine on it: no verdict.
+    Interrupted,
 }
 
-impl Verdict {
+impl ReplayVerdict {
     /// The exit status of a replay with this verdict: 0 ok, 1 a failure, 2 a bad input.
     pub fn status(self) -> u8 {
         match self {
-            Verdict::Ok => 0,
-            Verdict::Mismatch | Verdict::Unexpected => 1,
-            Verdict::BadInput => 2,
+            ReplayVerdict::Ok => 0,
+            ReplayVerdict::Mismatch | ReplayVerdict::Unexpected => 1,
+            ReplayVerdict::BadInput => 2,
+            ReplayVerdict::Interrupted => 130,
         }
     }
 }

@@ -2,9 +2,9 @@
 //! it depends on no other module of the harness.
 //!
 //! [`Kind`] is the class of a failing verdict, [`Fault`] why one engine produced nothing usable,
-//! [`Divergence`] the first difference between two outcomes, [`Failure`] a failing verdict on one
-//! case, [`Names`] the two engines compared; [`Explanation`] which parts of a repro do not matter
-//! to its failure.
+//! [`Divergence`] the first difference between two outcomes (at [`At`]), [`Failure`] a failing
+//! verdict on one case, [`Verdict`] what the oracle made of a case, [`Names`] the two engines
+//! compared; [`Explanation`] which parts of a repro do not matter to its failure.
 
 use std::fmt;
 
@@ -29,8 +29,8 @@ impl Default for Names<'static> {
 /// The first difference between two engines' outcomes.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Divergence {
-    /// Where it happens, e.g. "operation 3, round 2" or "answer".
-    pub at: String,
+    /// Where it happens: the answers, or an event such as "operation 3, round 2".
+    pub at: At,
     /// What differs, in one line, e.g. "removed cells differ: reference 12 cells, optimized 9".
     pub what: String,
     /// What the trusted engine saw at that moment (a board picture, a move list), one item per line.
@@ -41,12 +41,61 @@ pub struct Divergence {
     pub context: serde_json::Value,
 }
 
+/// Where two outcomes first differ. Written (and serialized, as a string) as `answer` or as the
+/// event's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum At {
+    /// The answers: the traces agree (or there are none, as with a program's printed answer).
+    Answer,
+    /// An event of the traces, in words: "operation 3, round 2", "move 4", "end of game".
+    Event(String),
+}
+
+impl At {
+    /// The words of the place: `answer`, or the event's.
+    pub fn as_str(&self) -> &str {
+        match self {
+            At::Answer => "answer",
+            At::Event(words) => words,
+        }
+    }
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for At {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Where a panic was raised: the source file and line the panic hook reports.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Place {
+    pub file: String,
+    pub line: u32,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
 /// Why an engine produced nothing usable for a case.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Fault {
-    /// An in-process engine panicked (message and location).
-    Panic { message: String },
+    /// An in-process engine panicked: its message, and where when the panic hook saw it.
+    Panic {
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<Place>,
+    },
     /// The engine ran past its time limit (CPU time; a program that sleeps is stopped by a
     /// wall-clock guard). `what` says which and how much was used.
     TimeLimit { limit_ms: u64, what: String },
@@ -54,7 +103,11 @@ pub enum Fault {
     MemoryLimit { limit_mb: u64 },
     /// A program ended with a non-zero status or a signal.
     RuntimeError {
+        /// "exit status 3", "killed by signal 9"...
         status: String,
+        /// The last line it wrote to standard error, when there is one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stderr: Option<String>,
         /// What it printed before (kept for the `.got` file, not in reports).
         #[serde(skip)]
         output: String,
@@ -83,6 +136,7 @@ impl Fault {
         match self {
             Fault::Panic { .. } | Fault::RuntimeError { .. } => Kind::Crash,
             Fault::TimeLimit { .. } => Kind::TimeLimit,
+            // Not a verdict (the oracle says so with `Verdict::Interrupted`); a crash if asked.
             Fault::Interrupted => Kind::Crash,
             Fault::MemoryLimit { .. } => Kind::MemoryLimit,
             Fault::Malformed { .. } => Kind::Malformed,
@@ -93,13 +147,19 @@ impl Fault {
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Fault::Panic { message } => write!(f, "panicked: {message}"),
+            Fault::Panic { message, place } => match place {
+                Some(place) => write!(f, "panicked: {message} at {place}"),
+                None => write!(f, "panicked: {message}"),
+            },
             Fault::TimeLimit { limit_ms, what } => {
                 write!(f, "time limit exceeded ({limit_ms} ms; {what})")
             }
             Fault::Interrupted => write!(f, "interrupted"),
             Fault::MemoryLimit { limit_mb } => write!(f, "memory limit exceeded ({limit_mb} MB)"),
-            Fault::RuntimeError { status, .. } => write!(f, "runtime error: {status}"),
+            Fault::RuntimeError { status, stderr, .. } => match stderr {
+                Some(line) => write!(f, "runtime error: {status} (stderr: {line})"),
+                None => write!(f, "runtime error: {status}"),
+            },
             Fault::Malformed { why, .. } => write!(f, "malformed output: {why}"),
         }
     }
@@ -144,6 +204,37 @@ impl Kind {
     }
 }
 
+/// What the oracle made of one case: the engines agree, or a failure, or no verdict because the
+/// harness is being interrupted.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    /// Both engines gave usable outcomes and they agree.
+    Agree,
+    /// A failing verdict.
+    Fails(Box<Failure>),
+    /// An engine's run was stopped by an interrupt of the harness (the engine named): no verdict,
+    /// and not a case that ran.
+    Interrupted(String),
+}
+
+impl Verdict {
+    /// The failure, when the case fails.
+    pub fn failure(&self) -> Option<&Failure> {
+        match self {
+            Verdict::Fails(f) => Some(f),
+            Verdict::Agree | Verdict::Interrupted(_) => None,
+        }
+    }
+
+    /// The failure, when the case fails, taken out of the verdict.
+    pub fn into_failure(self) -> Option<Failure> {
+        match self {
+            Verdict::Fails(f) => Some(*f),
+            Verdict::Agree | Verdict::Interrupted(_) => None,
+        }
+    }
+}
+
 /// A failing verdict on one case.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Failure {
@@ -158,9 +249,10 @@ pub struct Failure {
     pub expected: Option<String>,
     /// What the engine under test printed, when it is a program.
     pub got: Option<String>,
-    /// An engine's run was stopped by an interrupt of the harness: not a verdict.
+    /// Why the engine named produced nothing usable, for a fault of one engine (the words of
+    /// `what` are made from it).
     #[serde(skip)]
-    pub interrupted: bool,
+    pub fault: Option<Fault>,
 }
 
 impl Failure {
@@ -173,7 +265,25 @@ impl Failure {
             divergence: None,
             expected: None,
             got: fault.output().map(str::to_string),
-            interrupted: *fault == Fault::Interrupted,
+            fault: Some(fault.clone()),
+        }
+    }
+
+    /// A mismatch between the two engines, first differing at `divergence`.
+    pub fn mismatch(
+        what: String,
+        divergence: Option<Divergence>,
+        expected: Option<String>,
+        got: Option<String>,
+    ) -> Failure {
+        Failure {
+            kind: Kind::Mismatch,
+            engine: None,
+            what,
+            divergence,
+            expected,
+            got,
+            fault: None,
         }
     }
 
@@ -200,48 +310,37 @@ impl Failure {
         let kind = self.kind.describe();
         let engine = self.engine.as_deref().unwrap_or("");
         match self.kind {
-            Kind::Mismatch => {
-                let detail = match &self.divergence {
-                    Some(d) if d.at == "answer" && self.got.is_some() => {
-                        let head = head_of(&d.what);
-                        let token_level = head.starts_with("token ")
-                            || head.starts_with("output ends early")
-                            || head.starts_with("unexpected extra output");
-                        if token_level {
-                            "wrong answer".to_string()
-                        } else {
-                            head
-                        }
-                    }
-                    Some(d) => head_of(&d.what),
-                    None => head_of(&self.what),
-                };
-                format!("{kind}: {detail}")
-            }
-            Kind::Crash => {
-                let rest = self.what.strip_prefix(engine).unwrap_or(&self.what);
-                if let Some(message) = rest.strip_prefix(" panicked: ") {
-                    // The panic hook ends the message with " at FILE:LINE".
-                    match message.rsplit_once(" at ") {
-                        Some((_, place)) => {
-                            let file = match place.rsplit_once(':') {
-                                Some((file, line)) if line.bytes().all(|b| b.is_ascii_digit()) => {
-                                    file
-                                }
-                                _ => place,
-                            };
-                            format!("{kind}: {engine} panicked at {file}")
-                        }
-                        None => format!("{kind}: {engine} panicked"),
-                    }
-                } else if let Some(status) = rest.strip_prefix(" runtime error: ") {
-                    let status = status.split(" (stderr: ").next().unwrap_or(status);
+            Kind::Mismatch => format!("{kind}: {}", self.mismatch_detail()),
+            Kind::Crash => match &self.fault {
+                Some(Fault::Panic {
+                    place: Some(place), ..
+                }) => format!("{kind}: {engine} panicked at {}", place.file),
+                Some(Fault::Panic { place: None, .. }) => format!("{kind}: {engine} panicked"),
+                Some(Fault::RuntimeError { status, .. }) => {
                     format!("{kind}: {engine} runtime error: {}", status.trim())
+                }
+                _ => format!("{kind}: {engine}"),
+            },
+            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+        }
+    }
+
+    /// The part of a mismatch's signature after its kind.
+    fn mismatch_detail(&self) -> String {
+        match &self.divergence {
+            Some(d) if d.at == At::Answer && self.got.is_some() => {
+                let head = head_of(&d.what);
+                let token_level = head.starts_with("token ")
+                    || head.starts_with("output ends early")
+                    || head.starts_with("unexpected extra output");
+                if token_level {
+                    "wrong answer".to_string()
                 } else {
-                    format!("{kind}: {engine}")
+                    head
                 }
             }
-            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+            Some(d) => head_of(&d.what),
+            None => head_of(&self.what),
         }
     }
 }
@@ -391,22 +490,5 @@ fn shorten(s: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tokens_compare_ignoring_whitespace() {
-        assert!(compare_tokens("1 2\n3\n", "1  2 3").is_ok());
-        assert!(compare_tokens("11692\n", "11692").is_ok());
-        assert_eq!(
-            compare_tokens("684\n", "685\n").unwrap_err(),
-            "token 1: expected `684`, got `685`"
-        );
-        assert!(compare_tokens("1 2\n", "1\n")
-            .unwrap_err()
-            .contains("ends early"));
-        assert!(compare_tokens("1\n", "1 2\n")
-            .unwrap_err()
-            .contains("extra output"));
-    }
-}
+#[path = "verdict_tests.rs"]
+mod tests;

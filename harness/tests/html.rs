@@ -398,21 +398,18 @@ fn other_games_get_the_generic_page() {
         panic!("an outcome")
     };
     let divergence = Divergence {
-        at: "answer".into(),
+        at: harness::At::Answer,
         what: "moves <differ>".into(),
         a_view: "1 2 0\n3 4 1".into(),
         b_view: "1 2 0\n3 4 -1".into(),
         context: serde_json::json!({}),
     };
-    let failure = Failure {
-        kind: Kind::Mismatch,
-        engine: None,
-        what: "answer: moves <differ>".into(),
-        divergence: Some(divergence),
-        expected: Some(Mayan::answer(&out)),
-        got: Some("-1\n".into()),
-        interrupted: false,
-    };
+    let failure = Failure::mismatch(
+        "answer: moves <differ>".into(),
+        Some(divergence),
+        Some(Mayan::answer(&out)),
+        Some("-1\n".into()),
+    );
     let page = Mayan::html(&View {
         title: "cascade-leftovers.in",
         case: &case,

@@ -9,7 +9,7 @@ use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions, ReplayFiles, Summary};
 use harness::games::Texas;
 use harness::prelude::*;
-use harness::summary::Verdict;
+use harness::summary::ReplayVerdict as Verdict;
 use harness::{Fault, Kind};
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};

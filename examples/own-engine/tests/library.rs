@@ -97,7 +97,7 @@ fn a_broken_variant_is_caught_and_shrunk_to_a_small_repro() {
     let d = f.divergence.expect("a mismatch names its first divergence");
     assert!(d.what.starts_with("removed cells differ"), "{}", d.what);
     assert!(
-        d.at.contains(", round "),
+        d.at.as_str().contains(", round "),
         "the divergence names its round: {}",
         d.at
     );

@@ -2,6 +2,7 @@
 //! the pair, and records what it finds (the module doc of [`super`] says in which order and why).
 
 use super::*;
+use crate::oracle::{catching_fault, Verdict};
 
 impl<G: Game> Shared<G> {
     /// The next case numbers this worker takes, in increasing order: `chunk` of them (fewer at the
@@ -60,16 +61,16 @@ impl<G: Game> Shared<G> {
         let index = shard + j * shards;
         self.start_part(slot, Phase::Generating, nanos(GENERATOR_LIMIT));
         slot.case.store(j, Relaxed);
-        let case = match catching(|| self.source.case(index)) {
+        let case = match catching_fault(|| self.source.case(index)) {
             Ok(Some(c)) => c,
             Ok(None) => {
                 slot.case.store(IDLE, Relaxed);
                 bump(&slot.skipped);
                 return true;
             }
-            Err(message) => {
+            Err(panic) => {
                 slot.case.store(IDLE, Relaxed);
-                let failure = Failure::fault("generator", &crate::engine::Fault::Panic { message });
+                let failure = Failure::fault("generator", &panic);
                 let origin = self.source.origin(index);
                 self.record(j, found(index, origin, None, failure), false);
                 bump(&slot.done);
@@ -106,7 +107,7 @@ impl<G: Game> Shared<G> {
             slot.since.store(now, Relaxed);
             bump(&slot.part);
         });
-        if checked.failure.as_ref().is_some_and(|f| f.interrupted) {
+        if let Verdict::Interrupted(_) = checked.verdict {
             // A program stopped by the interrupt: no verdict, not a case that ran.
             slot.case.store(IDLE, Relaxed);
             return false;
@@ -116,7 +117,7 @@ impl<G: Game> Shared<G> {
             for (count, hit) in own.coverage.iter_mut().zip(&mut own.hits) {
                 *count += u64::from(std::mem::take(hit));
             }
-            if self.opts.digest && checked.failure.is_none() {
+            if self.opts.digest && checked.verdict.failure().is_none() {
                 own.answer.clear();
                 G::write_answer(outcome, &mut own.answer);
                 let answer = fnv1a_64(own.answer.as_bytes());
@@ -124,9 +125,9 @@ impl<G: Game> Shared<G> {
             }
         }
         slot.case.store(IDLE, Relaxed);
-        if let Some(failure) = checked.failure {
+        if let Verdict::Fails(failure) = checked.verdict {
             let origin = self.source.origin(index);
-            self.record(j, found(index, origin, Some(case), failure), false);
+            self.record(j, found(index, origin, Some(case), *failure), false);
         }
         bump(&slot.done);
         true

@@ -11,7 +11,7 @@ use crate::batch::{BatchOptions, Silent};
 use crate::corpus;
 use crate::diff::{DiffOptions, ReplayFiles};
 use crate::game::Game;
-use crate::summary::{FileVerdict, Verdict};
+use crate::summary::{FileVerdict, ReplayVerdict};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -95,7 +95,7 @@ fn missing(file: &Path) -> FileVerdict {
     FileVerdict {
         file: file.to_path_buf(),
         game: String::new(),
-        verdict: Verdict::BadInput,
+        verdict: ReplayVerdict::BadInput,
         answer: None,
         checked_expected: None,
         kind: None,

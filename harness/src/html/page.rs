@@ -104,10 +104,10 @@ pub fn header<G: Check>(
             let at = if anchor {
                 format!(
                     "<a href=\"#first\">First difference</a> at {}",
-                    escape(&d.at)
+                    escape(d.at.as_str())
                 )
             } else {
-                format!("First difference at {}", escape(&d.at))
+                format!("First difference at {}", escape(d.at.as_str()))
             };
             let _ = writeln!(out, "<p class=\"lead\">{at}: {}</p>", escape(&d.what));
         }
@@ -134,7 +134,7 @@ pub fn first_difference(out: &mut String, d: &Divergence) {
     let _ = writeln!(
         out,
         "<h2 id=\"first\">First difference</h2>\n<p><b>{}</b>: {}</p>",
-        escape(&d.at),
+        escape(d.at.as_str()),
         escape(&d.what)
     );
 }

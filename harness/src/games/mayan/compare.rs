@@ -1,6 +1,7 @@
 //! Comparing two Mayan answers move by move, explained by replaying both with the reference rules.
 
 use crate::game::{Divergence, Names};
+use crate::verdict::At;
 use model::mayan::{write_answer, Answer, Case};
 use reference::mayan::replay;
 use std::fmt::Write as _;
@@ -17,12 +18,12 @@ pub(super) fn compare(
     }
     let (at, what, prefix) = match (reference, optimized) {
         (Some(_), None) => (
-            "answer".to_string(),
+            At::Answer,
             format!("{na} finds a sequence, {nb} answers -1"),
             0,
         ),
         (None, Some(_)) => (
-            "answer".to_string(),
+            At::Answer,
             format!(
                 "{na} answers -1, {nb} gives a sequence that {}",
                 verdict(case, optimized)
@@ -33,7 +34,7 @@ pub(super) fn compare(
             let i = a.iter().zip(b).take_while(|(p, q)| p == q).count();
             match (a.get(i), b.get(i)) {
                 (Some(p), Some(q)) => (
-                    format!("move {}", i + 1),
+                    At::Event(format!("move {}", i + 1)),
                     format!(
                         "{na} plays {p}, {nb} plays {q}; the sequence of {nb} {}",
                         verdict(case, optimized)
@@ -41,7 +42,7 @@ pub(super) fn compare(
                     i,
                 ),
                 _ => (
-                    "answer".to_string(),
+                    At::Answer,
                     format!(
                         "the answers have {} and {} moves for n = {}",
                         a.len(),

@@ -60,7 +60,7 @@ fn compare_names_the_first_differing_move() {
     let mut wrong = right.clone().unwrap();
     wrong[1] = Move::new(0, 0, 1);
     let d = Mayan::compare(&case, &right, &Some(wrong), Names::default()).unwrap();
-    assert_eq!(d.at, "move 2");
+    assert_eq!(d.at.as_str(), "move 2");
     assert!(
         d.what
             .contains("reference plays 3 1 1, optimized plays 0 0 1"),
@@ -71,7 +71,7 @@ fn compare_names_the_first_differing_move() {
     assert!(d.a_view.contains("board after 1 move(s)"));
     assert!(d.b_view.contains("0 0 1"));
     let d = Mayan::compare(&case, &right, &None, Names::default()).unwrap();
-    assert_eq!(d.at, "answer");
+    assert_eq!(d.at, crate::verdict::At::Answer);
     assert!(d.what.contains("answers -1"), "{}", d.what);
     assert_eq!(d.context["b"], serde_json::json!(-1));
     assert!(Mayan::judge(&case, &right, "2 1 1 3 1 1\n3 0 1").is_ok());

@@ -3,6 +3,7 @@
 
 use super::{Outcome, Proposal};
 use crate::game::{Divergence, Names};
+use crate::verdict::At;
 use model::nogo::{parse_moves, write_moves, Board, Colour, Move, Verdict};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -122,7 +123,7 @@ fn playout_divergence(
         )
     };
     Some(Divergence {
-        at: format!("move {}", i + 1),
+        at: At::Event(format!("move {}", i + 1)),
         what: format!("{na} {}, {nb} {}", says(rm.get(i)), says(om.get(i))),
         a_view: side(na, rm.get(i)),
         b_view: side(nb, om.get(i)),
@@ -161,7 +162,7 @@ fn check_divergence(
                 )
             };
             Some(Divergence {
-                at: format!("check {}: {}", j + 1, rp.describe()),
+                at: At::Event(format!("check {}: {}", j + 1, rp.describe())),
                 what: format!("{na} says `{rv}`, {nb} says `{ov}`"),
                 a_view: side(rv),
                 b_view: side(ov),
@@ -180,7 +181,7 @@ fn check_divergence(
                 x.map_or("nothing".to_string(), |(p, _)| p.describe())
             };
             Some(Divergence {
-                at: format!("check {}", j + 1),
+                at: At::Event(format!("check {}", j + 1)),
                 what: "the engines judged different proposals".into(),
                 a_view: describe(r),
                 b_view: describe(o),

@@ -138,7 +138,7 @@ fn compare_names_the_first_difference() {
     let mut bad = o.clone();
     bad.moves[4] = Move::new(2, 0);
     let d = Nogo::compare(&b, &r, &bad, Names::default()).unwrap();
-    assert_eq!(d.at, "move 5");
+    assert_eq!(d.at.as_str(), "move 5");
     assert_eq!(d.what, "reference plays (2 1), optimized plays (3 1)");
     assert_eq!(
         d.a_view,
@@ -152,7 +152,7 @@ fn compare_names_the_first_difference() {
     let mut bad = o.clone();
     bad.moves.truncate(6);
     let d = Nogo::compare(&b, &r, &bad, Names::default()).unwrap();
-    assert_eq!(d.at, "move 7");
+    assert_eq!(d.at.as_str(), "move 7");
     assert_eq!(
         d.what,
         "reference plays (2 3), optimized stops: X has no legal point"
@@ -160,7 +160,7 @@ fn compare_names_the_first_difference() {
     // A differing verdict.
     o.checks[1].1 = Verdict::Ok;
     let d = Nogo::compare(&b, &r, &o, Names::default()).unwrap();
-    assert_eq!(d.at, "check 2: the first 0 moves of the play-out");
+    assert_eq!(d.at.as_str(), "check 2: the first 0 moves of the play-out");
     assert_eq!(
         d.what,
         "reference says `game not over: X can still play 1 1`, optimized says `ok`"

@@ -5,6 +5,7 @@
 
 use super::sim::{remove_and_fall, swap};
 use crate::game::{Divergence, Names};
+use crate::verdict::At;
 use model::texas::{Board, Case, Cells, Invalid, OpTrace, Outcome, Pos};
 use serde_json::json;
 
@@ -326,7 +327,7 @@ fn divergence(
         "b": { "score": optimized.score, "total": optimized.score.total(), "around": around(&optimized.ops) },
     });
     Divergence {
-        at,
+        at: At::Event(at),
         what,
         a_view,
         b_view,

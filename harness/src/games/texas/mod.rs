@@ -274,11 +274,12 @@ mod tests {
         *row ^= 1;
         let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert!(
-            d.at.starts_with(&format!("operation {}", valid_op + 1)),
+            d.at.as_str()
+                .starts_with(&format!("operation {}", valid_op + 1)),
             "{}",
             d.at
         );
-        assert!(d.at.ends_with(", round 2"), "{}", d.at);
+        assert!(d.at.as_str().ends_with(", round 2"), "{}", d.at);
         assert!(d.what.starts_with("removed cells differ"), "{}", d.what);
         assert!(
             d.a_view
@@ -318,7 +319,7 @@ mod tests {
         let mut bad = good.clone();
         bad.score.hand += 1;
         let d = compare(&case, &good, &bad, Names::default()).unwrap();
-        assert_eq!(d.at, "end of game");
+        assert_eq!(d.at.as_str(), "end of game");
         assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
     }
 }

@@ -14,7 +14,7 @@ use super::Texas;
 use crate::game::Check;
 use crate::html::page::{answers, finish, header, headline, input, start, views};
 use crate::html::{escape, View};
-use crate::verdict::{Divergence, Failure, Kind, Names};
+use crate::verdict::{Divergence, Failure, Names};
 use board::{pair_of_boards, Drawn, Side};
 use model::texas::{Case, Outcome};
 use palette::colour_css;
@@ -207,15 +207,12 @@ fn shown_failure<'a>(v: &View<'a, Texas>) -> Option<Cow<'a, Failure>> {
     let d =
         v.a.zip(v.b)
             .and_then(|(x, y)| <Texas as Check>::compare(v.case, x, y, v.names))?;
-    Some(Cow::Owned(Failure {
-        kind: Kind::Mismatch,
-        engine: None,
-        what: format!("{}: {}", d.at, d.what),
-        divergence: Some(d),
-        expected: None,
-        got: None,
-        interrupted: false,
-    }))
+    Some(Cow::Owned(Failure::mismatch(
+        format!("{}: {}", d.at, d.what),
+        Some(d),
+        None,
+        None,
+    )))
 }
 
 /// The engines that gave an outcome, each with the boards of the operations drawn, and which
@@ -304,7 +301,7 @@ fn difference_as_text(out: &mut String, d: &Divergence, names: Names<'_>, open: 
         out,
         "<h2>The first difference as text</h2>\n<details{}><summary>{}: {}</summary>",
         if open { " open" } else { "" },
-        escape(&d.at),
+        escape(d.at.as_str()),
         escape(&d.what)
     );
     views(out, d, names);

@@ -234,7 +234,11 @@ fn the_smoke_scope_agrees() {
     for i in 0..s.len() {
         let Some(case) = s.case(i) else { continue };
         let out = pair.check(&case);
-        assert!(out.failure.is_none(), "index {i}: {:?}", out.failure);
+        assert!(
+            out.verdict.failure().is_none(),
+            "index {i}: {:?}",
+            out.verdict
+        );
         checked += 1;
         let Some(reference) = out.a else {
             panic!("no outcome")
