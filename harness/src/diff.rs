@@ -57,51 +57,93 @@ pub fn run<G: Game>(
     }
     corpus::check_writable(&opts.out_dir)?;
     let started = Instant::now();
+    // Reuse: the saved cases run first, a gate in front of the batch.
     let gate = if opts.replay {
         Some(saved::replay_first(&gate_options(opts), pair, out)?)
     } else {
         None
     };
+    // Generate: the batch over the case source, unless the saved cases already hold every
+    // failure looked for (or an interrupt came during their replay).
     let allowed = opts.batch.max_failures.max(1);
     let from_saved = gate.as_ref().map_or(0, |g| g.failures.len());
     let generate = gate
         .as_ref()
         .is_none_or(|g| !g.interrupted && from_saved < allowed);
-    let result = if generate {
-        match &opts.source {
-            Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
-            None => batch::run::<G>(&opts.batch, pair, progress),
-        }
-    } else {
-        not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed))
-    };
+    let result = generate_cases(opts, pair, generate, started, progress);
     let mut summary = summarize::<G>(opts, pair, &result);
+    let failures = to_report(&mut summary, gate, &result, allowed, generate);
+    // Shrink, explain, save, report: each failure in turn.
+    report_failures(opts, pair, &failures, &mut summary, progress, out)?;
+    conclude::<G>(&summary, &result, generate, from_saved, allowed, out)?;
+    Ok(summary)
+}
+
+/// The batch's result: the case source run through the pair, or nothing when `generate` is false.
+fn generate_cases<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    generate: bool,
+    started: Instant,
+    progress: &dyn Progress,
+) -> BatchResult<G::Case> {
+    if !generate {
+        return not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed));
+    }
+    match &opts.source {
+        Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
+        None => batch::run::<G>(&opts.batch, pair, progress),
+    }
+}
+
+/// The failures to report, in order: the saved cases' (added to `summary`), then the batch's
+/// distinct ones of other signatures, up to `allowed` in all; each with whether it is reported
+/// as it is.
+fn to_report<C: Clone>(
+    summary: &mut Summary,
+    gate: Option<saved::Gate<C>>,
+    result: &BatchResult<C>,
+    allowed: usize,
+    generated: bool,
+) -> Vec<(Distinct<C>, bool)> {
     let mut failures = match gate {
-        Some(g) => add_saved(&mut summary, g, generate),
+        Some(g) => add_saved(summary, g, generated),
         None => Vec::new(),
     };
+    let room = allowed.saturating_sub(failures.len());
     let new = result
         .distinct
         .iter()
         .filter(|d| failures.iter().all(|(f, _)| f.signature != d.signature))
-        .take(allowed - from_saved.min(allowed))
+        .take(room)
         .map(|d| (d.clone(), false))
         .collect::<Vec<_>>();
     failures.extend(new);
-    report_failures(opts, pair, &failures, &mut summary, progress, out)?;
-    if !generate && from_saved > 0 && !summary.interrupted {
+    failures
+}
+
+/// The closing lines: why no case was generated, the coverage, an interrupt, and the last line.
+fn conclude<G: Game>(
+    summary: &Summary,
+    result: &BatchResult<G::Case>,
+    generated: bool,
+    from_saved: usize,
+    allowed: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    if !generated && from_saved > 0 && !summary.interrupted {
+        let word = if from_saved == 1 {
+            "failure"
+        } else {
+            "failures"
+        };
         writeln!(
             out,
-            "no new case was generated: the saved cases hold {from_saved} distinct {} \
-             (--max-failures {allowed}; --no-replay generates them anyway)",
-            if from_saved == 1 {
-                "failure"
-            } else {
-                "failures"
-            }
+            "no new case was generated: the saved cases hold {from_saved} distinct {word} \
+             (--max-failures {allowed}; --no-replay generates them anyway)"
         )?;
     }
-    if generate {
+    if generated {
         write!(
             out,
             "{}",
@@ -111,8 +153,7 @@ pub fn run<G: Game>(
     if summary.interrupted {
         writeln!(out, "interrupted: the batch stopped early")?;
     }
-    writeln!(out, "{}", summary.line())?;
-    Ok(summary)
+    writeln!(out, "{}", summary.line())
 }
 
 /// Where the replay gate reads its cases, and how far it goes, for the run `opts`.
