@@ -1,6 +1,8 @@
 //! A differential run from start to verdict, shared by `harness diff` (optimized against reference)
-//! and `harness judge` (a program against the reference): the batch ([`crate::batch`]), then the
-//! lowest-numbered failure shrunk, saved, and only then reported.
+//! and `harness judge` (a program against the reference), `verify` (a scope as the case source)
+//! and `replay`. [`run`] reads as its phases: reuse (the saved cases first), generate (the batch
+//! over the case source, [`crate::batch`]), shrink and explain (each failure minimized, saved, and
+//! only then reported), conclude.
 //!
 //! A mismatch, a crash and a hang are all failures of the same pipeline. A hang of an in-process
 //! engine is shrunk by running that engine out of process (the command line re-runs itself with
