@@ -5,7 +5,7 @@
 //! more `impl Engine<G>`. The harness pairs any two ([`crate::oracle::Pair`]): `diff`, `judge`,
 //! `bench`, `replay` and the fuzz bodies all take engines by value.
 //!
-//! An engine may give a traced outcome (everything [`Game::compare`] looks at) or only the contest
+//! An engine may give a traced outcome (everything [`crate::roles::Check::compare`] looks at) or only the contest
 //! answer (a program's standard output). A panic inside an in-process engine is caught by the
 //! caller and becomes a crash verdict; a hang is caught by the batch's watchdog
 //! ([`crate::batch`]); an out-of-process engine enforces its own limits and reports them as a

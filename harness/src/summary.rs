@@ -34,7 +34,7 @@ pub struct Reported {
     /// explain phase; empty when every part matters or nothing was explained).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub free: Vec<Free>,
-    /// [`Failure::signature`] of the original failure.
+    /// [`crate::verdict::Failure::signature`] of the original failure.
     #[serde(default)]
     pub signature: String,
     /// Cases up to the batch's stop case that failed with this signature (see [`crate::batch`]).

@@ -1,10 +1,10 @@
 //! The generic shrinker: greedy descent over a game's candidate list, to a fixed point.
 //!
-//! Starting from a failing case, it asks the game for smaller variants ([`Game::shrink_candidates`],
-//! the most aggressive first), keeps those strictly lighter by [`Game::weight`], and evaluates them
+//! Starting from a failing case, it asks the game for smaller variants ([`crate::roles::Shrink::shrink_candidates`],
+//! the most aggressive first), keeps those strictly lighter by [`crate::roles::Shrink::weight`], and evaluates them
 //! in order (a batch at a time, in parallel). The first one that still fails becomes the current
 //! case and the game is asked again. When none fails, the game is asked for its costly candidates
-//! ([`Game::shrink_candidates_costly`], too many to build at every step), tried the same way. It
+//! ([`crate::roles::Shrink::shrink_candidates_costly`], too many to build at every step), tried the same way. It
 //! stops when no candidate of either list fails: the result is then a fixed point of every
 //! candidate the game offers (for Texas: no single operation, row, column, special or colour step
 //! can be removed or lowered, and no compound step either; see `docs/shrinking.md`). Since the
