@@ -9,9 +9,8 @@ use model::ParseError;
 use std::fmt::Debug;
 use std::time::Duration;
 
-/// A named family of generated cases, with what the tools do with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Profile {
+/// A named family of generated cases, with its generator and what the tools do with it.
+pub struct Profile<C: 'static> {
     pub name: &'static str,
     /// One line for `--help` and reports.
     pub about: &'static str,
@@ -22,17 +21,21 @@ pub struct Profile {
     pub fuzz_seed: bool,
     /// Cases of this profile in the default `harness bench` (0: not one of its rows).
     pub bench_cases: usize,
+    /// Generates a case of this profile: a pure function of the seed.
+    pub generate: fn(u64) -> C,
 }
 
-impl Profile {
-    /// A profile used by batches only (no fuzz seeds, no default bench row).
-    pub const fn new(name: &'static str, about: &'static str) -> Self {
+impl<C> Profile<C> {
+    /// A profile used by batches only (no fuzz seeds, no default bench row), whose cases
+    /// `generate` makes from seeds.
+    pub const fn new(name: &'static str, about: &'static str, generate: fn(u64) -> C) -> Self {
         Profile {
             name,
             about,
             bench_only: false,
             fuzz_seed: false,
             bench_cases: 0,
+            generate,
         }
     }
     /// Marks it for benchmarks of the optimized engine only.
@@ -49,6 +52,50 @@ impl Profile {
     pub const fn bench(mut self, cases: usize) -> Self {
         self.bench_cases = cases;
         self
+    }
+    /// The case of this profile for `seed`.
+    pub fn case(&self, seed: u64) -> C {
+        (self.generate)(seed)
+    }
+}
+
+impl<C> Clone for Profile<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Profile<C> {}
+
+/// Profiles are told apart by name and flags (a game's profiles have distinct names).
+impl<C> PartialEq for Profile<C> {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.name,
+            self.about,
+            self.bench_only,
+            self.fuzz_seed,
+            self.bench_cases,
+        ) == (
+            other.name,
+            other.about,
+            other.bench_only,
+            other.fuzz_seed,
+            other.bench_cases,
+        )
+    }
+}
+
+impl<C> Eq for Profile<C> {}
+
+impl<C> Debug for Profile<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Profile")
+            .field("name", &self.name)
+            .field("bench_only", &self.bench_only)
+            .field("fuzz_seed", &self.fuzz_seed)
+            .field("bench_cases", &self.bench_cases)
+            .finish_non_exhaustive()
     }
 }
 
@@ -76,18 +123,20 @@ pub trait Format: Send + Sync + Sized + 'static {
 
 /// Cases from seeds and from fuzzer bytes.
 pub trait Generate: Format {
-    /// The generator profiles. The first one is the default.
-    fn profiles() -> &'static [Profile];
+    /// The generator profiles, each with its generator. The first one is the default.
+    const PROFILES: &'static [Profile<Self::Case>];
 
-    /// Generates a case: a pure function of (profile, seed).
-    fn generate(profile: &Profile, seed: u64) -> Self::Case;
+    /// Generates a case: a pure function of (profile, seed), by the profile's own generator.
+    fn generate(profile: &Profile<Self::Case>, seed: u64) -> Self::Case {
+        profile.case(seed)
+    }
 
     /// Builds a valid case from fuzzer bytes (the `arbitrary` path of the generators).
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
 
     /// The profile called `name`, if the game has one.
-    fn profile(name: &str) -> Option<&'static Profile> {
-        Self::profiles().iter().find(|p| p.name == name)
+    fn profile(name: &str) -> Option<&'static Profile<Self::Case>> {
+        Self::PROFILES.iter().find(|p| p.name == name)
     }
 }
 

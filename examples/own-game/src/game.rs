@@ -39,13 +39,7 @@ impl Format for Game2048 {
 }
 
 impl Generate for Game2048 {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::case(profile.name, seed)
-    }
+    const PROFILES: &'static [Profile<Case>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Case> {
         gen::arbitrary_case(u)

@@ -211,7 +211,7 @@ fn written_cases_read_back_over_every_profile() {
     for p in gen::PROFILES {
         let count = if p.bench_only { 2 } else { 300 };
         for seed in 0..count {
-            let case = gen::case(p.name, seed);
+            let case = p.case(seed);
             assert!(case.check().is_ok(), "{} {seed}", p.name);
             let text = case.write();
             let back = Case::parse(text.as_bytes())
@@ -243,7 +243,7 @@ proptest! {
     /// A valid input with one byte changed or cut short: an error or a case, never a panic.
     #[test]
     fn damaged_inputs_never_panic(seed in 0u64..1000, at in any::<prop::sample::Index>(), byte in any::<u8>(), cut in any::<bool>()) {
-        let text = gen::case("small", seed).write().into_bytes();
+        let text = gen::case("small", seed).expect("a profile").write().into_bytes();
         let i = at.index(text.len());
         let mut damaged = text.clone();
         if cut {

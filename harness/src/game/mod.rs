@@ -109,13 +109,56 @@ pub fn engines<G: Game>() -> Vec<EngineEntry<G>> {
     all
 }
 
+/// One of a game's profiles, as its place in [`Generate::PROFILES`] and its name: what a batch's
+/// options and a case's origin keep, so that they need no type of their own; the game resolves it
+/// to the profile and its generator ([`ProfileId::get`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProfileId {
+    /// The profile's place in the game's `PROFILES`.
+    pub index: usize,
+    pub name: &'static str,
+}
+
+impl ProfileId {
+    /// The game's `index`-th profile (the first is the default); `None` when it has fewer.
+    pub fn of<G: Generate>(index: usize) -> Option<Self> {
+        G::PROFILES.get(index).map(|p| ProfileId {
+            index,
+            name: p.name,
+        })
+    }
+
+    /// The game's default profile (the first).
+    pub fn default_of<G: Generate>() -> Self {
+        ProfileId {
+            index: 0,
+            name: G::PROFILES.first().map_or("", |p| p.name),
+        }
+    }
+
+    /// The game's profile called `name`, if it has one.
+    pub fn named<G: Generate>(name: &str) -> Option<Self> {
+        let index = G::PROFILES.iter().position(|p| p.name == name)?;
+        Self::of::<G>(index)
+    }
+
+    /// The profile itself, with its generator. It is looked up by place and must be a profile of
+    /// `G` (ids come from `G`'s own table): one of another game is a mistake in the caller, and
+    /// panics.
+    pub fn get<G: Generate>(self) -> &'static Profile<G::Case> {
+        let profile = &G::PROFILES[self.index];
+        assert_eq!(profile.name, self.name, "a profile of another game");
+        profile
+    }
+}
+
 /// Which profiles a batch draws from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProfileChoice {
     /// One profile for every case.
-    One(&'static Profile),
+    One(ProfileId),
     /// Case `i` uses the `i mod P`-th of these (`--profile all`).
-    Cycle(Vec<&'static Profile>),
+    Cycle(Vec<ProfileId>),
 }
 
 impl ProfileChoice {
@@ -123,12 +166,12 @@ impl ProfileChoice {
     /// error that lists the known ones.
     pub fn parse<G: Generate>(name: Option<&str>) -> anyhow::Result<Self> {
         match name {
-            None => Ok(ProfileChoice::One(&G::profiles()[0])),
-            Some("all") => Ok(ProfileChoice::Cycle(all_profiles::<G>())),
-            Some(p) => match G::profile(p) {
+            None => Ok(ProfileChoice::One(ProfileId::default_of::<G>())),
+            Some("all") => Ok(ProfileChoice::Cycle(all_profile_ids::<G>())),
+            Some(p) => match ProfileId::named::<G>(p) {
                 Some(profile) => Ok(ProfileChoice::One(profile)),
                 None => {
-                    let names: Vec<&str> = G::profiles().iter().map(|x| x.name).collect();
+                    let names: Vec<&str> = G::PROFILES.iter().map(|x| x.name).collect();
                     anyhow::bail!(
                         "unknown profile `{p}` for {}: choose one of {}, or all",
                         G::NAME,
@@ -140,11 +183,16 @@ impl ProfileChoice {
     }
 
     /// The profile of case `index`.
-    pub fn of(&self, index: u64) -> &'static Profile {
+    pub fn id(&self, index: u64) -> ProfileId {
         match self {
-            ProfileChoice::One(p) => p,
+            ProfileChoice::One(p) => *p,
             ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
         }
+    }
+
+    /// The profile of case `index`, with its generator (the choice must be one of `G`'s).
+    pub fn of<G: Generate>(&self, index: u64) -> &'static Profile<G::Case> {
+        self.id(index).get::<G>()
     }
 
     pub fn name(&self) -> &'static str {
@@ -155,16 +203,16 @@ impl ProfileChoice {
     }
 
     /// The profiles this choice uses.
-    pub fn profiles(&self) -> Vec<&'static Profile> {
+    pub fn profiles<G: Generate>(&self) -> Vec<&'static Profile<G::Case>> {
         match self {
-            ProfileChoice::One(p) => vec![p],
-            ProfileChoice::Cycle(all) => all.clone(),
+            ProfileChoice::One(p) => vec![p.get::<G>()],
+            ProfileChoice::Cycle(all) => all.iter().map(|p| p.get::<G>()).collect(),
         }
     }
 
     /// Refuses profiles the reference cannot finish, naming them.
     pub fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
-        for p in self.profiles() {
+        for p in self.profiles::<G>() {
             if p.bench_only {
                 anyhow::bail!(
                     "profile `{}` of {} is for benchmarks of the optimized engine only: the \
@@ -181,7 +229,7 @@ impl ProfileChoice {
 
 /// The names of the game's bench-only profiles.
 pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
-    G::profiles()
+    G::PROFILES
         .iter()
         .filter(|p| p.bench_only)
         .map(|p| p.name)
@@ -189,8 +237,16 @@ pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
 }
 
 /// Every profile the reference can finish, the default mix first (`--profile all`).
-pub fn all_profiles<G: Generate>() -> Vec<&'static Profile> {
-    G::profiles().iter().filter(|p| !p.bench_only).collect()
+pub fn all_profiles<G: Generate>() -> Vec<&'static Profile<G::Case>> {
+    G::PROFILES.iter().filter(|p| !p.bench_only).collect()
+}
+
+/// [`all_profiles`] as ids, for a [`ProfileChoice`].
+pub fn all_profile_ids<G: Generate>() -> Vec<ProfileId> {
+    (0..G::PROFILES.len())
+        .filter(|&i| !G::PROFILES[i].bench_only)
+        .filter_map(ProfileId::of::<G>)
+        .collect()
 }
 
 /// The game's trusted reference engine.

@@ -75,13 +75,7 @@ impl Format for Mayan {
 }
 
 impl Generate for Mayan {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::generate(profile, seed)
-    }
+    const PROFILES: &'static [Profile<Case>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         gen::arbitrary(u)

@@ -149,13 +149,7 @@ impl Format for Nogo {
 }
 
 impl Generate for Nogo {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Board {
-        gen::generate(profile, seed)
-    }
+    const PROFILES: &'static [Profile<Board>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Board> {
         gen::arbitrary(u)

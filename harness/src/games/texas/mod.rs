@@ -58,18 +58,12 @@ impl Format for Texas {
 }
 
 impl Generate for Texas {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::generate(profile.name, &mut crate::rng::rng(seed))
-    }
+    const PROFILES: &'static [Profile<Case>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         let mut src = Bytes(u);
-        let profile = *src.pick(gen::FUZZ_PROFILES);
-        Ok(gen::generate(profile, &mut src))
+        let (_, profile) = *src.pick(gen::FUZZ_PROFILES);
+        Ok(gen::generate_with(&profile, &mut src))
     }
 }
 

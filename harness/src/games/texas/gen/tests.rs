@@ -283,7 +283,8 @@ fn fuzzer_bytes_give_valid_cases() {
                 x as u8
             })
             .collect();
-        for profile in std::iter::once("mix").chain(FUZZ_PROFILES.iter().copied()) {
+        let names = FUZZ_PROFILES.iter().map(|&(name, _)| name);
+        for profile in std::iter::once("mix").chain(names) {
             let mut u = arbitrary::Unstructured::new(&data);
             let case = generate(profile, &mut crate::source::Bytes(&mut u));
             if let Err(e) = case.validate() {
