@@ -121,18 +121,21 @@ mod tests {
         }
     }
 
-    impl Format for Sums {
-        const NAME: &'static str = "sums";
-        type Case = ();
+    impl crate::game::CaseText for () {
         fn parse(_: &[u8]) -> Result<(), model::ParseError> {
             Ok(())
         }
-        fn write(_: &()) -> String {
+        fn write(&self) -> String {
             String::new()
         }
-        fn size(_: &()) -> String {
+        fn size(&self) -> String {
             String::new()
         }
+    }
+
+    impl Format for Sums {
+        const NAME: &'static str = "sums";
+        type Case = ();
     }
 
     impl Check for Sums {

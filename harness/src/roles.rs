@@ -99,20 +99,40 @@ impl<C> Debug for Profile<C> {
     }
 }
 
+/// A case that reads and writes its own contest format: what [`Format`]'s `parse`, `write` and
+/// `size` say by default, so that a game whose case has them writes none of the three.
+pub trait CaseText: Sized {
+    /// Parses the contest input format, checking every constraint.
+    fn parse(input: &[u8]) -> Result<Self, ParseError>;
+
+    /// Writes the contest input format: `parse(write(c))` gives `c` back.
+    fn write(&self) -> String;
+
+    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
+    fn size(&self) -> String;
+}
+
 /// The case and its text format.
 pub trait Format: Send + Sync + Sized + 'static {
     /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
     const NAME: &'static str;
-    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Case: CaseText + Clone + Debug + PartialEq + Send + Sync + 'static;
 
-    /// Parses the contest input format, checking every constraint.
-    fn parse(input: &[u8]) -> Result<Self::Case, ParseError>;
+    /// Parses the contest input format, checking every constraint. The case's own by default.
+    fn parse(input: &[u8]) -> Result<Self::Case, ParseError> {
+        Self::Case::parse(input)
+    }
 
-    /// Writes the contest input format: `parse(write(c))` gives `c` back.
-    fn write(case: &Self::Case) -> String;
+    /// Writes the contest input format: `parse(write(c))` gives `c` back. The case's own by
+    /// default.
+    fn write(case: &Self::Case) -> String {
+        case.write()
+    }
 
-    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
-    fn size(case: &Self::Case) -> String;
+    /// A short description of the case's size, e.g. "8x8, k=5, q=12". The case's own by default.
+    fn size(case: &Self::Case) -> String {
+        case.size()
+    }
 
     /// How long one engine may take on a case before it counts as a hang: generous for the
     /// reference on a loaded machine. Ten seconds by default; derive it from the case's size.

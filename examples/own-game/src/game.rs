@@ -6,9 +6,9 @@ use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::compare::{traced, Traced};
 use harness::explain::{Explanation, Part};
-use harness::game::{Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink};
+use harness::game::{Check, Coverage, Format, Game, Generate, Profile, Shrink};
 use harness::shrink::grid::{self, GridCase};
-use harness::{engine_entry, Divergence, Names};
+use harness::{engines, Divergence, Names};
 use std::time::Duration;
 
 /// 2048 (rules in RULES.md): `Registry::builtin().game::<Game2048>()` puts it under every command.
@@ -17,18 +17,6 @@ pub struct Game2048;
 impl Format for Game2048 {
     const NAME: &'static str = "2048";
     type Case = Case;
-
-    fn parse(input: &[u8]) -> Result<Case, model::ParseError> {
-        Case::parse(input)
-    }
-
-    fn write(case: &Case) -> String {
-        case.write()
-    }
-
-    fn size(case: &Case) -> String {
-        case.size()
-    }
 
     /// One second, plus 200 ns per cell and move: the reference's worst batch case takes about
     /// 2 ms, a 100000-move 8x8 game about 0.2 s.
@@ -189,20 +177,9 @@ impl Coverage for Game2048 {
 impl Game for Game2048 {
     const ABOUT: &'static str = "2048 (a game of your own, examples/own-game)";
 
-    fn reference() -> EngineEntry<Self> {
-        engine_entry!(
-            "reference",
-            "plain vectors per line, like the rules",
-            reference::run
-        )
-    }
-
-    fn optimized() -> EngineEntry<Self> {
-        engine_entry!(
-            "optimized",
-            "packed rows, precomputed slide tables",
-            optimized::run
-        )
+    engines! {
+        reference: "plain vectors per line, like the rules" => reference::run,
+        optimized: "packed rows, precomputed slide tables" => optimized::run,
     }
 
     fn html(view: &harness::html::View<'_, Self>) -> String {

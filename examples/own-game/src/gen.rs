@@ -907,7 +907,7 @@ mod tests {
     fn pinned_large_games_leave_the_nibbles() {
         let handed_over = (0..300)
             .filter(|&seed| {
-                let case = case("large", seed);
+                let case = large(&mut rng(seed));
                 let b = &case.board;
                 let mut sim = Sim::empty(b.n, b.m);
                 for (i, &v) in b.cells.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! The text formats: every broken constraint is an error naming its line, column, token and rule;
 //! no input panics; writing and reading a case gives it back.
 
+use harness::game::CaseText;
 use own_game::{answer, gen, optimized, Board, Case, Dir, Move};
 use proptest::prelude::*;
 

@@ -16,7 +16,7 @@
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
+pub use crate::roles::{Bounded, CaseText, Check, Coverage, Format, Generate, Profile, Shrink};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;
@@ -50,6 +50,32 @@ macro_rules! engine_entry {
             name: $name,
             about: $about,
             build: || $crate::game::function($name, $run),
+        }
+    };
+}
+
+/// A game's two engines, one line each, inside `impl Game`: each a function `(case, trace) ->
+/// outcome` named after its role, with one line for `harness engines`.
+///
+/// ```ignore
+/// impl Game for MyGame {
+///     engines! {
+///         reference: "plain and slow, like the rules" => reference::run,
+///         optimized: "packed and fast" => optimized::run,
+///     }
+/// }
+/// ```
+///
+/// writes [`Game::reference`] and [`Game::optimized`] with [`engine_entry!`](crate::engine_entry).
+#[macro_export]
+macro_rules! engines {
+    (reference: $r_about:expr => $r_run:expr, optimized: $o_about:expr => $o_run:expr $(,)?) => {
+        fn reference() -> $crate::game::EngineEntry<Self> {
+            $crate::engine_entry!("reference", $r_about, $r_run)
+        }
+
+        fn optimized() -> $crate::game::EngineEntry<Self> {
+            $crate::engine_entry!("optimized", $o_about, $o_run)
         }
     };
 }

@@ -12,8 +12,8 @@ mod shrink;
 pub mod sim;
 
 use crate::game::{
-    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
-    Profile, Shrink,
+    function, Bounded, CaseText, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate,
+    Names, Profile, Shrink,
 };
 use crate::source::{Bytes, Source};
 use arbitrary::Unstructured;
@@ -24,30 +24,32 @@ use std::time::Duration;
 /// Texas Match-3.
 pub struct Texas;
 
-impl Format for Texas {
-    const NAME: &'static str = "texas";
-
-    type Case = Case;
-
+impl CaseText for Case {
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
     }
 
-    fn write(case: &Case) -> String {
-        case.write()
+    fn write(&self) -> String {
+        Case::write(self)
     }
 
-    fn size(case: &Case) -> String {
-        let specials = case.board.special.iter().filter(|&&s| s != 0).count();
+    fn size(&self) -> String {
+        let specials = self.board.special.iter().filter(|&&s| s != 0).count();
         format!(
             "{}x{}, k={}, q={}, {} specials",
-            case.n(),
-            case.m(),
-            case.k,
-            case.ops.len(),
+            self.n(),
+            self.m(),
+            self.k,
+            self.ops.len(),
             specials
         )
     }
+}
+
+impl Format for Texas {
+    const NAME: &'static str = "texas";
+
+    type Case = Case;
 
     /// Half a second, plus 20 ns per cell and operation: a heavy 50x50 game with q = 1000 gets
     /// 1.5 s, about seventy times what the reference needs on it.
