@@ -121,6 +121,14 @@ mod tests {
         }
     }
 
+    impl crate::game::ShrinkCase for () {}
+
+    impl crate::game::OutcomeText for Out {
+        fn answer(&self) -> String {
+            format!("{}\n", self.0.iter().sum::<u32>())
+        }
+    }
+
     impl crate::game::CaseText for () {
         fn parse(_: &[u8]) -> Result<(), model::ParseError> {
             Ok(())
@@ -140,9 +148,6 @@ mod tests {
 
     impl Check for Sums {
         type Outcome = Out;
-        fn answer(o: &Out) -> String {
-            format!("{}\n", o.0.iter().sum::<u32>())
-        }
         fn compare(_: &(), a: &Out, b: &Out, names: Names<'_>) -> Option<Divergence> {
             traced::<Sums>(a, b, names)
         }

@@ -58,6 +58,8 @@ mod tests {
     /// A case of three numbers; it "fails" when the first is odd.
     struct Triples;
 
+    impl crate::game::ShrinkCase for [u8; 3] {}
+
     impl crate::game::CaseText for [u8; 3] {
         fn parse(_: &[u8]) -> Result<[u8; 3], model::ParseError> {
             Ok([0; 3])

@@ -112,11 +112,27 @@ pub trait CaseText: Sized {
     fn size(&self) -> String;
 }
 
+/// How a case shrinks by itself: what [`Shrink`]'s `shrink_candidates` and `variants` say by
+/// default. Nothing by default; a grid plus a list of operations
+/// ([`crate::shrink::grid::GridCase`]) has the grid's candidates and parts, so such a game writes
+/// neither.
+pub trait ShrinkCase: Sized {
+    /// Smaller variants of the case, every one valid, the most aggressive first.
+    fn candidates(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
+    /// Variants of the case, one group per part of it, for the explain phase.
+    fn parts(&self) -> Vec<Part<Self>> {
+        Vec::new()
+    }
+}
+
 /// The case and its text format.
 pub trait Format: Send + Sync + Sized + 'static {
     /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
     const NAME: &'static str;
-    type Case: CaseText + Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Case: CaseText + ShrinkCase + Clone + Debug + PartialEq + Send + Sync + 'static;
 
     /// Parses the contest input format, checking every constraint. The case's own by default.
     fn parse(input: &[u8]) -> Result<Self::Case, ParseError> {
@@ -160,12 +176,21 @@ pub trait Generate: Format {
     }
 }
 
+/// An outcome that writes its own contest answer: what [`Check::answer`] says by default.
+pub trait OutcomeText {
+    /// The contest output for the outcome, ending with a newline (may be empty).
+    fn answer(&self) -> String;
+}
+
 /// What an engine computes, and how two results (or a program's output) are judged.
 pub trait Check: Format {
-    type Outcome: Clone + Debug + Send + Sync + 'static;
+    type Outcome: OutcomeText + Clone + Debug + Send + Sync + 'static;
 
-    /// The contest output for an outcome, ending with a newline (may be empty).
-    fn answer(outcome: &Self::Outcome) -> String;
+    /// The contest output for an outcome, ending with a newline (may be empty). The outcome's own
+    /// by default.
+    fn answer(outcome: &Self::Outcome) -> String {
+        outcome.answer()
+    }
 
     /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
     /// when they are identical in every compared respect. An outcome that is a list of events
@@ -197,8 +222,11 @@ pub trait Shrink: Format {
 
     /// Smaller variants of a case, every one valid, the most aggressive reductions first. The
     /// shrinker keeps the first one that still fails and asks again, until none does. A grid
-    /// plus a list of operations shrinks with [`crate::shrink::grid`].
-    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
+    /// plus a list of operations shrinks with [`crate::shrink::grid`]. The case's own
+    /// ([`ShrinkCase::candidates`]) by default.
+    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case> {
+        case.candidates()
+    }
 
     /// More smaller variants (valid, the most aggressive first), asked for only when no candidate
     /// of [`Shrink::shrink_candidates`] fails: steps too costly to build at every step of a shrink,
@@ -210,10 +238,10 @@ pub trait Shrink: Format {
     /// Variants of a shrunk case, one group per part of it (a cell's colour, an operation), every
     /// variant valid and differing from the case in that part only: the explain phase
     /// ([`crate::explain`]) reports a part whose every variant still fails the same way as one
-    /// that does not matter. None by default (nothing is explained); a grid plus operations case
-    /// has [`crate::shrink::grid::parts`].
-    fn variants(_case: &Self::Case) -> Vec<Part<Self::Case>> {
-        Vec::new()
+    /// that does not matter. The case's own ([`ShrinkCase::parts`]) by default: none (nothing is
+    /// explained), or for a grid plus operations case [`crate::shrink::grid::parts`].
+    fn variants(case: &Self::Case) -> Vec<Part<Self::Case>> {
+        case.parts()
     }
 
     /// The case as text with the parts that do not matter shown as `?`, for the report of a

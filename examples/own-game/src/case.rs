@@ -13,7 +13,7 @@
 //! (`game.rs`) need not repeat the three.
 
 use crate::trace::Outcome;
-use harness::game::CaseText;
+use harness::game::{CaseText, OutcomeText};
 use model::text::{Lines, Token};
 use model::ParseError;
 use serde::{Deserialize, Serialize};
@@ -443,10 +443,12 @@ fn remap(i: usize, removed: usize, len: usize) -> usize {
 
 /// The answer in the output format: the score, the number of moves that changed the board, then
 /// the final board as `n` lines of `m` values.
-pub fn answer(outcome: &Outcome) -> String {
-    let mut out = String::with_capacity(32 + 8 * outcome.board.cells.len());
-    let _ = writeln!(out, "{}", outcome.score);
-    let _ = writeln!(out, "{}", outcome.moved);
-    outcome.board.write_rows(&mut out);
-    out
+impl OutcomeText for Outcome {
+    fn answer(&self) -> String {
+        let mut out = String::with_capacity(32 + 8 * self.board.cells.len());
+        let _ = writeln!(out, "{}", self.score);
+        let _ = writeln!(out, "{}", self.moved);
+        self.board.write_rows(&mut out);
+        out
+    }
 }

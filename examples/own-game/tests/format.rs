@@ -1,8 +1,8 @@
 //! The text formats: every broken constraint is an error naming its line, column, token and rule;
 //! no input panics; writing and reading a case gives it back.
 
-use harness::game::CaseText;
-use own_game::{answer, gen, optimized, Board, Case, Dir, Move};
+use harness::game::{CaseText, OutcomeText};
+use own_game::{gen, optimized, Board, Case, Dir, Move};
 use proptest::prelude::*;
 
 /// Parses `input`, expecting an error at (line, column) with this token whose rule contains
@@ -226,7 +226,7 @@ fn written_cases_read_back_over_every_profile() {
 fn the_answer_format() {
     let case = Case::parse(b"1 3 1\n1048576 1048576 0\nL 1 3 4\n").expect("parses");
     let out = optimized::run(&case, false);
-    assert_eq!(answer(&out), "2097152\n1\n2097152 0 4\n");
+    assert_eq!(out.answer(), "2097152\n1\n2097152 0 4\n");
 }
 
 proptest! {

@@ -16,7 +16,9 @@
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{Bounded, CaseText, Check, Coverage, Format, Generate, Profile, Shrink};
+pub use crate::roles::{
+    Bounded, CaseText, Check, Coverage, Format, Generate, OutcomeText, Profile, Shrink, ShrinkCase,
+};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;

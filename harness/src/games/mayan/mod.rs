@@ -45,6 +45,16 @@ const COVERAGE_KEYS: &[&str] = &[
     "answer: 6+ blocks in one move",
 ];
 
+/// Shrinks through the game's own [`Shrink`] steps.
+impl crate::game::ShrinkCase for Case {}
+
+/// The moves, or -1 when there is no answer.
+impl crate::game::OutcomeText for Answer {
+    fn answer(&self) -> String {
+        write_answer(self)
+    }
+}
+
 impl CaseText for Case {
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
@@ -86,10 +96,6 @@ impl Generate for Mayan {
 
 impl Check for Mayan {
     type Outcome = Answer;
-
-    fn answer(outcome: &Answer) -> String {
-        write_answer(outcome)
-    }
 
     fn compare(
         case: &Case,

@@ -124,6 +124,16 @@ pub fn check_files(board: &[u8], moves: &[u8]) -> Result<Verdict, ParseError> {
     Ok(engine::nogo::check(&board, &moves))
 }
 
+/// Shrinks through the game's own [`Shrink`] steps.
+impl crate::game::ShrinkCase for Board {}
+
+/// The play-out, one move a line.
+impl crate::game::OutcomeText for Outcome {
+    fn answer(&self) -> String {
+        write_moves(&self.moves)
+    }
+}
+
 impl CaseText for Board {
     fn parse(input: &[u8]) -> Result<Board, ParseError> {
         Board::parse(input)
@@ -160,10 +170,6 @@ impl Generate for Nogo {
 
 impl Check for Nogo {
     type Outcome = Outcome;
-
-    fn answer(outcome: &Outcome) -> String {
-        write_moves(&outcome.moves)
-    }
 
     fn compare(
         case: &Board,

@@ -24,6 +24,16 @@ use std::time::Duration;
 /// Texas Match-3.
 pub struct Texas;
 
+/// Shrinks through the game's own [`Shrink`] steps.
+impl crate::game::ShrinkCase for Case {}
+
+/// The total score, on one line.
+impl crate::game::OutcomeText for Outcome {
+    fn answer(&self) -> String {
+        format!("{}\n", self.score.total())
+    }
+}
+
 impl CaseText for Case {
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
@@ -71,10 +81,6 @@ impl Generate for Texas {
 
 impl Check for Texas {
     type Outcome = Outcome;
-
-    fn answer(outcome: &Outcome) -> String {
-        format!("{}\n", outcome.score.total())
-    }
 
     fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
         compare::compare(case, a, b, names)
