@@ -44,8 +44,11 @@ pub struct Args {
     pub json: Option<PathBuf>,
 }
 
+/// A profile to measure and how many of its cases.
+type Chosen<G> = (&'static Profile<<G as crate::game::Format>::Case>, usize);
+
 /// The profiles to measure and how many cases each: those named, or the game's bench rows.
-fn chosen<G: Generate>(args: &Args) -> Result<Vec<(&'static Profile<G::Case>, usize)>, Exit> {
+fn chosen<G: Generate>(args: &Args) -> Result<Vec<Chosen<G>>, Exit> {
     if args.profile.is_empty() {
         return Ok(G::PROFILES
             .iter()
