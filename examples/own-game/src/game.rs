@@ -1,6 +1,6 @@
-//! 2048 under the harness: the game's roles, written with the harness's public API only. This file
-//! is the whole protocol; everything else in the crate is the game itself (formats, engines,
-//! generators, coverage), which knows nothing of the harness but its `Source` of choices.
+//! 2048 under the harness, with its public API only: the game's roles, the whole protocol; the
+//! rest of the crate is the game (formats, engines, generators, coverage), which knows of the
+//! harness only `Source`, `Profile` and the traits its case and outcome implement.
 
 use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};

@@ -2,17 +2,20 @@
 //!
 //! | role | what it says | must write |
 //! |---|---|---|
-//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case`, `parse`, `write`, `size` |
-//! | [`Generate`] | seeded cases per [`Profile`], and cases from fuzzer bytes | `profiles`, `generate`, `arbitrary_case` |
-//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `answer`, `compare` |
-//! | [`Shrink`] | smaller variants of a failing case | `weight`, `shrink_candidates` |
+//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case` |
+//! | [`Generate`] | seeded cases per [`Profile`] (each carries its generator), and cases from fuzzer bytes | `PROFILES`, `arbitrary_case` |
+//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `compare` |
+//! | [`Shrink`] | smaller variants of a failing case | `weight` |
 //! | [`Coverage`] | which rules a case reached | nothing (no counters by default) |
 //! | [`Bounded`] | every case up to some size ([`crate::scope`]), for `verify` | nothing (no scopes by default) |
 //! | [`Game`] | the bundle: the two named engines, the HTML page, optional extras | `reference`, `optimized` |
 //!
-//! Every other item has a default. A game whose outcome is a sequence of events compares with
-//! [`crate::compare::traced`] in one line; a case that is a grid plus a list of operations shrinks
-//! with [`crate::shrink::grid`] in one line. A game describes cases; engines run them
+//! Every other item has a default; those of the case and the outcome stand on traits they implement
+//! themselves: [`CaseText`] (parse, write, size), [`ShrinkCase`] (candidates and parts: none, or a
+//! grid's) and [`OutcomeText`] (the answer). A game whose outcome is a sequence of events compares
+//! with [`crate::compare::traced`] in one line; a case that is a grid plus a list of operations
+//! ([`crate::shrink::grid::GridCase`]) shrinks and is explained with nothing written in [`Shrink`]
+//! but its weight; [`engines!`](crate::engines) writes the two engines in one line each. A game describes cases; engines run them
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
