@@ -177,9 +177,14 @@ impl ProfileId {
     /// `G` (ids come from `G`'s own table): one of another game is a mistake in the caller, and
     /// panics.
     pub fn get<G: Generate>(self) -> &'static Profile<G::Case> {
-        let profile = &G::PROFILES[self.index];
-        assert_eq!(profile.name, self.name, "a profile of another game");
-        profile
+        match G::PROFILES.get(self.index) {
+            Some(profile) if profile.name == self.name => profile,
+            _ => panic!(
+                "`{}` is a profile of another game, not of {}",
+                self.name,
+                G::NAME
+            ),
+        }
     }
 }
 
@@ -296,4 +301,63 @@ pub fn function<G: Check>(
     run: fn(&G::Case, bool) -> G::Outcome,
 ) -> Arc<dyn Engine<G>> {
     Arc::new(FnEngine::new(name, run))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Mayan, Nogo, Texas};
+
+    /// Every profile's id resolves to that profile, by place and name, and a choice's cases come
+    /// from the chosen profile's own generator.
+    fn ids_resolve<G: Generate>() {
+        for (i, p) in G::PROFILES.iter().enumerate() {
+            let id = ProfileId::named::<G>(p.name).expect("a named profile");
+            assert_eq!(
+                id,
+                ProfileId {
+                    index: i,
+                    name: p.name
+                }
+            );
+            assert_eq!(id.get::<G>(), p);
+            let choice = ProfileChoice::parse::<G>(Some(p.name)).expect("a profile name");
+            assert_eq!(choice, ProfileChoice::One(id));
+        }
+        assert_eq!(ProfileId::named::<G>("no-such-profile"), None);
+        assert_eq!(ProfileId::default_of::<G>().get::<G>(), &G::PROFILES[0]);
+        let all = ProfileChoice::parse::<G>(Some("all")).expect("all");
+        let names: Vec<&str> = all.profiles::<G>().iter().map(|p| p.name).collect();
+        let want: Vec<&str> = all_profiles::<G>().iter().map(|p| p.name).collect();
+        assert_eq!(names, want);
+        let err = ProfileChoice::parse::<G>(Some("no-such-profile")).expect_err("unknown");
+        assert!(
+            err.to_string()
+                .contains("unknown profile `no-such-profile`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn profile_ids_resolve_for_every_game() {
+        ids_resolve::<Texas>();
+        ids_resolve::<Mayan>();
+        ids_resolve::<Nogo>();
+    }
+
+    #[test]
+    fn a_case_comes_from_its_profiles_own_generator() {
+        let choice = ProfileChoice::parse::<Nogo>(Some("all")).expect("all");
+        for index in 0..6 {
+            let profile = choice.of::<Nogo>(index);
+            assert_eq!(Nogo::generate(profile, 7), (profile.generate)(7));
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "`tiny` is a profile of another game, not of mayan")]
+    fn an_id_of_another_game_is_refused() {
+        let id = ProfileId::named::<Texas>("tiny").expect("tiny");
+        id.get::<Mayan>();
+    }
 }
