@@ -54,7 +54,7 @@
 pub use crate::cases::Origin;
 use crate::cases::{Cases, Seeded};
 use crate::engine::Kind;
-use crate::game::{Game, Generate, ProfileChoice};
+use crate::game::{Game, Generate, ProfileChoice, ProfileId};
 use crate::limits::Limits;
 use crate::oracle::{Failure, Pair, Phase};
 use crate::rng::{fnv1a_64, mix};
@@ -100,7 +100,7 @@ impl BatchOptions {
         BatchOptions {
             cases,
             seed,
-            profile: ProfileChoice::One(&G::profiles()[0]),
+            profile: ProfileChoice::One(ProfileId::default_of::<G>()),
             threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             shard: (0, 1),
             time: None,

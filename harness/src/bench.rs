@@ -25,7 +25,7 @@ fn time_batch<C>(cases: &[C], mut f: impl FnMut(&C) -> u64) -> Duration {
 /// until `budget` is spent (at least three rounds, unless one round takes more than ten budgets).
 /// `engines` holds one or two engines; with one, only it is timed.
 pub fn profile<G: Game>(
-    profile: &Profile,
+    profile: &Profile<G::Case>,
     cases: usize,
     seed: u64,
     budget: Duration,

@@ -2,7 +2,7 @@
 //! its cases only through [`Cases`], so generated cases, saved files and every case of a bounded
 //! scope run through the same executor, watchdog, tally and reports.
 
-use crate::game::{Game, Profile, ProfileChoice};
+use crate::game::{Game, ProfileChoice, ProfileId};
 use crate::rng::case_seed;
 use std::path::PathBuf;
 
@@ -10,10 +10,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
     /// Generated: a pure function of (game, profile, seed).
-    Seeded {
-        profile: &'static Profile,
-        seed: u64,
-    },
+    Seeded { profile: ProfileId, seed: u64 },
     /// A saved file (replay).
     Saved(PathBuf),
     /// Index `index` of a bounded scope, named by its canonical expression.
@@ -94,14 +91,14 @@ impl<G: Game> Cases<G> for Seeded {
 
     fn case(&self, index: u64) -> Option<G::Case> {
         Some(G::generate(
-            self.profile.of(index),
+            self.profile.of::<G>(index),
             case_seed(self.seed, index),
         ))
     }
 
     fn origin(&self, index: u64) -> Origin {
         Origin::Seeded {
-            profile: self.profile.of(index),
+            profile: self.profile.id(index),
             seed: case_seed(self.seed, index),
         }
     }
@@ -146,17 +143,17 @@ mod tests {
         };
         assert_eq!(Cases::<Texas>::len(&source), 40);
         for index in [0, 1, 7, 39] {
-            let want = Texas::generate(choice.of(index), case_seed(9, index));
+            let want = Texas::generate(choice.of::<Texas>(index), case_seed(9, index));
             assert_eq!(Cases::<Texas>::case(&source, index), Some(want));
             let origin = Cases::<Texas>::origin(&source, index);
-            assert_eq!(origin.profile_name(), choice.of(index).name);
+            assert_eq!(origin.profile_name(), choice.id(index).name);
             assert_eq!(origin.seed(), case_seed(9, index));
         }
     }
 
     #[test]
     fn a_listed_source_skips_indices_past_its_end() {
-        let case = Texas::generate(&Texas::profiles()[0], 3);
+        let case = Texas::generate(&Texas::PROFILES[0], 3);
         let source = Listed::<Texas> {
             cases: vec![(Origin::Saved("a.in".into()), case.clone())],
         };

@@ -179,7 +179,7 @@ pub fn write_seeds<G: Game>(corpus: &Path) -> anyhow::Result<usize> {
         let bytes = std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
         texts.push((name, bytes));
     }
-    for profile in G::profiles().iter().filter(|p| p.fuzz_seed) {
+    for profile in G::PROFILES.iter().filter(|p| p.fuzz_seed) {
         let name = profile.name;
         for seed in 1..=2u64 {
             texts.push((

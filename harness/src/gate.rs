@@ -11,7 +11,7 @@
 
 use crate::batch::{BatchOptions, Silent};
 use crate::diff::{self, DiffOptions};
-use crate::game::{all_profiles, engines, Game, ProfileChoice};
+use crate::game::{all_profile_ids, engines, Game, ProfileChoice, ProfileId};
 use crate::oracle::Pair;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,8 +29,8 @@ pub fn run<G: Game>(
         std::env::temp_dir().join(format!("mutation-gate-{}-{}", G::NAME, std::process::id()));
     let mut failures = Vec::new();
     for (profile, n) in [
-        (ProfileChoice::Cycle(all_profiles::<G>()), cases),
-        (ProfileChoice::One(&G::profiles()[0]), default),
+        (ProfileChoice::Cycle(all_profile_ids::<G>()), cases),
+        (ProfileChoice::One(ProfileId::default_of::<G>()), default),
     ] {
         let mut batch = BatchOptions::new::<G>(n, seed);
         batch.profile = profile;

@@ -58,10 +58,18 @@ pub fn builtin(registry: Registry) -> Registry {
         .game::<games::Nogo>()
 }
 
-/// The traits a game's code calls through: `use harness::prelude::*;` brings every role into
-/// scope, so that `MyGame::parse`, `MyGame::size` and the rest resolve.
+/// The traits a game's code calls through, and what its protocol is written with:
+/// `use harness::prelude::*;` brings every role into scope, so that `MyGame::parse`, `MyGame::size`
+/// and the rest resolve, and a game's own roles need no other import of the harness.
 pub mod prelude {
+    pub use crate::compare::{traced, Traced};
     pub use crate::engine::{Engine, Output};
-    pub use crate::game::{Bounded, Check, Coverage, Format, Game, Generate, Shrink};
+    pub use crate::engines;
+    pub use crate::explain::{Explanation, Part};
+    pub use crate::game::{
+        Bounded, CaseText, Check, Coverage, Divergence, Format, Game, Generate, Names, OutcomeText,
+        Profile, Shrink, ShrinkCase,
+    };
     pub use crate::oracle::Pair;
+    pub use crate::shrink::grid::{self, GridCase};
 }

@@ -9,9 +9,8 @@ use model::ParseError;
 use std::fmt::Debug;
 use std::time::Duration;
 
-/// A named family of generated cases, with what the tools do with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Profile {
+/// A named family of generated cases, with its generator and what the tools do with it.
+pub struct Profile<C: 'static> {
     pub name: &'static str,
     /// One line for `--help` and reports.
     pub about: &'static str,
@@ -22,17 +21,21 @@ pub struct Profile {
     pub fuzz_seed: bool,
     /// Cases of this profile in the default `harness bench` (0: not one of its rows).
     pub bench_cases: usize,
+    /// Generates a case of this profile: a pure function of the seed.
+    pub generate: fn(u64) -> C,
 }
 
-impl Profile {
-    /// A profile used by batches only (no fuzz seeds, no default bench row).
-    pub const fn new(name: &'static str, about: &'static str) -> Self {
+impl<C> Profile<C> {
+    /// A profile used by batches only (no fuzz seeds, no default bench row), whose cases
+    /// `generate` makes from seeds.
+    pub const fn new(name: &'static str, about: &'static str, generate: fn(u64) -> C) -> Self {
         Profile {
             name,
             about,
             bench_only: false,
             fuzz_seed: false,
             bench_cases: 0,
+            generate,
         }
     }
     /// Marks it for benchmarks of the optimized engine only.
@@ -50,22 +53,102 @@ impl Profile {
         self.bench_cases = cases;
         self
     }
+    /// The case of this profile for `seed`.
+    pub fn case(&self, seed: u64) -> C {
+        (self.generate)(seed)
+    }
+}
+
+impl<C> Clone for Profile<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Profile<C> {}
+
+/// Profiles are told apart by name and flags (a game's profiles have distinct names).
+impl<C> PartialEq for Profile<C> {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.name,
+            self.about,
+            self.bench_only,
+            self.fuzz_seed,
+            self.bench_cases,
+        ) == (
+            other.name,
+            other.about,
+            other.bench_only,
+            other.fuzz_seed,
+            other.bench_cases,
+        )
+    }
+}
+
+impl<C> Eq for Profile<C> {}
+
+impl<C> Debug for Profile<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Profile")
+            .field("name", &self.name)
+            .field("bench_only", &self.bench_only)
+            .field("fuzz_seed", &self.fuzz_seed)
+            .field("bench_cases", &self.bench_cases)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A case that reads and writes its own contest format: what [`Format`]'s `parse`, `write` and
+/// `size` say by default, so that a game whose case has them writes none of the three.
+pub trait CaseText: Sized {
+    /// Parses the contest input format, checking every constraint.
+    fn parse(input: &[u8]) -> Result<Self, ParseError>;
+
+    /// Writes the contest input format: `parse(write(c))` gives `c` back.
+    fn write(&self) -> String;
+
+    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
+    fn size(&self) -> String;
+}
+
+/// How a case shrinks by itself: what [`Shrink`]'s `shrink_candidates` and `variants` say by
+/// default. Nothing by default; a grid plus a list of operations
+/// ([`crate::shrink::grid::GridCase`]) has the grid's candidates and parts, so such a game writes
+/// neither.
+pub trait ShrinkCase: Sized {
+    /// Smaller variants of the case, every one valid, the most aggressive first.
+    fn candidates(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
+    /// Variants of the case, one group per part of it, for the explain phase.
+    fn parts(&self) -> Vec<Part<Self>> {
+        Vec::new()
+    }
 }
 
 /// The case and its text format.
 pub trait Format: Send + Sync + Sized + 'static {
     /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
     const NAME: &'static str;
-    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Case: CaseText + ShrinkCase + Clone + Debug + PartialEq + Send + Sync + 'static;
 
-    /// Parses the contest input format, checking every constraint.
-    fn parse(input: &[u8]) -> Result<Self::Case, ParseError>;
+    /// Parses the contest input format, checking every constraint. The case's own by default.
+    fn parse(input: &[u8]) -> Result<Self::Case, ParseError> {
+        Self::Case::parse(input)
+    }
 
-    /// Writes the contest input format: `parse(write(c))` gives `c` back.
-    fn write(case: &Self::Case) -> String;
+    /// Writes the contest input format: `parse(write(c))` gives `c` back. The case's own by
+    /// default.
+    fn write(case: &Self::Case) -> String {
+        case.write()
+    }
 
-    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
-    fn size(case: &Self::Case) -> String;
+    /// A short description of the case's size, e.g. "8x8, k=5, q=12". The case's own by default.
+    fn size(case: &Self::Case) -> String {
+        case.size()
+    }
 
     /// How long one engine may take on a case before it counts as a hang: generous for the
     /// reference on a loaded machine. Ten seconds by default; derive it from the case's size.
@@ -76,33 +159,51 @@ pub trait Format: Send + Sync + Sized + 'static {
 
 /// Cases from seeds and from fuzzer bytes.
 pub trait Generate: Format {
-    /// The generator profiles. The first one is the default.
-    fn profiles() -> &'static [Profile];
+    /// The generator profiles, each with its generator. The first one is the default.
+    const PROFILES: &'static [Profile<Self::Case>];
 
-    /// Generates a case: a pure function of (profile, seed).
-    fn generate(profile: &Profile, seed: u64) -> Self::Case;
+    /// Generates a case: a pure function of (profile, seed), by the profile's own generator.
+    fn generate(profile: &Profile<Self::Case>, seed: u64) -> Self::Case {
+        profile.case(seed)
+    }
 
     /// Builds a valid case from fuzzer bytes (the `arbitrary` path of the generators).
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
 
     /// The profile called `name`, if the game has one.
-    fn profile(name: &str) -> Option<&'static Profile> {
-        Self::profiles().iter().find(|p| p.name == name)
+    fn profile(name: &str) -> Option<&'static Profile<Self::Case>> {
+        Self::PROFILES.iter().find(|p| p.name == name)
+    }
+}
+
+/// An outcome that writes its own contest answer: what [`Check::answer`] says by default.
+pub trait OutcomeText {
+    /// The contest output for the outcome, ending with a newline (may be empty).
+    fn answer(&self) -> String;
+
+    /// Appends the same text to `out`: an answer that is a number overrides it to write into a
+    /// buffer that is kept, so a bounded verification (which digests every answer) allocates
+    /// nothing for it.
+    fn write_answer(&self, out: &mut String) {
+        out.push_str(&self.answer());
     }
 }
 
 /// What an engine computes, and how two results (or a program's output) are judged.
 pub trait Check: Format {
-    type Outcome: Clone + Debug + Send + Sync + 'static;
+    type Outcome: OutcomeText + Clone + Debug + Send + Sync + 'static;
 
-    /// The contest output for an outcome, ending with a newline (may be empty).
-    fn answer(outcome: &Self::Outcome) -> String;
+    /// The contest output for an outcome, ending with a newline (may be empty). The outcome's own
+    /// by default.
+    fn answer(outcome: &Self::Outcome) -> String {
+        outcome.answer()
+    }
 
-    /// Appends the contest output for an outcome to `out`, as [`Check::answer`] gives it: a game
-    /// whose answer is a number overrides it to write into a buffer that is kept, so a bounded
-    /// verification (which digests every answer) allocates nothing for it.
+    /// Appends the contest output for an outcome to `out`, as [`Check::answer`] gives it (the
+    /// outcome's own [`OutcomeText::write_answer`] by default: a game that overrides `answer`
+    /// overrides this too).
     fn write_answer(outcome: &Self::Outcome, out: &mut String) {
-        out.push_str(&Self::answer(outcome));
+        outcome.write_answer(out);
     }
 
     /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
@@ -135,8 +236,11 @@ pub trait Shrink: Format {
 
     /// Smaller variants of a case, every one valid, the most aggressive reductions first. The
     /// shrinker keeps the first one that still fails and asks again, until none does. A grid
-    /// plus a list of operations shrinks with [`crate::shrink::grid`].
-    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
+    /// plus a list of operations shrinks with [`crate::shrink::grid`]. The case's own
+    /// ([`ShrinkCase::candidates`]) by default.
+    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case> {
+        case.candidates()
+    }
 
     /// More smaller variants (valid, the most aggressive first), asked for only when no candidate
     /// of [`Shrink::shrink_candidates`] fails: steps too costly to build at every step of a shrink,
@@ -148,10 +252,10 @@ pub trait Shrink: Format {
     /// Variants of a shrunk case, one group per part of it (a cell's colour, an operation), every
     /// variant valid and differing from the case in that part only: the explain phase
     /// ([`crate::explain`]) reports a part whose every variant still fails the same way as one
-    /// that does not matter. None by default (nothing is explained); a grid plus operations case
-    /// has [`crate::shrink::grid::parts`].
-    fn variants(_case: &Self::Case) -> Vec<Part<Self::Case>> {
-        Vec::new()
+    /// that does not matter. The case's own ([`ShrinkCase::parts`]) by default: none (nothing is
+    /// explained), or for a grid plus operations case [`crate::shrink::grid::parts`].
+    fn variants(case: &Self::Case) -> Vec<Part<Self::Case>> {
+        case.parts()
     }
 
     /// The case as text with the parts that do not matter shown as `?`, for the report of a

@@ -55,10 +55,7 @@ fn medium_batch(out: &std::path::Path, seed: u64) -> DiffOptions<Texas> {
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, seed), out.into());
     opts.batch.case_timeout = Some(Duration::from_millis(300));
     opts.batch.profile = harness::game::ProfileChoice::One(
-        Texas::profiles()
-            .iter()
-            .find(|p| p.name == "medium")
-            .expect("a medium profile"),
+        harness::game::ProfileId::named::<Texas>("medium").expect("a medium profile"),
     );
     opts.shrink_budget = Duration::from_secs(60);
     opts

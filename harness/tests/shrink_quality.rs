@@ -65,7 +65,7 @@ fn failing_cases(fails: impl Fn(&Case) -> bool) -> Vec<(u64, Case)> {
         .collect()
 }
 
-fn mix() -> &'static Profile {
+fn mix() -> &'static Profile<Case> {
     Texas::profile("mix").expect("the mix profile")
 }
 

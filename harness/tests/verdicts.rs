@@ -100,10 +100,8 @@ impl Format for Flaky {
 }
 
 impl Generate for Flaky {
-    fn profiles() -> &'static [Profile] {
-        Texas::profiles()
-    }
-    fn generate(profile: &Profile, seed: u64) -> Case {
+    const PROFILES: &'static [Profile<Case>] = Texas::PROFILES;
+    fn generate(profile: &Profile<Case>, seed: u64) -> Case {
         assert!(
             seed != harness::rng::case_seed(1, BAD_INDEX),
             "the generator broke"

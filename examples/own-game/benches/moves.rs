@@ -11,7 +11,7 @@ fn positions() -> Vec<(Board, Move)> {
         if out.len() >= POSITIONS {
             break;
         }
-        let case = gen::case("classic", seed);
+        let case = gen::case("classic", seed).expect("a profile");
         let outcome = reference::run(&case, true);
         let mut before = case.board.clone();
         for (mv, event) in case.moves.iter().zip(&outcome.events) {
@@ -30,7 +30,7 @@ const POSITIONS: usize = 4096;
 /// The first `huge` case on an `side` x `side` board.
 fn huge(side: usize) -> Case {
     (0..)
-        .map(|seed| gen::case("huge", seed))
+        .map(|seed| gen::case("huge", seed).expect("a profile"))
         .find(|c| c.board.n == side)
         .expect("both sides come up")
 }

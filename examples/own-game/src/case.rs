@@ -8,8 +8,12 @@
 //!
 //! In memory a [`Move`] holds its cell **0-based** (`r` in `0..n`, `c` in `0..m`); the text formats
 //! and every picture are 1-based.
+//!
+//! The case reads and writes itself through the harness's [`CaseText`], so that the game's protocol
+//! (`game.rs`) need not repeat the three.
 
 use crate::trace::Outcome;
+use harness::game::{CaseText, OutcomeText};
 use model::text::{Lines, Token};
 use model::ParseError;
 use serde::{Deserialize, Serialize};
@@ -232,10 +236,11 @@ fn tile_value(tok: &Token<'_>, r: usize, c: usize) -> Result<u64, ParseError> {
     }
 }
 
-impl Case {
+/// The contest input format: what the harness reads and writes (`Format`'s defaults).
+impl CaseText for Case {
     /// Reads a case in the input format. Every constraint is checked and reported with its line,
     /// column, token and rule; no input makes it panic.
-    pub fn parse(input: &[u8]) -> Result<Case, ParseError> {
+    fn parse(input: &[u8]) -> Result<Case, ParseError> {
         let mut lines = Lines::new(input);
         let header = lines.next_line("the first line `n m q`")?;
         let [n, m, q] = header.exactly("3 values `n m q`")?;
@@ -286,7 +291,7 @@ impl Case {
 
     /// Writes the case in the input format; `Case::parse(case.write().as_bytes())` gives the case
     /// back whenever its tiles are at most 2^20.
-    pub fn write(&self) -> String {
+    fn write(&self) -> String {
         let b = &self.board;
         let mut out = String::with_capacity(16 + 8 * b.cells.len() + 10 * self.moves.len());
         let _ = writeln!(out, "{} {} {}", b.n, b.m, self.moves.len());
@@ -297,6 +302,13 @@ impl Case {
         out
     }
 
+    /// A short description of the size: `4x4, q=12`.
+    fn size(&self) -> String {
+        format!("{}x{}, q={}", self.board.n, self.board.m, self.moves.len())
+    }
+}
+
+impl Case {
     /// Checks the invariants a case built in code must keep (parsed cases always do): 1 <= n, m <=
     /// 8, at most 100000 moves, tiles 0 or powers of two from 2 to 2^30, move cells on the board,
     /// values 2 or 4.
@@ -417,11 +429,6 @@ impl Case {
         let moves = self.moves.len() as u64;
         cells * 10_000_000_000 + moves * 10_000 + self.board.exponent_sum()
     }
-
-    /// A short description of the size: `4x4, q=12`.
-    pub fn size(&self) -> String {
-        format!("{}x{}, q={}", self.board.n, self.board.m, self.moves.len())
-    }
 }
 
 /// Where index `i` goes when index `removed` of `len` is taken out: the ones after it move back
@@ -436,10 +443,12 @@ fn remap(i: usize, removed: usize, len: usize) -> usize {
 
 /// The answer in the output format: the score, the number of moves that changed the board, then
 /// the final board as `n` lines of `m` values.
-pub fn answer(outcome: &Outcome) -> String {
-    let mut out = String::with_capacity(32 + 8 * outcome.board.cells.len());
-    let _ = writeln!(out, "{}", outcome.score);
-    let _ = writeln!(out, "{}", outcome.moved);
-    outcome.board.write_rows(&mut out);
-    out
+impl OutcomeText for Outcome {
+    fn answer(&self) -> String {
+        let mut out = String::with_capacity(32 + 8 * self.board.cells.len());
+        let _ = writeln!(out, "{}", self.score);
+        let _ = writeln!(out, "{}", self.moved);
+        self.board.write_rows(&mut out);
+        out
+    }
 }

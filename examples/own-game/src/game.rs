@@ -1,14 +1,10 @@
-//! 2048 under the harness: the game's roles, written with the harness's public API only. This file
-//! is the whole protocol; everything else in the crate is the game itself (formats, engines,
-//! generators, coverage), which knows nothing of the harness but its `Source` of choices.
+//! 2048 under the harness, with its public API only: the game's roles, the whole protocol; the
+//! rest of the crate is the game (formats, engines, generators, coverage), which knows of the
+//! harness only `Source`, `Profile` and the traits its case and outcome implement.
 
 use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
-use harness::compare::{traced, Traced};
-use harness::explain::{Explanation, Part};
-use harness::game::{Check, Coverage, EngineEntry, Format, Game, Generate, Profile, Shrink};
-use harness::shrink::grid::{self, GridCase};
-use harness::{engine_entry, Divergence, Names};
+use harness::prelude::*;
 use std::time::Duration;
 
 /// 2048 (rules in RULES.md): `Registry::builtin().game::<Game2048>()` puts it under every command.
@@ -17,18 +13,6 @@ pub struct Game2048;
 impl Format for Game2048 {
     const NAME: &'static str = "2048";
     type Case = Case;
-
-    fn parse(input: &[u8]) -> Result<Case, model::ParseError> {
-        Case::parse(input)
-    }
-
-    fn write(case: &Case) -> String {
-        case.write()
-    }
-
-    fn size(case: &Case) -> String {
-        case.size()
-    }
 
     /// One second, plus 200 ns per cell and move: the reference's worst batch case takes about
     /// 2 ms, a 100000-move 8x8 game about 0.2 s.
@@ -39,13 +23,7 @@ impl Format for Game2048 {
 }
 
 impl Generate for Game2048 {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::case(profile.name, seed)
-    }
+    const PROFILES: &'static [Profile<Case>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Case> {
         gen::arbitrary_case(u)
@@ -60,16 +38,10 @@ impl Traced for Outcome {
     }
 
     fn at(&self, i: usize) -> String {
-        match self.events.get(i) {
-            Some(e) => format!(
-                "move {} ({} {} {})",
-                i + 1,
-                e.mv.dir,
-                e.mv.r + 1,
-                e.mv.c + 1
-            ),
-            None => format!("move {}", i + 1),
-        }
+        let Some(m) = self.events.get(i).map(|e| e.mv) else {
+            return format!("move {}", i + 1);
+        };
+        format!("move {} ({} {} {})", i + 1, m.dir, m.r + 1, m.c + 1)
     }
 
     fn difference(a: &Event, b: &Event) -> String {
@@ -82,16 +54,8 @@ impl Traced for Outcome {
         } else if a.placed != b.placed {
             format!("placement differs: {} and {}", a.placed, b.placed)
         } else {
-            let cells: Vec<String> = a
-                .board
-                .cells
-                .iter()
-                .zip(&b.board.cells)
-                .enumerate()
-                .filter(|(_, (x, y))| x != y)
-                .map(|(i, _)| format!("({} {})", i / a.board.m + 1, i % a.board.m + 1))
-                .collect();
-            format!("board differs: at {}", cells.join(" "))
+            let cells = grid::differing_cells(&a.board.cells, &b.board.cells, a.board.m);
+            format!("board differs: at {cells}")
         }
     }
 }
@@ -99,24 +63,14 @@ impl Traced for Outcome {
 impl Check for Game2048 {
     type Outcome = Outcome;
 
-    fn answer(outcome: &Outcome) -> String {
-        crate::answer(outcome)
-    }
-
     fn compare(_case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
         traced::<Game2048>(a, b, names)
     }
 }
 
 impl GridCase for Case {
-    fn rows(&self) -> usize {
-        self.board.n
-    }
-    fn cols(&self) -> usize {
-        self.board.m
-    }
-    fn ops(&self) -> usize {
-        self.moves.len()
+    fn dims(&self) -> (usize, usize, usize) {
+        (self.board.n, self.board.m, self.moves.len())
     }
     fn without_ops(&self, range: std::ops::Range<usize>) -> Option<Case> {
         let mut c = self.clone();
@@ -149,10 +103,8 @@ impl GridCase for Case {
     fn cell_variants(&self, r: usize, c: usize) -> Vec<(&'static str, Vec<Case>)> {
         let values = [0u64, 2, 4, 8, 64, 1 << 11, 1 << 16, 1 << 20];
         let others = values.into_iter().filter(|&v| v != self.board.get(r, c));
-        vec![(
-            "tile",
-            grid::each(self, others, |d, v| d.board.set(r, c, v)),
-        )]
+        let tiles = grid::each(self, others, |d, v| d.board.set(r, c, v));
+        vec![("tile", tiles)]
     }
     /// A move: the other three directions, and the other spawn value.
     fn op_variants(&self, i: usize) -> Vec<Case> {
@@ -167,14 +119,6 @@ impl GridCase for Case {
 impl Shrink for Game2048 {
     fn weight(case: &Case) -> u64 {
         case.weight()
-    }
-
-    fn shrink_candidates(case: &Case) -> Vec<Case> {
-        grid::candidates(case)
-    }
-
-    fn variants(case: &Case) -> Vec<Part<Case>> {
-        grid::parts(case)
     }
 
     fn picture(case: &Case, explained: &Explanation) -> Option<String> {
@@ -195,20 +139,9 @@ impl Coverage for Game2048 {
 impl Game for Game2048 {
     const ABOUT: &'static str = "2048 (a game of your own, examples/own-game)";
 
-    fn reference() -> EngineEntry<Self> {
-        engine_entry!(
-            "reference",
-            "plain vectors per line, like the rules",
-            reference::run
-        )
-    }
-
-    fn optimized() -> EngineEntry<Self> {
-        engine_entry!(
-            "optimized",
-            "packed rows, precomputed slide tables",
-            optimized::run
-        )
+    engines! {
+        reference: "plain vectors per line, like the rules" => reference::run,
+        optimized: "packed rows, precomputed slide tables" => optimized::run,
     }
 
     fn html(view: &harness::html::View<'_, Self>) -> String {

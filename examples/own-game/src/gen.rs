@@ -9,74 +9,75 @@
 //! drawn without looking, so that some change nothing.
 
 use crate::case::{Board, Case, Dir, Move};
+use harness::rng::rng;
 use harness::source::{Bytes, Source};
 use harness::Profile;
 
-/// The profiles; the first, `mix`, is the default. Each says what the tools do with it: fuzz
-/// seeds (`seeds`), rows of the default `bench`, bench-only (too big for the reference in a batch).
-pub const PROFILES: &[Profile] = &[
+/// The profiles, each with its generator; the first, `mix`, is the default. Each says what the
+/// tools do with it: fuzz seeds (`seeds`), rows of the default `bench`, bench-only (too big for the
+/// reference in a batch).
+pub const PROFILES: &[Profile<Case>] = &[
     Profile::new(
         "mix",
         "the default: one of the other non-bench profiles, drawn by weight",
+        |s| mix(&mut rng(s)),
     )
     .fuzz_seed()
     .bench(2000),
     Profile::new(
         "small",
         "tiny boards (1x1 to 3x3) with small tiles, at most 6 moves",
+        |s| small(&mut rng(s)),
     )
     .fuzz_seed(),
     Profile::new(
         "classic",
         "4x4 games as people play them: two starting tiles (or a mid-game board), 20-400 moves",
+        |s| classic(&mut rng(s)),
     )
     .bench(200),
     Profile::new(
         "long",
         "4x4 games of 1000-4000 moves that never end (no spawn that would leave no move)",
+        |s| long(&mut rng(s)),
     )
     .bench(20),
     Profile::new(
         "full",
         "full or nearly full boards (2x2 to 8x8) of small tiles, up to 20 moves",
+        |s| full(&mut rng(s)),
     )
     .fuzz_seed(),
     Profile::new(
         "large",
         "big tiles (2^12 to 2^20, equal neighbours common): merges past 2^15, 2^16, up to 2^21",
+        |s| large(&mut rng(s)),
     )
     .fuzz_seed(),
-    Profile::new("line", "1xm and nx1 boards, up to 40 moves").fuzz_seed(),
-    Profile::new("huge", "benchmarks: 8x8 or 4x4 games of 100000 moves")
-        .bench_only()
-        .bench(2),
+    Profile::new("line", "1xm and nx1 boards, up to 40 moves", |s| {
+        line(&mut rng(s))
+    })
+    .fuzz_seed(),
+    Profile::new(
+        "huge",
+        "benchmarks: 8x8 or 4x4 games of 100000 moves",
+        |s| huge(&mut rng(s)),
+    )
+    .bench_only()
+    .bench(2),
 ];
 
 /// The default profile.
 pub const DEFAULT_PROFILE: &str = "mix";
 
 /// The profile called `name`.
-pub fn profile(name: &str) -> Option<&'static Profile> {
+pub fn profile(name: &str) -> Option<&'static Profile<Case>> {
     PROFILES.iter().find(|p| p.name == name)
 }
 
-/// A case of the profile (an unknown name is taken as `mix`; check names with [`profile`]).
-pub fn generate(profile: &str, src: &mut impl Source) -> Case {
-    match profile {
-        "small" => small(src),
-        "classic" => classic(src),
-        "long" => long(src),
-        "full" => full(src),
-        "large" => large(src),
-        "line" => line(src),
-        "huge" => huge(src),
-        _ => mix(src),
-    }
-}
-
-/// The case of (profile, seed).
-pub fn case(profile: &str, seed: u64) -> Case {
-    generate(profile, &mut harness::rng::rng(seed))
+/// The case of (profile, seed), if there is a profile called `name`.
+pub fn case(name: &str, seed: u64) -> Option<Case> {
+    profile(name).map(|p| p.case(seed))
 }
 
 /// A `mix` case drawn from fuzzer bytes; valid by construction, whatever the bytes (when they run
@@ -906,7 +907,7 @@ mod tests {
     fn pinned_large_games_leave_the_nibbles() {
         let handed_over = (0..300)
             .filter(|&seed| {
-                let case = case("large", seed);
+                let case = large(&mut rng(seed));
                 let b = &case.board;
                 let mut sim = Sim::empty(b.n, b.m);
                 for (i, &v) in b.cells.iter().enumerate() {

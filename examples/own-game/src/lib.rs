@@ -39,6 +39,6 @@ pub mod reference;
 pub mod scope;
 pub mod trace;
 
-pub use case::{answer, Board, Case, Dir, Move, Spawn};
+pub use case::{Board, Case, Dir, Move, Spawn};
 pub use game::Game2048;
 pub use trace::{Event, Outcome};

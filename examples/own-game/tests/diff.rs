@@ -3,6 +3,7 @@
 //! bug is caught the same way.
 
 use arbitrary::Unstructured;
+use harness::game::CaseText;
 use harness::rng::{case_seed, rng};
 use own_game::{gen, optimized, reference, Case, Outcome};
 use rand::Rng as _;
@@ -53,7 +54,7 @@ fn optimized_equals_reference_on_every_profile() {
         let count = if p.name == "long" { 400 } else { 3000 };
         for i in 0..count {
             let seed = case_seed(2048, i);
-            let case = gen::case(p.name, seed);
+            let case = p.case(seed);
             agree(&case, &format!("{} seed {seed}", p.name));
         }
     }
@@ -79,7 +80,7 @@ fn optimized_equals_reference_on_fuzzer_bytes() {
 #[test]
 fn the_planted_bug_is_caught_by_generated_cases() {
     let caught = (0..2000u64)
-        .map(|i| gen::case("mix", case_seed(1, i)))
+        .map(|i| gen::case("mix", case_seed(1, i)).expect("a profile"))
         .position(|case| optimized::run_planted(&case, true) != reference::run(&case, true));
     assert!(
         caught.is_some_and(|i| i < 200),

@@ -1,7 +1,8 @@
 //! The text formats: every broken constraint is an error naming its line, column, token and rule;
 //! no input panics; writing and reading a case gives it back.
 
-use own_game::{answer, gen, optimized, Board, Case, Dir, Move};
+use harness::game::{CaseText, OutcomeText};
+use own_game::{gen, optimized, Board, Case, Dir, Move};
 use proptest::prelude::*;
 
 /// Parses `input`, expecting an error at (line, column) with this token whose rule contains
@@ -211,7 +212,7 @@ fn written_cases_read_back_over_every_profile() {
     for p in gen::PROFILES {
         let count = if p.bench_only { 2 } else { 300 };
         for seed in 0..count {
-            let case = gen::case(p.name, seed);
+            let case = p.case(seed);
             assert!(case.check().is_ok(), "{} {seed}", p.name);
             let text = case.write();
             let back = Case::parse(text.as_bytes())
@@ -225,7 +226,7 @@ fn written_cases_read_back_over_every_profile() {
 fn the_answer_format() {
     let case = Case::parse(b"1 3 1\n1048576 1048576 0\nL 1 3 4\n").expect("parses");
     let out = optimized::run(&case, false);
-    assert_eq!(answer(&out), "2097152\n1\n2097152 0 4\n");
+    assert_eq!(out.answer(), "2097152\n1\n2097152 0 4\n");
 }
 
 proptest! {
@@ -243,7 +244,7 @@ proptest! {
     /// A valid input with one byte changed or cut short: an error or a case, never a panic.
     #[test]
     fn damaged_inputs_never_panic(seed in 0u64..1000, at in any::<prop::sample::Index>(), byte in any::<u8>(), cut in any::<bool>()) {
-        let text = gen::case("small", seed).write().into_bytes();
+        let text = gen::case("small", seed).expect("a profile").write().into_bytes();
         let i = at.index(text.len());
         let mut damaged = text.clone();
         if cut {

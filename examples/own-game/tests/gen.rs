@@ -1,5 +1,6 @@
 //! Generators (determinism, sizes, what they reach), coverage keys and the shrinking steps.
 
+use harness::game::CaseText;
 use harness::rng::case_seed;
 use own_game::coverage::{coverage, COVERAGE_KEYS};
 use own_game::{gen, optimized, reference, Board, Case, Dir, Move};
@@ -8,9 +9,9 @@ use std::collections::HashSet;
 #[test]
 fn a_case_is_a_function_of_profile_and_seed() {
     for p in gen::PROFILES.iter().filter(|p| !p.bench_only) {
-        let cases: Vec<Case> = (0..100).map(|s| gen::case(p.name, s)).collect();
+        let cases: Vec<Case> = (0..100).map(|s| p.case(s)).collect();
         for (s, case) in cases.iter().enumerate() {
-            assert_eq!(*case, gen::case(p.name, s as u64), "{} {s}", p.name);
+            assert_eq!(*case, p.case(s as u64), "{} {s}", p.name);
         }
         let distinct: HashSet<&Case> = cases.iter().collect();
         assert!(
@@ -28,7 +29,7 @@ fn a_case_is_a_function_of_profile_and_seed() {
 #[test]
 fn profiles_make_what_they_promise() {
     fn cases(name: &'static str) -> impl Iterator<Item = Case> {
-        (0..200).map(move |s| gen::case(name, case_seed(3, s)))
+        (0..200).map(move |s| gen::case(name, case_seed(3, s)).expect("a profile"))
     }
     for case in cases("small") {
         assert!(case.board.n <= 3 && case.board.m <= 3 && case.moves.len() <= 6);
@@ -71,7 +72,7 @@ fn profiles_make_what_they_promise() {
 
 #[test]
 fn huge_cases_are_benchmark_sized() {
-    let case = gen::case("huge", 1);
+    let case = gen::case("huge", 1).expect("a profile");
     assert_eq!(case.moves.len(), 100_000);
     assert!(matches!((case.board.n, case.board.m), (8, 8) | (4, 4)));
 }
@@ -80,7 +81,7 @@ fn huge_cases_are_benchmark_sized() {
 fn mix_reaches_every_coverage_key() {
     let mut seen = vec![0usize; COVERAGE_KEYS.len()];
     for s in 0..3000 {
-        let case = gen::case("mix", case_seed(11, s));
+        let case = gen::case("mix", case_seed(11, s)).expect("a profile");
         let keys = coverage(&case, &optimized::run(&case, true));
         let distinct: HashSet<usize> = keys.iter().copied().collect();
         assert_eq!(distinct.len(), keys.len(), "a key twice");

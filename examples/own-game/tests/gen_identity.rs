@@ -4,6 +4,7 @@
 //! (computed from the traced outcome) are pinned the same way.
 
 use arbitrary::Unstructured;
+use harness::game::CaseText;
 use own_game::coverage::coverage;
 use own_game::{gen, optimized, Case};
 
@@ -76,7 +77,7 @@ fn every_profile_makes_the_cases_it_always_made() {
     for p in gen::PROFILES {
         let mut h = Fnv::new();
         for seed in 0..seeds(p.name) {
-            h.case(&gen::case(p.name, seed));
+            h.case(&p.case(seed));
         }
         got.push((p.name, h.0));
     }
@@ -106,7 +107,7 @@ fn coverage_keys_are_the_ones_they_always_were() {
     let mut h = Fnv::new();
     for p in gen::PROFILES.iter().filter(|p| !p.bench_only) {
         for seed in 0..100 {
-            let case = gen::case(p.name, seed);
+            let case = p.case(seed);
             let keys = coverage(&case, &optimized::run(&case, true));
             h.bytes(&(keys.len() as u64).to_le_bytes());
             for k in keys {

@@ -1,7 +1,8 @@
 //! The rules by hand-checked examples, on both engines and on every board shape the optimized
 //! engine treats differently (1xm, nx1, the 4x4 nibble board, the 8x8 byte board).
 
-use own_game::{answer, optimized, reference, Board, Case, Dir, Move, Outcome};
+use harness::game::{CaseText, OutcomeText};
+use own_game::{optimized, reference, Board, Case, Dir, Move, Outcome};
 
 type Engine = fn(&Case, bool) -> Outcome;
 
@@ -118,7 +119,7 @@ fn the_example_of_the_statement() {
     let case = Case::parse(input).expect("the example parses");
     for (name, engine) in ENGINES {
         let out = engine(&case, false);
-        assert_eq!(answer(&out), "12\n2\n8 2\n2 0\n", "{name}");
+        assert_eq!(out.answer(), "12\n2\n8 2\n2 0\n", "{name}");
         let traced = engine(&case, true);
         assert_eq!(traced.events.len(), 3, "{name}");
         let e = &traced.events;
@@ -197,7 +198,7 @@ fn exact(n: usize, m: usize) {
         assert_eq!(out.score, 1 << 31, "{name} {n}x{m}");
         assert_eq!(out.events[0].gained, 2_147_483_648, "{name} {n}x{m}");
         assert!(
-            answer(&out).starts_with("2147483648\n1\n2147483648"),
+            out.answer().starts_with("2147483648\n1\n2147483648"),
             "{name}"
         );
     }

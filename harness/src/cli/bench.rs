@@ -44,10 +44,13 @@ pub struct Args {
     pub json: Option<PathBuf>,
 }
 
+/// A profile to measure and how many of its cases.
+type Chosen<G> = (&'static Profile<<G as crate::game::Format>::Case>, usize);
+
 /// The profiles to measure and how many cases each: those named, or the game's bench rows.
-fn chosen<G: Generate>(args: &Args) -> Result<Vec<(&'static Profile, usize)>, Exit> {
+fn chosen<G: Generate>(args: &Args) -> Result<Vec<Chosen<G>>, Exit> {
     if args.profile.is_empty() {
-        return Ok(G::profiles()
+        return Ok(G::PROFILES
             .iter()
             .filter(|p| p.bench_cases > 0)
             .map(|p| (p, args.cases.unwrap_or(p.bench_cases)))
@@ -56,7 +59,7 @@ fn chosen<G: Generate>(args: &Args) -> Result<Vec<(&'static Profile, usize)>, Ex
     let mut v = Vec::new();
     for p in &args.profile {
         match ProfileChoice::parse::<G>(Some(p))? {
-            ProfileChoice::One(profile) => v.push((profile, args.cases.unwrap_or(50))),
+            ProfileChoice::One(profile) => v.push((profile.get::<G>(), args.cases.unwrap_or(50))),
             ProfileChoice::Cycle(_) => {
                 return Err(Exit(2, "bench takes named profiles, not `all`".into()))
             }

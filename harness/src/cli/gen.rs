@@ -53,7 +53,7 @@ pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
             if let ProfileChoice::Cycle(_) = choice {
                 return Err(Exit(2, "gen takes one profile, not `all`".into()));
             }
-            G::generate(choice.of(0), args.seed)
+            G::generate(choice.of::<G>(0), args.seed)
         }
     };
     cx.out.write_all(G::write(&case).as_bytes())?;

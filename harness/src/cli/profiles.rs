@@ -13,12 +13,8 @@ pub struct Args {
 }
 
 pub(super) fn run<G: Game>(cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    let width = G::profiles()
-        .iter()
-        .map(|p| p.name.len())
-        .max()
-        .unwrap_or(0);
-    for p in G::profiles() {
+    let width = G::PROFILES.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in G::PROFILES {
         let note = if p.bench_only {
             " [benchmarks only]"
         } else {

@@ -2,21 +2,26 @@
 //!
 //! | role | what it says | must write |
 //! |---|---|---|
-//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case`, `parse`, `write`, `size` |
-//! | [`Generate`] | seeded cases per [`Profile`], and cases from fuzzer bytes | `profiles`, `generate`, `arbitrary_case` |
-//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `answer`, `compare` |
-//! | [`Shrink`] | smaller variants of a failing case | `weight`, `shrink_candidates` |
+//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case` |
+//! | [`Generate`] | seeded cases per [`Profile`] (each carries its generator), and cases from fuzzer bytes | `PROFILES`, `arbitrary_case` |
+//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `compare` |
+//! | [`Shrink`] | smaller variants of a failing case | `weight` |
 //! | [`Coverage`] | which rules a case reached | nothing (no counters by default) |
 //! | [`Bounded`] | every case up to some size ([`crate::scope`]), for `verify` | nothing (no scopes by default) |
 //! | [`Game`] | the bundle: the two named engines, the HTML page, optional extras | `reference`, `optimized` |
 //!
-//! Every other item has a default. A game whose outcome is a sequence of events compares with
-//! [`crate::compare::traced`] in one line; a case that is a grid plus a list of operations shrinks
-//! with [`crate::shrink::grid`] in one line. A game describes cases; engines run them
+//! Every other item has a default; those of the case and the outcome stand on traits they implement
+//! themselves: [`CaseText`] (parse, write, size), [`ShrinkCase`] (candidates and parts: none, or a
+//! grid's) and [`OutcomeText`] (the answer). A game whose outcome is a sequence of events compares
+//! with [`crate::compare::traced`] in one line; a case that is a grid plus a list of operations
+//! ([`crate::shrink::grid::GridCase`]) shrinks and is explained with nothing written in [`Shrink`]
+//! but its weight; [`engines!`](crate::engines) writes the two engines in one line each. A game describes cases; engines run them
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
+pub use crate::roles::{
+    Bounded, CaseText, Check, Coverage, Format, Generate, OutcomeText, Profile, Shrink, ShrinkCase,
+};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;
@@ -50,6 +55,32 @@ macro_rules! engine_entry {
             name: $name,
             about: $about,
             build: || $crate::game::function($name, $run),
+        }
+    };
+}
+
+/// A game's two engines, one line each, inside `impl Game`: each a function `(case, trace) ->
+/// outcome` named after its role, with one line for `harness engines`.
+///
+/// ```ignore
+/// impl Game for MyGame {
+///     engines! {
+///         reference: "plain and slow, like the rules" => reference::run,
+///         optimized: "packed and fast" => optimized::run,
+///     }
+/// }
+/// ```
+///
+/// writes [`Game::reference`] and [`Game::optimized`] with [`engine_entry!`](crate::engine_entry).
+#[macro_export]
+macro_rules! engines {
+    (reference: $r_about:expr => $r_run:expr, optimized: $o_about:expr => $o_run:expr $(,)?) => {
+        fn reference() -> $crate::game::EngineEntry<Self> {
+            $crate::engine_entry!("reference", $r_about, $r_run)
+        }
+
+        fn optimized() -> $crate::game::EngineEntry<Self> {
+            $crate::engine_entry!("optimized", $o_about, $o_run)
         }
     };
 }
@@ -109,13 +140,61 @@ pub fn engines<G: Game>() -> Vec<EngineEntry<G>> {
     all
 }
 
+/// One of a game's profiles, as its place in [`Generate::PROFILES`] and its name: what a batch's
+/// options and a case's origin keep, so that they need no type of their own; the game resolves it
+/// to the profile and its generator ([`ProfileId::get`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProfileId {
+    /// The profile's place in the game's `PROFILES`.
+    pub index: usize,
+    pub name: &'static str,
+}
+
+impl ProfileId {
+    /// The game's `index`-th profile (the first is the default); `None` when it has fewer.
+    pub fn of<G: Generate>(index: usize) -> Option<Self> {
+        G::PROFILES.get(index).map(|p| ProfileId {
+            index,
+            name: p.name,
+        })
+    }
+
+    /// The game's default profile (the first).
+    pub fn default_of<G: Generate>() -> Self {
+        ProfileId {
+            index: 0,
+            name: G::PROFILES.first().map_or("", |p| p.name),
+        }
+    }
+
+    /// The game's profile called `name`, if it has one.
+    pub fn named<G: Generate>(name: &str) -> Option<Self> {
+        let index = G::PROFILES.iter().position(|p| p.name == name)?;
+        Self::of::<G>(index)
+    }
+
+    /// The profile itself, with its generator. It is looked up by place and must be a profile of
+    /// `G` (ids come from `G`'s own table): one of another game is a mistake in the caller, and
+    /// panics.
+    pub fn get<G: Generate>(self) -> &'static Profile<G::Case> {
+        match G::PROFILES.get(self.index) {
+            Some(profile) if profile.name == self.name => profile,
+            _ => panic!(
+                "`{}` is a profile of another game, not of {}",
+                self.name,
+                G::NAME
+            ),
+        }
+    }
+}
+
 /// Which profiles a batch draws from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProfileChoice {
     /// One profile for every case.
-    One(&'static Profile),
+    One(ProfileId),
     /// Case `i` uses the `i mod P`-th of these (`--profile all`).
-    Cycle(Vec<&'static Profile>),
+    Cycle(Vec<ProfileId>),
 }
 
 impl ProfileChoice {
@@ -123,12 +202,12 @@ impl ProfileChoice {
     /// error that lists the known ones.
     pub fn parse<G: Generate>(name: Option<&str>) -> anyhow::Result<Self> {
         match name {
-            None => Ok(ProfileChoice::One(&G::profiles()[0])),
-            Some("all") => Ok(ProfileChoice::Cycle(all_profiles::<G>())),
-            Some(p) => match G::profile(p) {
+            None => Ok(ProfileChoice::One(ProfileId::default_of::<G>())),
+            Some("all") => Ok(ProfileChoice::Cycle(all_profile_ids::<G>())),
+            Some(p) => match ProfileId::named::<G>(p) {
                 Some(profile) => Ok(ProfileChoice::One(profile)),
                 None => {
-                    let names: Vec<&str> = G::profiles().iter().map(|x| x.name).collect();
+                    let names: Vec<&str> = G::PROFILES.iter().map(|x| x.name).collect();
                     anyhow::bail!(
                         "unknown profile `{p}` for {}: choose one of {}, or all",
                         G::NAME,
@@ -140,11 +219,16 @@ impl ProfileChoice {
     }
 
     /// The profile of case `index`.
-    pub fn of(&self, index: u64) -> &'static Profile {
+    pub fn id(&self, index: u64) -> ProfileId {
         match self {
-            ProfileChoice::One(p) => p,
+            ProfileChoice::One(p) => *p,
             ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
         }
+    }
+
+    /// The profile of case `index`, with its generator (the choice must be one of `G`'s).
+    pub fn of<G: Generate>(&self, index: u64) -> &'static Profile<G::Case> {
+        self.id(index).get::<G>()
     }
 
     pub fn name(&self) -> &'static str {
@@ -155,16 +239,16 @@ impl ProfileChoice {
     }
 
     /// The profiles this choice uses.
-    pub fn profiles(&self) -> Vec<&'static Profile> {
+    pub fn profiles<G: Generate>(&self) -> Vec<&'static Profile<G::Case>> {
         match self {
-            ProfileChoice::One(p) => vec![p],
-            ProfileChoice::Cycle(all) => all.clone(),
+            ProfileChoice::One(p) => vec![p.get::<G>()],
+            ProfileChoice::Cycle(all) => all.iter().map(|p| p.get::<G>()).collect(),
         }
     }
 
     /// Refuses profiles the reference cannot finish, naming them.
     pub fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
-        for p in self.profiles() {
+        for p in self.profiles::<G>() {
             if p.bench_only {
                 anyhow::bail!(
                     "profile `{}` of {} is for benchmarks of the optimized engine only: the \
@@ -181,7 +265,7 @@ impl ProfileChoice {
 
 /// The names of the game's bench-only profiles.
 pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
-    G::profiles()
+    G::PROFILES
         .iter()
         .filter(|p| p.bench_only)
         .map(|p| p.name)
@@ -189,8 +273,16 @@ pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
 }
 
 /// Every profile the reference can finish, the default mix first (`--profile all`).
-pub fn all_profiles<G: Generate>() -> Vec<&'static Profile> {
-    G::profiles().iter().filter(|p| !p.bench_only).collect()
+pub fn all_profiles<G: Generate>() -> Vec<&'static Profile<G::Case>> {
+    G::PROFILES.iter().filter(|p| !p.bench_only).collect()
+}
+
+/// [`all_profiles`] as ids, for a [`ProfileChoice`].
+pub fn all_profile_ids<G: Generate>() -> Vec<ProfileId> {
+    (0..G::PROFILES.len())
+        .filter(|&i| !G::PROFILES[i].bench_only)
+        .filter_map(ProfileId::of::<G>)
+        .collect()
 }
 
 /// The game's trusted reference engine.
@@ -209,4 +301,63 @@ pub fn function<G: Check>(
     run: fn(&G::Case, bool) -> G::Outcome,
 ) -> Arc<dyn Engine<G>> {
     Arc::new(FnEngine::new(name, run))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Mayan, Nogo, Texas};
+
+    /// Every profile's id resolves to that profile, by place and name, and a choice's cases come
+    /// from the chosen profile's own generator.
+    fn ids_resolve<G: Generate>() {
+        for (i, p) in G::PROFILES.iter().enumerate() {
+            let id = ProfileId::named::<G>(p.name).expect("a named profile");
+            assert_eq!(
+                id,
+                ProfileId {
+                    index: i,
+                    name: p.name
+                }
+            );
+            assert_eq!(id.get::<G>(), p);
+            let choice = ProfileChoice::parse::<G>(Some(p.name)).expect("a profile name");
+            assert_eq!(choice, ProfileChoice::One(id));
+        }
+        assert_eq!(ProfileId::named::<G>("no-such-profile"), None);
+        assert_eq!(ProfileId::default_of::<G>().get::<G>(), &G::PROFILES[0]);
+        let all = ProfileChoice::parse::<G>(Some("all")).expect("all");
+        let names: Vec<&str> = all.profiles::<G>().iter().map(|p| p.name).collect();
+        let want: Vec<&str> = all_profiles::<G>().iter().map(|p| p.name).collect();
+        assert_eq!(names, want);
+        let err = ProfileChoice::parse::<G>(Some("no-such-profile")).expect_err("unknown");
+        assert!(
+            err.to_string()
+                .contains("unknown profile `no-such-profile`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn profile_ids_resolve_for_every_game() {
+        ids_resolve::<Texas>();
+        ids_resolve::<Mayan>();
+        ids_resolve::<Nogo>();
+    }
+
+    #[test]
+    fn a_case_comes_from_its_profiles_own_generator() {
+        let choice = ProfileChoice::parse::<Nogo>(Some("all")).expect("all");
+        for index in 0..6 {
+            let profile = choice.of::<Nogo>(index);
+            assert_eq!(Nogo::generate(profile, 7), (profile.generate)(7));
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "`tiny` is a profile of another game, not of mayan")]
+    fn an_id_of_another_game_is_refused() {
+        let id = ProfileId::named::<Texas>("tiny").expect("tiny");
+        id.get::<Mayan>();
+    }
 }

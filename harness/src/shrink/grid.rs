@@ -13,14 +13,37 @@
 //! column dropped; every cell lowered at once (where the game offers it); then each cell lowered. The shrinker keeps a candidate only when it is lighter
 //! than the case ([`crate::game::Shrink::weight`]), so a game's weight decides what "smaller" means.
 
+use crate::roles::ShrinkCase;
 use crate::verdict::{Part, Where};
+
+/// A grid case shrinks and is explained by the grid's own steps.
+impl<C: GridCase> ShrinkCase for C {
+    fn candidates(&self) -> Vec<C> {
+        candidates(self)
+    }
+
+    fn parts(&self) -> Vec<Part<C>> {
+        parts(self)
+    }
+}
 
 /// The edits a grid-plus-operations case offers the shrinker. Every method returns a valid case
 /// (or `None` / nothing when the edit is not possible, such as dropping the only row).
 pub trait GridCase: Clone {
-    fn rows(&self) -> usize;
-    fn cols(&self) -> usize;
-    fn ops(&self) -> usize;
+    /// The case's rows, columns and operations.
+    fn dims(&self) -> (usize, usize, usize);
+    /// The case's rows.
+    fn rows(&self) -> usize {
+        self.dims().0
+    }
+    /// The case's columns.
+    fn cols(&self) -> usize {
+        self.dims().1
+    }
+    /// The case's operations.
+    fn ops(&self) -> usize {
+        self.dims().2
+    }
     /// The case with operations `range` removed.
     fn without_ops(&self, range: std::ops::Range<usize>) -> Option<Self>;
     /// The case with row `r` removed (operations that name it moved or dropped).
@@ -65,6 +88,19 @@ pub fn each<C: Clone, T>(
             c
         })
         .collect()
+}
+
+/// The cells where two row-major grids of `cols` columns differ, 1-based, as `(r c) (r c)`: what a
+/// comparison of two boards says when they differ ([`crate::compare::Traced::difference`]).
+pub fn differing_cells<T: PartialEq>(a: &[T], b: &[T], cols: usize) -> String {
+    let cells: Vec<String> = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(i, _)| format!("({} {})", i / cols.max(1) + 1, i % cols.max(1) + 1))
+        .collect();
+    cells.join(" ")
 }
 
 /// The parts of a case for the explain phase ([`crate::game::Shrink::variants`]): every cell's
@@ -137,14 +173,9 @@ mod tests {
     }
 
     impl GridCase for Toy {
-        fn rows(&self) -> usize {
-            self.grid.len()
-        }
-        fn cols(&self) -> usize {
-            self.grid.first().map_or(0, Vec::len)
-        }
-        fn ops(&self) -> usize {
-            self.ops.len()
+        fn dims(&self) -> (usize, usize, usize) {
+            let cols = self.grid.first().map_or(0, Vec::len);
+            (self.grid.len(), cols, self.ops.len())
         }
         fn without_ops(&self, range: std::ops::Range<usize>) -> Option<Self> {
             let mut t = self.clone();
@@ -176,6 +207,15 @@ mod tests {
                 })
                 .collect()
         }
+    }
+
+    #[test]
+    fn differing_cells_are_named_one_based_row_first() {
+        assert_eq!(
+            differing_cells(&[1, 2, 3, 4, 5, 6], &[1, 0, 3, 4, 5, 0], 3),
+            "(1 2) (2 3)"
+        );
+        assert_eq!(differing_cells(&[1, 2], &[1, 2], 2), "");
     }
 
     #[test]

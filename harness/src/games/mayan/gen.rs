@@ -24,27 +24,36 @@ use model::mayan::{Board, Case, Move, COLS, MAX_COLOUR, MAX_MOVES, ROWS};
 use rand::Rng as _;
 use reference::mayan::{play, Played};
 
-pub(super) const PROFILES: &[Profile] = &[
+pub(super) const PROFILES: &[Profile<Case>] = &[
     Profile::new(
         "mix",
         "solvable, random and sparse cases, every n from 1 to 5, sized for the reference",
+        mix,
     )
     .bench(200),
     Profile::new(
         "solvable",
         "puzzles built backwards from the empty board, each with a planted answer",
+        |s| gen_solvable(&mut rng(s)),
     )
     .fuzz_seed()
     .bench(200),
     Profile::new(
         "random",
         "random boards whose colours come in threes, mostly unsolvable",
+        |s| gen_random(&mut rng(s)),
     )
     .fuzz_seed(),
-    Profile::new("sparse", "a few blocks of one to four colours, any counts").fuzz_seed(),
+    Profile::new(
+        "sparse",
+        "a few blocks of one to four colours, any counts",
+        |s| gen_sparse(&mut rng(s)),
+    )
+    .fuzz_seed(),
     Profile::new(
         "dense",
         "dense unsolvable boards, n = 5: for benchmarks (the reference takes seconds each)",
+        |s| gen_dense(&mut rng(s)),
     )
     .bench_only()
     .bench(1),
@@ -63,28 +72,19 @@ pub const MAX_FUZZ_BLOCKS: [usize; MAX_MOVES + 1] = [0, 35, 14, 8, 5, 3];
 /// which tends to come early in the order, so these can be larger.
 pub const MAX_PLANTED_BLOCKS: [usize; MAX_MOVES + 1] = [0, 35, 35, 24, 15, 12];
 
-pub(super) fn generate(profile: &Profile, seed: u64) -> Case {
+/// A case of the default mix: half solvable, a quarter random, a quarter sparse, and now and then
+/// an empty board.
+fn mix(seed: u64) -> Case {
     let mut r = rng(seed);
-    let profile = if profile.name == "mix" {
-        match r.random_range(0..400) {
-            // An empty board allows no move at all: the answer is -1 for every n.
-            0 => "empty",
-            1..200 => "solvable",
-            200..300 => "random",
-            _ => "sparse",
-        }
-    } else {
-        profile.name
-    };
-    match profile {
-        "random" => gen_random(&mut r),
-        "sparse" => gen_sparse(&mut r),
-        "dense" => gen_dense(&mut r),
-        "empty" => Case {
+    match r.random_range(0..400) {
+        // An empty board allows no move at all: the answer is -1 for every n.
+        0 => Case {
             n: r.random_range(1..=MAX_MOVES),
             board: Board::empty(),
         },
-        _ => gen_solvable(&mut r),
+        1..200 => gen_solvable(&mut r),
+        200..300 => gen_random(&mut r),
+        _ => gen_sparse(&mut r),
     }
 }
 

@@ -14,8 +14,8 @@ pub mod shrink;
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
 
 use crate::game::{
-    Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
-    Shrink,
+    Bounded, CaseText, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
+    Profile, Shrink,
 };
 use arbitrary::Unstructured;
 use model::mayan::{write_answer, Answer, Case, MAX_MOVES};
@@ -45,43 +45,49 @@ const COVERAGE_KEYS: &[&str] = &[
     "answer: 6+ blocks in one move",
 ];
 
-impl Format for Mayan {
-    const NAME: &'static str = "mayan";
+/// Shrinks through the game's own [`Shrink`] steps.
+impl crate::game::ShrinkCase for Case {}
 
-    type Case = Case;
+/// The moves, or -1 when there is no answer.
+impl crate::game::OutcomeText for Answer {
+    fn answer(&self) -> String {
+        write_answer(self)
+    }
+}
 
+impl CaseText for Case {
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
     }
 
-    fn write(case: &Case) -> String {
-        case.write()
+    fn write(&self) -> String {
+        Case::write(self)
     }
+
+    fn size(&self) -> String {
+        format!(
+            "n={}, {} blocks, {} colours",
+            self.n,
+            self.board.blocks(),
+            self.board.colours().len()
+        )
+    }
+}
+
+impl Format for Mayan {
+    const NAME: &'static str = "mayan";
+
+    type Case = Case;
 
     /// Two seconds per move: the reference's exhaustive search over the batch profiles takes about
     /// a millisecond on average and well under a second at worst.
     fn time_limit(case: &Case) -> Duration {
         Duration::from_secs(2 * case.n as u64 + 2)
     }
-
-    fn size(case: &Case) -> String {
-        format!(
-            "n={}, {} blocks, {} colours",
-            case.n,
-            case.board.blocks(),
-            case.board.colours().len()
-        )
-    }
 }
 
 impl Generate for Mayan {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::generate(profile, seed)
-    }
+    const PROFILES: &'static [Profile<Case>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         gen::arbitrary(u)
@@ -90,10 +96,6 @@ impl Generate for Mayan {
 
 impl Check for Mayan {
     type Outcome = Answer;
-
-    fn answer(outcome: &Answer) -> String {
-        write_answer(outcome)
-    }
 
     fn compare(
         case: &Case,

@@ -4,13 +4,13 @@ use super::gen::*;
 use super::*;
 use model::mayan::Move;
 
-fn p(name: &str) -> &'static Profile {
+fn p(name: &str) -> &'static Profile<Case> {
     Mayan::profile(name).expect("a profile of the game")
 }
 
 #[test]
 fn generated_cases_are_valid_and_deterministic() {
-    for p in Mayan::profiles() {
+    for p in Mayan::PROFILES {
         let seeds = if p.name == "dense" { 2 } else { 60 };
         for seed in 0..seeds {
             let case = Mayan::generate(p, seed);

@@ -18,8 +18,8 @@ pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
 use crate::game::{
-    function, Bounded, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game, Generate,
-    Names, Profile, Shrink,
+    function, Bounded, CaseText, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game,
+    Generate, Names, Profile, Shrink,
 };
 use arbitrary::Unstructured;
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
@@ -124,38 +124,44 @@ pub fn check_files(board: &[u8], moves: &[u8]) -> Result<Verdict, ParseError> {
     Ok(engine::nogo::check(&board, &moves))
 }
 
-impl Format for Nogo {
-    const NAME: &'static str = "nogo";
+/// Shrinks through the game's own [`Shrink`] steps.
+impl crate::game::ShrinkCase for Board {}
 
-    type Case = Board;
+/// The play-out, one move a line.
+impl crate::game::OutcomeText for Outcome {
+    fn answer(&self) -> String {
+        write_moves(&self.moves)
+    }
+}
 
+impl CaseText for Board {
     fn parse(input: &[u8]) -> Result<Board, ParseError> {
         Board::parse(input)
     }
 
-    fn write(case: &Board) -> String {
-        case.write()
+    fn write(&self) -> String {
+        Board::write(self)
     }
+
+    fn size(&self) -> String {
+        format!("{0}x{0}, {1} stones", self.n, self.stones())
+    }
+}
+
+impl Format for Nogo {
+    const NAME: &'static str = "nogo";
+
+    type Case = Board;
 
     /// Two seconds, plus 2 ns per (point x point): the reference rescans the board for each move.
     fn time_limit(case: &Board) -> Duration {
         let points = (case.n * case.n) as u64;
         Duration::from_secs(2) + Duration::from_nanos(2 * points * points)
     }
-
-    fn size(case: &Board) -> String {
-        format!("{0}x{0}, {1} stones", case.n, case.stones())
-    }
 }
 
 impl Generate for Nogo {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Board {
-        gen::generate(profile, seed)
-    }
+    const PROFILES: &'static [Profile<Board>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Board> {
         gen::arbitrary(u)
@@ -164,10 +170,6 @@ impl Generate for Nogo {
 
 impl Check for Nogo {
     type Outcome = Outcome;
-
-    fn answer(outcome: &Outcome) -> String {
-        write_moves(&outcome.moves)
-    }
 
     fn compare(
         case: &Board,

@@ -5,7 +5,7 @@ use super::*;
 use crate::rng::rng;
 use rand::Rng as _;
 
-fn p(name: &str) -> &'static Profile {
+fn p(name: &str) -> &'static Profile<Board> {
     Nogo::profile(name).expect("a profile of the game")
 }
 use crate::rng::case_seed;
@@ -16,7 +16,7 @@ fn board(text: &str) -> Board {
 
 #[test]
 fn generated_boards_are_valid_and_deterministic() {
-    for p in Nogo::profiles() {
+    for p in Nogo::PROFILES {
         if p.name.starts_with("empty-") {
             continue;
         }

@@ -12,8 +12,8 @@ mod shrink;
 pub mod sim;
 
 use crate::game::{
-    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
-    Profile, Shrink,
+    function, Bounded, CaseText, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate,
+    Names, Profile, Shrink,
 };
 use crate::source::{Bytes, Source};
 use arbitrary::Unstructured;
@@ -24,30 +24,47 @@ use std::time::Duration;
 /// Texas Match-3.
 pub struct Texas;
 
-impl Format for Texas {
-    const NAME: &'static str = "texas";
+/// Shrinks through the game's own [`Shrink`] steps.
+impl crate::game::ShrinkCase for Case {}
 
-    type Case = Case;
+/// The total score, on one line.
+impl crate::game::OutcomeText for Outcome {
+    fn answer(&self) -> String {
+        format!("{}\n", self.score.total())
+    }
 
+    fn write_answer(&self, out: &mut String) {
+        use std::fmt::Write as _;
+        let _ = writeln!(out, "{}", self.score.total());
+    }
+}
+
+impl CaseText for Case {
     fn parse(input: &[u8]) -> Result<Case, ParseError> {
         Case::parse(input)
     }
 
-    fn write(case: &Case) -> String {
-        case.write()
+    fn write(&self) -> String {
+        Case::write(self)
     }
 
-    fn size(case: &Case) -> String {
-        let specials = case.board.special.iter().filter(|&&s| s != 0).count();
+    fn size(&self) -> String {
+        let specials = self.board.special.iter().filter(|&&s| s != 0).count();
         format!(
             "{}x{}, k={}, q={}, {} specials",
-            case.n(),
-            case.m(),
-            case.k,
-            case.ops.len(),
+            self.n(),
+            self.m(),
+            self.k,
+            self.ops.len(),
             specials
         )
     }
+}
+
+impl Format for Texas {
+    const NAME: &'static str = "texas";
+
+    type Case = Case;
 
     /// Half a second, plus 20 ns per cell and operation: a heavy 50x50 game with q = 1000 gets
     /// 1.5 s, about seventy times what the reference needs on it.
@@ -58,32 +75,17 @@ impl Format for Texas {
 }
 
 impl Generate for Texas {
-    fn profiles() -> &'static [Profile] {
-        gen::PROFILES
-    }
-
-    fn generate(profile: &Profile, seed: u64) -> Case {
-        gen::generate(profile.name, &mut crate::rng::rng(seed))
-    }
+    const PROFILES: &'static [Profile<Case>] = gen::PROFILES;
 
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         let mut src = Bytes(u);
-        let profile = *src.pick(gen::FUZZ_PROFILES);
-        Ok(gen::generate(profile, &mut src))
+        let (_, profile) = *src.pick(gen::FUZZ_PROFILES);
+        Ok(gen::generate_with(&profile, &mut src))
     }
 }
 
 impl Check for Texas {
     type Outcome = Outcome;
-
-    fn answer(outcome: &Outcome) -> String {
-        format!("{}\n", outcome.score.total())
-    }
-
-    fn write_answer(outcome: &Outcome, out: &mut String) {
-        use std::fmt::Write as _;
-        let _ = writeln!(out, "{}", outcome.score.total());
-    }
 
     fn compare(case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
         compare::compare(case, a, b, names)

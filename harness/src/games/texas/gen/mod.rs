@@ -18,19 +18,33 @@ use super::sim::Sim;
 use crate::source::Source;
 use model::texas::{Board, Case, MAX_COLOURS, MAX_OPS, MAX_SIDE};
 use moves::operations;
+#[cfg(test)]
+use params::BASE;
 pub use params::{params, Params, FUZZ_PROFILES, PROFILES};
-use params::{BASE, MIX, MIX_WEIGHTS};
+use params::{MIX, MIX_WEIGHTS};
 use std::cell::RefCell;
 
-/// Generates a case for a profile ("mix" draws the profile from the source first).
+/// Generates a case for a profile named by the harness's own tests and benchmarks ("mix" draws
+/// the profile from the source first). An unknown name is a mistake in the caller, and panics.
 pub fn generate<S: Source>(profile: &str, src: &mut S) -> Case {
-    let name = if profile == "mix" {
-        MIX[src.weighted(&MIX_WEIGHTS)].0
-    } else {
-        profile
-    };
-    let p = params(name).unwrap_or(BASE);
-    generate_with(&p, src)
+    if profile == "mix" {
+        return mix(src);
+    }
+    match params(profile) {
+        Some(p) => generate_with(&p, src),
+        None => panic!("no Texas profile `{profile}`"),
+    }
+}
+
+/// A case of the default mix: draws a profile by weight, then a case of it.
+pub fn mix<S: Source>(src: &mut S) -> Case {
+    let p = &MIX[src.weighted(&MIX_WEIGHTS)].0;
+    generate_with(p, src)
+}
+
+/// The case of profile parameters `p` for a seed.
+fn seeded(p: &Params, seed: u64) -> Case {
+    generate_with(p, &mut crate::rng::rng(seed))
 }
 
 /// Buffers a thread reuses from case to case.

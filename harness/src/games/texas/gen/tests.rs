@@ -283,7 +283,8 @@ fn fuzzer_bytes_give_valid_cases() {
                 x as u8
             })
             .collect();
-        for profile in std::iter::once("mix").chain(FUZZ_PROFILES.iter().copied()) {
+        let names = FUZZ_PROFILES.iter().map(|&(name, _)| name);
+        for profile in std::iter::once("mix").chain(names) {
             let mut u = arbitrary::Unstructured::new(&data);
             let case = generate(profile, &mut crate::source::Bytes(&mut u));
             if let Err(e) = case.validate() {
@@ -314,4 +315,31 @@ fn the_generator_uses_no_engine() {
             assert!(!code.contains(name), "{file} uses {name}");
         }
     }
+}
+
+#[test]
+fn each_profile_carries_the_generator_of_its_name() {
+    for profile in PROFILES {
+        let seeds = match profile.name {
+            "max" | "heavy" | "storm" | "full" => 1,
+            _ => 20,
+        };
+        for seed in 0..seeds {
+            let named = generate(profile.name, &mut rng(seed));
+            assert_eq!(profile.case(seed), named, "{} seed {seed}", profile.name);
+        }
+    }
+    let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
+    for (name, p) in FUZZ_PROFILES {
+        assert!(names.contains(name), "fuzz profile {name} is not a profile");
+        let mut src = rng(3);
+        let from_params = generate_with(p, &mut src);
+        assert_eq!(from_params, generate(name, &mut rng(3)), "{name}");
+    }
+}
+
+#[test]
+#[should_panic(expected = "no Texas profile `nope`")]
+fn an_unknown_profile_name_panics_rather_than_falling_back() {
+    generate("nope", &mut rng(1));
 }
