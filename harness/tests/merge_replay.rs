@@ -23,7 +23,7 @@ use planted_engine::planted_pair;
 fn cases(n: usize, wrong: bool) -> Vec<Case> {
     let pair = planted_pair();
     let found: Vec<Case> = (0..20_000)
-        .map(|seed| Texas::generate(&Texas::profiles()[0], seed))
+        .map(|seed| Texas::generate(&Texas::PROFILES[0], seed))
         .filter(|c| pair.failure(c).is_some() == wrong)
         .take(n)
         .collect();
