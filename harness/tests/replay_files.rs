@@ -24,7 +24,7 @@ use planted_engine::planted_pair;
 fn case(wrong: bool) -> Case {
     let pair = planted_pair();
     (0..20_000)
-        .map(|seed| Texas::generate(&Texas::profiles()[0], seed))
+        .map(|seed| Texas::generate(&Texas::PROFILES[0], seed))
         .find(|c| pair.failure(c).is_some() == wrong)
         .expect("a case")
 }
