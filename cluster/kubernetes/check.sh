@@ -7,7 +7,7 @@
 # removed the merge must name that shard and refuse; rerunning the Job (only the missing shard
 # works) and the merge completes it.
 #
-# Needs python3 with PyYAML (`python3 -m pip install pyyaml`, or Debian's python3-yaml for /usr/bin/python3). HARNESS: the binary (default
+# Needs python3 with PyYAML (Debian: python3-yaml). HARNESS: the binary (default
 # target/release/harness). Exit status 0 when every check holds.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
