@@ -199,13 +199,6 @@ pub trait Check: Format {
         outcome.answer()
     }
 
-    /// Appends the contest output for an outcome to `out`, as [`Check::answer`] gives it (the
-    /// outcome's own [`OutcomeText::write_answer`] by default: a game that overrides `answer`
-    /// overrides this too).
-    fn write_answer(outcome: &Self::Outcome, out: &mut String) {
-        outcome.write_answer(out);
-    }
-
     /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
     /// when they are identical in every compared respect. An outcome that is a list of events
     /// compares with [`crate::compare::traced`].

@@ -2,6 +2,7 @@
 //! the pair, and records what it finds (the module doc of [`super`] says in which order and why).
 
 use super::*;
+use crate::game::OutcomeText;
 use crate::oracle::{catching_fault, Verdict};
 
 impl<G: Game> Shared<G> {
@@ -119,7 +120,7 @@ impl<G: Game> Shared<G> {
             }
             if self.opts.digest && checked.verdict.failure().is_none() {
                 own.answer.clear();
-                G::write_answer(outcome, &mut own.answer);
+                outcome.write_answer(&mut own.answer);
                 let answer = fnv1a_64(own.answer.as_bytes());
                 own.digest = own.digest.wrapping_add(mix(index ^ mix(answer)));
             }
