@@ -598,6 +598,18 @@ impl<G: Check> Engine<G> for Crasher {
     }
 }
 
+/// The page of a saved failure of `pair` on `case`, with what its engines made of the case.
+fn saved_page(pair: &Pair<Texas>, case: &model::texas::Case, failure: &Failure) -> String {
+    pages::failure_page::<Texas>(
+        "saved",
+        case,
+        failure,
+        pair.names(),
+        &pair.pictured(case, failure),
+        None,
+    )
+}
+
 /// The boards a page draws for engine `letter`, by operation ("1", "2", ..., "end").
 fn drawn_ops(page: &str, letter: &str) -> BTreeSet<String> {
     boards(page)
@@ -622,14 +634,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Crasher));
     let failure = pair.failure(&case).expect("the crasher crashes");
     assert_eq!(failure.kind, Kind::Crash);
-    let page = pages::failure_page::<Texas>(
-        "saved",
-        &case,
-        &failure,
-        pair.names(),
-        &pair.pictured(&case, &failure),
-        None,
-    );
+    let page = saved_page(&pair, &case, &failure);
     assert_well_formed(&page);
     assert!(page.contains("texas: <span class=\"verdict bad\">CRASH</span>"));
     assert!(page.contains("crasher panicked: boom &lt;here&gt;"));
@@ -662,14 +667,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
         what: "CPU time".into(),
     };
     let failure = Failure::fault("optimized", &fault);
-    let page = pages::failure_page::<Texas>(
-        "saved",
-        &case,
-        &failure,
-        pair.names(),
-        &pair.pictured(&case, &failure),
-        None,
-    );
+    let page = saved_page(&pair, &case, &failure);
     assert_well_formed(&page);
     assert!(page.contains("<span class=\"verdict bad\">TIME LIMIT</span>"));
     assert!(page.contains("optimized time limit exceeded (500 ms; CPU time)"));
@@ -681,14 +679,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     // there (no operations, no final boards).
     let pair = Pair::new(Arc::new(Crasher), harness::game::reference::<Texas>());
     let failure = pair.failure(&case).expect("the crasher crashes");
-    let page = pages::failure_page::<Texas>(
-        "saved",
-        &case,
-        &failure,
-        pair.names(),
-        &pair.pictured(&case, &failure),
-        None,
-    );
+    let page = saved_page(&pair, &case, &failure);
     assert_well_formed(&page);
     assert!(page.contains("A = <b>crasher</b> crashed and left no trace: no engine's trace"));
     assert!(!page.contains("href=\"#ops\"") && !page.contains("href=\"#final\""));
