@@ -69,7 +69,7 @@ mod watch;
 mod worker;
 
 use tally::{result, Tally};
-use watch::{bump, own_cpu_clock, phase_code, watch_until_done, Slot};
+use watch::{add, bump, own_cpu_clock, phase_code, watch_until_done, Slot};
 
 /// What to run.
 #[derive(Debug, Clone)]

@@ -4,6 +4,7 @@
 
 use crate::game::{Game, ProfileChoice, ProfileId};
 use crate::rng::case_seed;
+use crate::scope::Filled;
 use std::path::PathBuf;
 
 /// Where case `index` of a run comes from, for reports and reproduction.
@@ -69,6 +70,19 @@ pub trait Cases<G: Game>: Send + Sync {
     /// (`BatchResult::skipped`), never run, never a failure. A panic here is a crash of the
     /// generator.
     fn case(&self, index: u64) -> Option<G::Case>;
+
+    /// The case at `index` made into `case` (reusing its buffers when the source can), or how
+    /// many indices from `index` on have no case: what the batch calls. The contract of
+    /// [`crate::scope::Scope::fill`]; by default through [`Cases::case`], one index at a time.
+    fn fill(&self, index: u64, case: &mut Option<G::Case>) -> Filled {
+        match self.case(index) {
+            Some(c) => {
+                *case = Some(c);
+                Filled::Case
+            }
+            None => Filled::Skip(1),
+        }
+    }
 
     /// Where the case at `index` comes from.
     fn origin(&self, index: u64) -> Origin;

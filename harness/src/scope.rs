@@ -38,12 +38,40 @@ pub trait Scope<C>: Send + Sync {
     /// The case at `index` (`index < len()`), or `None` when the index is not a valid input.
     fn case(&self, index: u64) -> Option<C>;
 
+    /// The case at `index` made into `case` (reusing what it holds, when the game can), or how
+    /// many indices from `index` on are not valid inputs: what a batch calls, case after case.
+    /// A scope that sees a whole run of invalid indices at once (a Texas board whose first cells
+    /// already hold a run: every board that begins so is invalid, and they are consecutive) says
+    /// so, and the batch skips the run without decoding each index. It agrees with
+    /// [`Scope::case`]: `Filled::Case` exactly when `case(index)` is `Some`, with that case in
+    /// `case`; `Filled::Skip(n)` only when `case(i)` is `None` for every `i` in `index..index + n`,
+    /// with `1 <= n <= len() - index`. The default makes the case through [`Scope::case`] and
+    /// skips one index at a time.
+    fn fill(&self, index: u64, case: &mut Option<C>) -> Filled {
+        match self.case(index) {
+            Some(c) => {
+                *case = Some(c);
+                Filled::Case
+            }
+            None => Filled::Skip(1),
+        }
+    }
+
     /// The game's coverage keys this scope cannot reach, each with why ("needs five valid
     /// operations: the scope has q <= 1"). A certificate lists them apart from the rules the scope
     /// could reach and did not, so that nobody reads it as proof about them.
     fn unreachable(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+}
+
+/// What [`Scope::fill`] found at an index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filled {
+    /// The case is in the buffer.
+    Case,
+    /// This index and the `n - 1` after it are not valid inputs (`n >= 1`).
+    Skip(u64),
 }
 
 /// A scope a game names, for `harness scopes` and `--scope NAME`.
@@ -332,6 +360,46 @@ impl Blocks {
         self.last.store(block, Relaxed);
         Some((block, index - self.starts[block]))
     }
+}
+
+/// Walks the indices `range` of `scope` the way a batch does ([`Scope::fill`] with one buffer
+/// kept from case to case, a run of skipped indices jumped over at once) and checks every step
+/// against [`Scope::case`] at each index: the first disagreement, or how many indices were
+/// skipped in runs longer than one. For a game's tests, when its scope overrides `fill`.
+pub fn fill_agrees<C: PartialEq + fmt::Debug>(
+    scope: &dyn Scope<C>,
+    range: std::ops::Range<u64>,
+) -> Result<u64, String> {
+    let mut buffer = None;
+    let (mut index, mut jumped) = (range.start, 0);
+    while index < range.end {
+        match scope.fill(index, &mut buffer) {
+            Filled::Case => {
+                let want = scope.case(index);
+                if buffer.as_ref() != want.as_ref() {
+                    return Err(format!(
+                        "index {index}: fill made {buffer:?}, case says {want:?}"
+                    ));
+                }
+                index += 1;
+            }
+            Filled::Skip(n) => {
+                if n == 0 || n > scope.len() - index {
+                    return Err(format!("index {index}: a run of {n} skipped indices"));
+                }
+                if let Some(i) = (index..index + n).find(|&i| scope.case(i).is_some()) {
+                    return Err(format!(
+                        "index {index}: fill skips {n} indices, but index {i} has a case"
+                    ));
+                }
+                if n > 1 {
+                    jumped += n;
+                }
+                index += n;
+            }
+        }
+    }
+    Ok(jumped)
 }
 
 /// The named scope called `name`, else the expression itself: what `--scope` is resolved through.

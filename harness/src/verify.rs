@@ -13,7 +13,7 @@ use crate::certificate::{self, Certificate};
 use crate::diff::{DiffOptions, Summary};
 use crate::game::Game;
 use crate::oracle::Pair;
-use crate::scope::Scope;
+use crate::scope::{Filled, Scope};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -40,6 +40,9 @@ impl<G: Game> Cases<G> for ScopeCases<G> {
     }
     fn case(&self, index: u64) -> Option<G::Case> {
         self.scope.case(index)
+    }
+    fn fill(&self, index: u64, case: &mut Option<G::Case>) -> Filled {
+        self.scope.fill(index, case)
     }
     fn origin(&self, index: u64) -> Origin {
         Origin::Scope {

@@ -80,7 +80,13 @@ impl Slot {
 /// a load and a store, not a locked read-modify-write, on every case.
 #[inline]
 pub(super) fn bump(counter: &AtomicU64) {
-    counter.store(counter.load(Relaxed).wrapping_add(1), Relaxed);
+    add(counter, 1);
+}
+
+/// Adds `n` to a counter of a slot that only its own worker writes ([`bump`]).
+#[inline]
+pub(super) fn add(counter: &AtomicU64, n: u64) {
+    counter.store(counter.load(Relaxed).wrapping_add(n), Relaxed);
 }
 
 pub(super) fn phase_code(p: Phase) -> u8 {

@@ -2,8 +2,20 @@
 //! the pair, and records what it finds (the module doc of [`super`] says in which order and why).
 
 use super::*;
+use crate::engine::Fault;
 use crate::game::OutcomeText;
 use crate::oracle::{catching_fault, Verdict};
+use crate::scope::Filled;
+
+/// What a worker does after an index.
+enum Next {
+    /// Go on with the next case number.
+    Case,
+    /// The case numbers below this one have no case (a run the source saw at once).
+    Skip(u64),
+    /// The case was interrupted: the worker stops.
+    Stop,
+}
 
 impl<G: Game> Shared<G> {
     /// The next case numbers this worker takes, in increasing order: `chunk` of them (fewer at the
@@ -11,6 +23,16 @@ impl<G: Game> Shared<G> {
     fn claim(&self, chunk: u64) -> std::ops::Range<u64> {
         let first = self.next.fetch_add(chunk, Relaxed);
         first.min(self.total)..first.saturating_add(chunk).min(self.total)
+    }
+
+    /// Extends a claim that ends at `end` up to `to`, when no worker has claimed past `end` since:
+    /// the new end of the claim (`end` when another worker was first).
+    fn extend_claim(&self, end: u64, to: u64) -> u64 {
+        let to = to.min(self.total);
+        match self.next.compare_exchange(end, to, Relaxed, Relaxed) {
+            Ok(_) => to,
+            Err(_) => end,
+        }
     }
 
     pub(super) fn worker(&self, w: usize) {
@@ -25,22 +47,36 @@ impl<G: Game> Shared<G> {
             digest: 0,
             answer: String::new(),
         };
+        let mut case = None;
         // Case numbers are taken in chunks: one at a time while a chunk takes a tick of the coarse
         // clock or more (slow cases stay spread over the workers), doubling up to CHUNK while
-        // cases are fast (one shared counter per case would cost more than a fast case).
+        // cases are fast (one shared counter per case would cost more than a fast case). A run of
+        // indices with no case extends the claim over itself when no other worker claimed past it.
         let mut chunk = 1;
         'claims: loop {
             let started = self.coarse();
             let claimed = self.claim(chunk);
-            if claimed.is_empty() {
+            let (mut j, mut end) = (claimed.start, claimed.end);
+            if j == end {
                 break;
             }
-            for j in claimed {
+            while j < end {
                 if self.should_stop() || j > self.stop_at.load(Relaxed) {
                     break 'claims;
                 }
-                if !self.index(slot, j, &mut own) {
-                    break 'claims;
+                match self.index(slot, j, &mut case, &mut own) {
+                    Next::Stop => break 'claims,
+                    Next::Case => j += 1,
+                    Next::Skip(after) => {
+                        // Never past the stop bound: no index above it is looked at.
+                        let after = after.min(self.stop_at.load(Relaxed).saturating_add(1));
+                        if after > end {
+                            end = self.extend_claim(end, after);
+                        }
+                        let to = after.min(end).max(j + 1);
+                        add(&slot.skipped, to - j);
+                        j = to;
+                    }
                 }
             }
             chunk = if self.coarse() == started {
@@ -55,40 +91,52 @@ impl<G: Game> Shared<G> {
         }
     }
 
-    /// Makes and runs case `j` of the shard; `false` when the case was interrupted (the worker
-    /// stops).
-    fn index(&self, slot: &Slot, j: u64, own: &mut Own) -> bool {
+    /// Makes case `j` of the shard into `case` through the source and runs it.
+    fn index(&self, slot: &Slot, j: u64, case: &mut Option<G::Case>, own: &mut Own) -> Next {
         let (shard, shards) = self.opts.shard;
         let index = shard + j * shards;
         self.start_part(slot, Phase::Generating, nanos(GENERATOR_LIMIT));
         slot.case.store(j, Relaxed);
-        let case = match catching_fault(|| self.source.case(index)) {
-            Ok(Some(c)) => c,
-            Ok(None) => {
-                slot.case.store(IDLE, Relaxed);
-                bump(&slot.skipped);
-                return true;
+        let fault = match (
+            catching_fault(|| self.source.fill(index, case)),
+            case.as_ref(),
+        ) {
+            (Ok(Filled::Case), Some(c)) => {
+                return if self.run_case(slot, j, index, c, own) {
+                    Next::Case
+                } else {
+                    Next::Stop
+                };
             }
-            Err(panic) => {
+            (Ok(Filled::Skip(n)), _) => {
                 slot.case.store(IDLE, Relaxed);
-                let failure = Failure::fault("generator", &panic);
-                let origin = self.source.origin(index);
-                self.record(j, found(index, origin, None, failure), false);
-                bump(&slot.done);
-                return true;
+                // The first case number of the shard at or past index + n.
+                return Next::Skip(j.saturating_add(n.max(1).div_ceil(shards)));
             }
+            (Err(panic), _) => panic,
+            (Ok(Filled::Case), None) => Fault::Panic {
+                message: "the source said it made a case and made none".into(),
+                place: None,
+            },
         };
-        self.run_case(slot, j, index, case, own)
+        slot.case.store(IDLE, Relaxed);
+        let failure = Failure::fault("generator", &fault);
+        // A panic may have left the buffer half made: the next case starts afresh.
+        *case = None;
+        let origin = self.source.origin(index);
+        self.record(j, found(index, origin, None, failure), false);
+        bump(&slot.done);
+        Next::Case
     }
 
     /// Runs case `j` (batch index `index`) through the pair and records its verdict; `false` when
     /// the case was interrupted (the worker stops).
-    fn run_case(&self, slot: &Slot, j: u64, index: u64, case: G::Case, own: &mut Own) -> bool {
-        let limit = self.opts.limits().case::<G>(&case);
+    fn run_case(&self, slot: &Slot, j: u64, index: u64, case: &G::Case, own: &mut Own) -> bool {
+        let limit = self.opts.limits().case::<G>(case);
         slot.limit.store(nanos(limit), Relaxed);
         let relative = self.relative_limit();
         let mut a_started = 0;
-        let checked = self.pair.check_phased(&case, &mut |p| {
+        let checked = self.pair.check_phased(case, &mut |p| {
             let now = self.coarse();
             let mut phase_limit = nanos(limit);
             if relative {
@@ -114,7 +162,7 @@ impl<G: Game> Shared<G> {
             return false;
         }
         if let Some(outcome) = &checked.a {
-            G::coverage(&case, outcome, &mut own.hits);
+            G::coverage(case, outcome, &mut own.hits);
             for (count, hit) in own.coverage.iter_mut().zip(&mut own.hits) {
                 *count += u64::from(std::mem::take(hit));
             }
@@ -128,7 +176,7 @@ impl<G: Game> Shared<G> {
         slot.case.store(IDLE, Relaxed);
         if let Verdict::Fails(failure) = checked.verdict {
             let origin = self.source.origin(index);
-            self.record(j, found(index, origin, Some(case), *failure), false);
+            self.record(j, found(index, origin, Some(case.clone()), *failure), false);
         }
         bump(&slot.done);
         true

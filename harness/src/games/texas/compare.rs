@@ -68,9 +68,9 @@ pub(super) fn compare(
     b: &Outcome,
     names: Names<'_>,
 ) -> Option<Divergence> {
-    // Outcomes equal in every field have no first difference: one pass of memory comparisons
-    // (the walk below looks at fewer fields, so it finds none either).
-    if a == b {
+    // Outcomes equal in every field have no first difference: one pass over the fields (the
+    // walk below looks at fewer fields, so it finds none either).
+    if super::same::same(a, b) {
         return None;
     }
     let e = first_event(case, a, b, names)?;

@@ -7,6 +7,7 @@ pub mod coverage;
 mod explain;
 pub mod gen;
 mod page;
+mod same;
 pub mod scope;
 mod shrink;
 pub mod sim;

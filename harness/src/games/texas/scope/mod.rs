@@ -22,7 +22,7 @@ mod reach;
 #[cfg(test)]
 mod tests;
 
-use crate::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use crate::scope::{range_text, Blocks, Expr, Filled, NamedScope, Scope, ScopeError};
 use model::texas::{Board, Case, Op, Pos, MAX_COLOURS, MAX_OPS, MAX_SIDE, MAX_SPECIAL};
 use std::ops::RangeInclusive;
 
@@ -335,53 +335,58 @@ impl TexasScope {
         self.binom[x * self.binom_stride + j]
     }
 
-    /// The colours of the block's boards for `colouring`, or `None` when that board has a run.
-    /// Boards of up to 64 cells are decoded on the stack (most indices of a scope are boards with
-    /// a run: they cost no allocation), with 32-bit divisions when the colouring fits.
-    fn colours(b: &Block, colouring: u64) -> Option<Vec<u8>> {
-        let cells = b.n * b.m;
-        if cells > 64 {
-            let mut colour = vec![0u8; cells];
-            return Self::decode(b, &mut colour, digits(colouring, b.k)).then_some(colour);
+    /// Writes the colours of the block's boards for `colouring` into `colour` (one per cell);
+    /// `Err(n)` when that board has a run: its first cells up to the end of its first run (in
+    /// row-major order) already hold one, so the `n` colourings from `colouring` on that begin
+    /// with the same cells are boards with a run too (the first cell is the most significant
+    /// digit: they are consecutive). Digits by 32-bit divisions when the colouring fits.
+    fn colours(b: &Block, colour: &mut [u8], colouring: u64) -> Result<(), u64> {
+        match (u32::try_from(colouring), u32::try_from(b.k)) {
+            (Ok(c), Ok(k)) => Self::decode(colour, digits(c, k)),
+            _ => Self::decode(colour, digits(colouring, b.k)),
         }
-        let mut buf = [0u8; 64];
-        let colour = &mut buf[..cells];
-        let free = match (u32::try_from(colouring), u32::try_from(b.k)) {
-            (Ok(c), Ok(k)) => Self::decode(b, colour, digits(c, k)),
-            _ => Self::decode(b, colour, digits(colouring, b.k)),
+        let Some(i) = Self::first_run(b, colour) else {
+            return Ok(());
         };
-        free.then(|| colour.to_vec())
+        // Colourings sharing the first i + 1 digits: k^(cells - 1 - i) of them, in one run.
+        let same_start = b.k.pow((colour.len() - 1 - i) as u32);
+        Err(same_start - colouring % same_start)
     }
 
-    /// Fills `colour` from its last cell to its first with `1 + digit`; false as soon as a run
-    /// appears (looked for to the right and below of each cell once it is known).
+    /// Fills `colour` from its last cell to its first with `1 + digit`.
     #[inline(always)]
-    fn decode(b: &Block, colour: &mut [u8], mut digit: impl FnMut() -> u8) -> bool {
-        let (mut r, mut c) = (b.n - 1, b.m - 1);
-        for i in (0..colour.len()).rev() {
-            let v = digit() + 1;
-            colour[i] = v;
-            let right = c + 2 < b.m && colour[i + 1] == v && colour[i + 2] == v;
-            let below = r + 2 < b.n && colour[i + b.m] == v && colour[i + 2 * b.m] == v;
-            if right || below {
-                return false;
-            }
-            if c == 0 {
-                c = b.m;
-                r = r.wrapping_sub(1);
-            }
-            c -= 1;
+    fn decode(colour: &mut [u8], mut digit: impl FnMut() -> u8) {
+        for cell in colour.iter_mut().rev() {
+            *cell = digit() + 1;
         }
-        true
     }
 
-    /// The specials of the block's boards for a placement (colex rank) and kinding.
-    fn specials(&self, b: &Block, mut placement: u64, mut kinding: u64) -> Vec<u8> {
-        let cells = b.n * b.m;
-        let mut special = vec![0u8; cells];
+    /// The first cell, in row-major order, that ends a run of three (to its left or above).
+    fn first_run(b: &Block, colour: &[u8]) -> Option<usize> {
+        let m = b.m;
+        let (mut r, mut c) = (0, 0);
+        for (i, &v) in colour.iter().enumerate() {
+            let left = c >= 2 && colour[i - 1] == v && colour[i - 2] == v;
+            let above = r >= 2 && colour[i - m] == v && colour[i - 2 * m] == v;
+            if left || above {
+                return Some(i);
+            }
+            c += 1;
+            if c == m {
+                c = 0;
+                r += 1;
+            }
+        }
+        None
+    }
+
+    /// Writes the specials of the block's boards for a placement (colex rank) and kinding into
+    /// `special` (one per cell, 0 for none).
+    fn specials(&self, b: &Block, special: &mut [u8], mut placement: u64, mut kinding: u64) {
+        special.fill(0);
         let first = *self.params.kinds.start();
         let kinds = self.params.kinds.end() - first + 1;
-        let mut below = cells;
+        let mut below = special.len();
         for j in (1..=b.specials).rev() {
             // The largest cell c < below with C(c, j) <= placement.
             let mut c = below - 1;
@@ -393,7 +398,18 @@ impl TexasScope {
             kinding /= kinds;
             below = c;
         }
-        special
+    }
+
+    /// Writes the operations of a sequence into `ops` (the first one the most significant digit).
+    fn operations(&self, b: &Block, ops: &mut Vec<Op>, mut sequence: u64) {
+        let table = &self.tables[b.table];
+        let ops_in_table = table.len() as u64;
+        ops.clear();
+        ops.resize(b.q, table[0]);
+        for op in ops.iter_mut().rev() {
+            *op = table[(sequence % ops_in_table) as usize];
+            sequence /= ops_in_table;
+        }
     }
 }
 
@@ -445,31 +461,46 @@ impl Scope<Case> for TexasScope {
     }
 
     fn case(&self, index: u64) -> Option<Case> {
-        let (at, mut rest) = self.blocks.locate(index)?;
-        let b = &self.block[at];
-        let mut sequence = rest % b.sequences;
-        rest /= b.sequences;
-        let kinding = rest % b.kindings;
-        rest /= b.kindings;
-        let placement = rest % b.placements;
-        let colour = Self::colours(b, rest / b.placements)?;
-        let table = &self.tables[b.table];
-        let ops_in_table = table.len() as u64;
-        let mut ops = vec![table[0]; b.q];
-        for op in ops.iter_mut().rev() {
-            *op = table[(sequence % ops_in_table) as usize];
-            sequence /= ops_in_table;
+        let mut case = None;
+        match self.fill(index, &mut case) {
+            Filled::Case => case,
+            Filled::Skip(_) => None,
         }
-        Some(Case {
-            k: b.k as u8,
+    }
+
+    /// Decodes the index's digits (module doc) into the buffers `case` already holds; a colouring
+    /// with a run skips every index of the block up to the first colouring that does not begin
+    /// with the same cells ([`TexasScope::colours`]).
+    fn fill(&self, index: u64, case: &mut Option<Case>) -> Filled {
+        let Some((at, rest)) = self.blocks.locate(index) else {
+            return Filled::Skip(1);
+        };
+        let b = &self.block[at];
+        // The indices of one colouring are consecutive: its placements, kindings and sequences.
+        let per_colouring = b.placements * b.kindings * b.sequences;
+        let (colouring, within) = (rest / per_colouring, rest % per_colouring);
+        let case = case.get_or_insert_with(|| Case {
+            k: 0,
             board: Board {
-                n: b.n,
-                m: b.m,
-                colour,
-                special: self.specials(b, placement, kinding),
+                n: 0,
+                m: 0,
+                colour: Vec::new(),
+                special: Vec::new(),
             },
-            ops,
-        })
+            ops: Vec::new(),
+        });
+        let cells = b.n * b.m;
+        let board = &mut case.board;
+        board.colour.resize(cells, 0);
+        if let Err(colourings) = Self::colours(b, &mut board.colour, colouring) {
+            return Filled::Skip(colourings * per_colouring - within);
+        }
+        board.special.resize(cells, 0);
+        let (sequence, rest) = (within % b.sequences, within / b.sequences);
+        self.specials(b, &mut board.special, rest / b.kindings, rest % b.kindings);
+        self.operations(b, &mut case.ops, sequence);
+        (board.n, board.m, case.k) = (b.n, b.m, b.k as u8);
+        Filled::Case
     }
 
     fn unreachable(&self) -> Vec<(&'static str, String)> {

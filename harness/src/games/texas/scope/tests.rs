@@ -116,6 +116,31 @@ fn every_case_of_the_bounds_once() {
 }
 
 #[test]
+fn a_batch_walking_the_scope_sees_every_case_and_skips_only_boards_with_a_run() {
+    for text in [
+        "n<=3,m<=3,k<=2,specials<=1,kinds=2..3,q=1",
+        "n=1..2,m=2..3,k=2..3,specials=1..2,kinds=5..6,q=1,far=1",
+        "n=1,m=3..4,k=2,specials=1,kinds=6,q=1..2,far=1",
+        "n=5,m=1,k=2,q=1..2",
+        "n=3,m=3,k=1..2,specials=0",
+    ] {
+        let s = scope(text);
+        let jumped = crate::scope::fill_agrees(&s, 0..s.len()).unwrap();
+        assert!(jumped > 0, "{text}: no run of boards with a run was jumped");
+        // From the middle of a run and of a block, too.
+        crate::scope::fill_agrees(&s, s.len() / 3..s.len() / 2).unwrap();
+    }
+    // 1x4 boards in 2 colours, 6 swaps each: 1111 and 1112 begin with the run 111 (12 indices
+    // from the first, 9 from inside it), 1121 is the first board without a run.
+    let s = scope("n=1,m=4,k=2,q=1");
+    let mut buffer = None;
+    assert_eq!(s.fill(0, &mut buffer), Filled::Skip(12));
+    assert_eq!(s.fill(3, &mut buffer), Filled::Skip(9));
+    assert_eq!(s.fill(12, &mut buffer), Filled::Case);
+    assert_eq!(buffer.map(|c| c.board.colour), Some(vec![1, 1, 2, 1]));
+}
+
+#[test]
 fn smaller_cases_come_first() {
     let s = scope("n<=3,m<=2,k<=2,specials<=1,kinds=1,q<=2");
     let size = |c: &Case| {
