@@ -226,6 +226,8 @@ struct Own {
     digest: u64,
     /// The current case's answer, for the digest (a buffer kept from case to case).
     answer: String,
+    /// [`Shared::relative_limit`], asked once.
+    relative: bool,
 }
 
 fn found<C>(index: u64, origin: Origin, case: Option<C>, failure: Failure) -> Found<C> {

@@ -10,13 +10,13 @@ use crate::engine::{Engine, Fault, Kind, Output};
 use crate::game::{compare_tokens, Divergence, Game, Names};
 use crate::verdict::{At, Place};
 pub use crate::verdict::{Failure, Verdict};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<(String, Option<Place>)>> = const { RefCell::new(None) };
-    static QUIET: RefCell<bool> = const { RefCell::new(false) };
+    static QUIET: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Installs (once) a panic hook that records the message and location of a panic raised while
@@ -26,7 +26,7 @@ fn install_hook() {
     HOOK.call_once(|| {
         let default = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if QUIET.with(|q| *q.borrow()) {
+            if QUIET.with(Cell::get) {
                 let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
                     (*s).to_string()
                 } else if let Some(s) = info.payload().downcast_ref::<String>() {
@@ -81,7 +81,7 @@ pub fn catching_fault<T>(f: impl FnOnce() -> T) -> Result<T, Fault> {
     install_hook();
     let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
-    QUIET.with(|q| *q.borrow_mut() = was);
+    QUIET.with(|q| q.set(was));
     result.map_err(|_| {
         let (message, place) = LAST_PANIC
             .with(|p| p.borrow_mut().take())

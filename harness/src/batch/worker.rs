@@ -46,6 +46,7 @@ impl<G: Game> Shared<G> {
             hits: vec![false; keys],
             digest: 0,
             answer: String::new(),
+            relative: self.relative_limit(),
         };
         let mut case = None;
         // Case numbers are taken in chunks: one at a time while a chunk takes a tick of the coarse
@@ -134,7 +135,7 @@ impl<G: Game> Shared<G> {
     fn run_case(&self, slot: &Slot, j: u64, index: u64, case: &G::Case, own: &mut Own) -> bool {
         let limit = self.opts.limits().case::<G>(case);
         slot.limit.store(nanos(limit), Relaxed);
-        let relative = self.relative_limit();
+        let relative = own.relative;
         let mut a_started = 0;
         let checked = self.pair.check_phased(case, &mut |p| {
             let now = self.coarse();

@@ -339,11 +339,22 @@ impl TexasScope {
     /// `Err(n)` when that board has a run: its first cells up to the end of its first run (in
     /// row-major order) already hold one, so the `n` colourings from `colouring` on that begin
     /// with the same cells are boards with a run too (the first cell is the most significant
-    /// digit: they are consecutive). Digits by 32-bit divisions when the colouring fits.
+    /// digit: they are consecutive). Digits by shifts when k is a power of two, else by 32-bit
+    /// divisions when the colouring fits.
     fn colours(b: &Block, colour: &mut [u8], colouring: u64) -> Result<(), u64> {
-        match (u32::try_from(colouring), u32::try_from(b.k)) {
-            (Ok(c), Ok(k)) => Self::decode(colour, digits(c, k)),
-            _ => Self::decode(colour, digits(colouring, b.k)),
+        if b.k.is_power_of_two() {
+            // k = 1, 2, 4, ...: digits are bits.
+            let (bits, mut rest) = (b.k.trailing_zeros(), colouring);
+            Self::decode(colour, move || {
+                let d = (rest & (b.k - 1)) as u8;
+                rest >>= bits;
+                d
+            });
+        } else {
+            match (u32::try_from(colouring), u32::try_from(b.k)) {
+                (Ok(c), Ok(k)) => Self::decode(colour, digits(c, k)),
+                _ => Self::decode(colour, digits(colouring, b.k)),
+            }
         }
         let Some(i) = Self::first_run(b, colour) else {
             return Ok(());
