@@ -203,13 +203,28 @@ impl<G: Game> Pair<G> {
         case: &G::Case,
         phase: &mut dyn FnMut(Phase),
     ) -> Checked<G::Outcome> {
-        phase(Phase::A);
-        let a = match run_one(&*self.a, case) {
-            Ok(a) => a,
-            Err(fault) => return Checked::faulted(self.a.name(), fault, None),
+        // Both engines run under one catch: a panic is the fault of the engine whose phase it
+        // was, and engine a's output is kept outside the catch for the report of a fault of b.
+        // (One catch per case instead of one per engine: a small case paid for the second one
+        // and for moving each outcome through it.)
+        let mut a = None;
+        let ran = catching_fault(|| {
+            phase(Phase::A);
+            a = Some(self.a.run(case, true)?);
+            phase(Phase::B);
+            Ok(self.b.run(case, true))
+        });
+        let (a, b) = match (ran, a) {
+            (Ok(Ok(b)), Some(a)) => (a, b),
+            // Engine a gave its output: the panic was b's.
+            (Err(panic), Some(a)) => (a, Err(panic)),
+            (Ok(Err(fault)) | Err(fault), None) => {
+                return Checked::faulted(self.a.name(), fault, None)
+            }
+            (Ok(Ok(_)), None) | (Ok(Err(_)), Some(_)) => {
+                unreachable!("engine a's output is kept exactly when it gave one")
+            }
         };
-        phase(Phase::B);
-        let b = run_one(&*self.b, case);
         phase(Phase::Comparing);
         let names = self.names();
         let outcome = |o: Output<G::Outcome>| match o {
