@@ -8,6 +8,10 @@ For each mutant cargo-mutants caught, the smallest named scope whose verificatio
 seconds that scope took; for each mutant it missed, the scopes it survived. One row per file: the
 mutants, how many each scope killed first, the missed, and the median and worst seconds to kill;
 then the missed mutants one per line with the scopes they survived.
+
+A mutant judged by more than one campaign counts once, as the last folder given judged it: a
+campaign of the smallest scope over every mutant, then one of more scopes over its survivors
+(`small-scope.sh ... -- --re REGEX`), make one table.
 """
 
 import json
@@ -43,30 +47,33 @@ def main(folders):
     rows = defaultdict(lambda: {"mutants": 0, "first": defaultdict(int), "missed": [], "secs": [],
                                 "unviable": 0, "timeout": 0})
     scope_order = []
+    judged = {}
     for f in folders:
         for file, summary, log, name in outcomes(Path(f)):
-            row = rows[file]
-            row["mutants"] += 1
-            records = gate_lines(log) if log.exists() else []
-            for r in records:
-                if r["scope"] not in scope_order:
-                    scope_order.append(r["scope"])
-            if summary == "Unviable":
-                row["unviable"] += 1
-                continue
-            if summary == "Timeout":
-                row["timeout"] += 1
-                continue
-            killer = next((r for r in records if r.get("failed")), None)
-            if summary == "CaughtMutant" and killer:
-                row["first"][killer["scope"]] += 1
-                row["secs"].append(killer["secs"])
-            elif summary == "CaughtMutant":
-                row["first"]["(build or gate)"] += 1
-            else:
-                # A passing gate prints nothing (its output is captured): every scope tried passed.
-                survived = ", ".join(r["scope"] for r in records) or "every scope tried"
-                row["missed"].append((name, survived))
+            judged[name] = (file, summary, log)
+    for name, (file, summary, log) in judged.items():
+        row = rows[file]
+        row["mutants"] += 1
+        records = gate_lines(log) if log.exists() else []
+        for r in records:
+            if r["scope"] not in scope_order:
+                scope_order.append(r["scope"])
+        if summary == "Unviable":
+            row["unviable"] += 1
+            continue
+        if summary == "Timeout":
+            row["timeout"] += 1
+            continue
+        killer = next((r for r in records if r.get("failed")), None)
+        if summary == "CaughtMutant" and killer:
+            row["first"][killer["scope"]] += 1
+            row["secs"].append(killer["secs"])
+        elif summary == "CaughtMutant":
+            row["first"]["(build or gate)"] += 1
+        else:
+            # A passing gate prints nothing (its output is captured): every scope tried passed.
+            survived = ", ".join(r["scope"] for r in records) or "every scope tried"
+            row["missed"].append((name, survived))
     if "(build or gate)" in {k for r in rows.values() for k in r["first"]}:
         scope_order.append("(build or gate)")
     head = ["file", "mutants", *[f"killed first by `{s}`" for s in scope_order], "missed",

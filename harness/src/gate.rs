@@ -8,13 +8,20 @@
 //! the time to detect, the shrunk size), which cargo-mutants keeps in the mutant's log and the
 //! table scripts read. Used by `harness/tests/mutation_gate.rs` (the built-in engines) and
 //! `examples/own-game/tests/mutation_gate.rs` (2048).
+//!
+//! [`scopes`] is the other gate, the scope gate: a game's named scopes verified smallest first
+//! until one fails, which says for every mutant the smallest scope that kills it
+//! (`harness/tests/scope_gate.rs`, `examples/own-game/tests/scope_gate.rs`,
+//! `scripts/small-scope.sh`).
 
 use crate::batch::{BatchOptions, Silent};
 use crate::diff::{self, DiffOptions};
 use crate::game::{all_profile_ids, engines, Game, ProfileChoice, ProfileId};
 use crate::oracle::Pair;
+use crate::verify::{Given, ScopeCases};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Runs `cases` cases of every batch profile of `G` and `default` more of its first profile, from
 /// `seed`; `exe` is a binary with `G` registered (a hang is shrunk through its hidden `exec`).
@@ -53,4 +60,72 @@ pub fn run<G: Game>(
     }
     let _ = std::fs::remove_dir_all(&out);
     Ok((!failures.is_empty()).then(|| failures.join("\n")))
+}
+
+/// How many named scopes the scope gate verifies: `SCOPE_GATE_SCOPES`, or 2 when it is unset or
+/// not a number.
+pub fn scope_count() -> usize {
+    std::env::var("SCOPE_GATE_SCOPES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2)
+}
+
+/// The scope gate: verifies the first `count` named scopes of `G` in order, each in full (the two
+/// engines of `pair`, `Pair::builtin()` for the mutation campaign, through `verify`'s pipeline,
+/// failures shrunk 5 s), and
+/// stops at the first that fails. Each scope prints one line to stderr, `scope-gate: ` and a JSON
+/// object (game, scope, indices, failed, secs, kind, size_after), which cargo-mutants keeps in a
+/// mutant's log and `scripts/small-scope-table.py` reads. Returns the report of the failing scope,
+/// or `None` when every scope was verified; an error when a named scope does not parse, the run
+/// fails, or a scope ran without failing yet was not verified.
+pub fn scopes<G: Game>(count: usize, pair: &Pair<G>) -> anyhow::Result<Option<String>> {
+    let out = std::env::temp_dir().join(format!("scope-gate-{}-{}", G::NAME, std::process::id()));
+    let result = ladder::<G>(count, pair, &out);
+    let _ = std::fs::remove_dir_all(&out);
+    result
+}
+
+fn ladder<G: Game>(
+    count: usize,
+    pair: &Pair<G>,
+    out: &std::path::Path,
+) -> anyhow::Result<Option<String>> {
+    for named in G::scopes().iter().take(count) {
+        let scope = G::scope(named.expr)
+            .map_err(|e| anyhow::anyhow!("named scope {} of {}: {e}", named.name, G::NAME))?;
+        let indices = scope.len();
+        let given = Given {
+            cases: Arc::new(ScopeCases::<G>::new(scope)),
+            name: Some(named.name.to_string()),
+        };
+        let mut opts = DiffOptions::<G>::new(BatchOptions::new::<G>(0, 0), out.to_path_buf());
+        opts.shrink_budget = Duration::from_secs(5);
+        let started = Instant::now();
+        let mut text = Vec::new();
+        let argv = vec!["scope-gate".to_string()];
+        let summary = crate::verify::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
+        let failed = summary.failed() > 0;
+        let line = serde_json::json!({
+            "game": G::NAME,
+            "scope": named.name,
+            "indices": indices,
+            "failed": failed,
+            "secs": started.elapsed().as_secs_f64(),
+            "kind": summary.first.as_ref().map(|f| format!("{:?}", f.kind)),
+            "size_after": summary.first.as_ref().map(|f| f.size_after.clone()),
+        });
+        eprintln!("scope-gate: {line}");
+        if failed {
+            return Ok(Some(String::from_utf8_lossy(&text).into_owned()));
+        }
+        if !summary.certificate.as_ref().is_some_and(|c| c.verified) {
+            anyhow::bail!(
+                "scope {} of {} ran but was not verified",
+                named.name,
+                G::NAME
+            );
+        }
+    }
+    Ok(None)
 }
