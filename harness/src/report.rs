@@ -116,21 +116,27 @@ pub fn coverage(keys: &[&str], counts: &[u64], cases: u64) -> String {
     out
 }
 
-/// A progress bar on standard error for `len` cases with their rate and ETA; hidden when `show` is
-/// false (indicatif also hides it when standard error is not a terminal).
-pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
+/// A progress bar on standard error for `len` `unit`s (`cases`, `indices`) with their rate and
+/// ETA; hidden when `show` is false (indicatif also hides it when standard error is not a
+/// terminal).
+pub fn progress_bar(len: u64, unit: &'static str, show: bool) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !show {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr_with_hz(8));
-    let style = ProgressStyle::with_template(
-        "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {rate}, eta {eta} {msg}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-        let _ = write!(w, "{:.0} cases/s", state.per_sec());
-    });
+    let template = format!(
+        "{{spinner}} {{elapsed_precise}} [{{wide_bar}}] {{human_pos}}/{{human_len}} {unit}, \
+         {{rate}}, eta {{eta}} {{msg}}"
+    );
+    let style = ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} {unit}/s", state.per_sec());
+            },
+        );
     bar.set_style(style);
     bar
 }

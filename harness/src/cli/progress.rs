@@ -35,16 +35,19 @@ impl Drop for Bar {
 /// redirected to a log is never silent for minutes.
 struct Lines {
     game: &'static str,
+    /// What is counted: `cases`, or `indices` for a scope (skipped ones included).
+    unit: &'static str,
     start: std::time::Instant,
     last: std::sync::Mutex<std::time::Instant>,
     every: Duration,
 }
 
 impl Lines {
-    fn new(game: &'static str, every: Duration) -> Self {
+    fn new(game: &'static str, unit: &'static str, every: Duration) -> Self {
         let now = std::time::Instant::now();
         Lines {
             game,
+            unit,
             start: now,
             last: std::sync::Mutex::new(now),
             every,
@@ -63,11 +66,12 @@ impl Progress for Lines {
         *last = std::time::Instant::now();
         let secs = self.start.elapsed().as_secs_f64().max(1e-9);
         note!(
-            "{}: {done}/{total} cases ({:.1}%), {failed} failing, {:.0} cases/s, {:.0} s",
+            "{}: {done}/{total} {unit} ({:.1}%), {failed} failing, {:.0} {unit}/s, {:.0} s",
             self.game,
             100.0 * done as f64 / total.max(1) as f64,
             done as f64 / secs,
-            secs
+            secs,
+            unit = self.unit
         );
     }
     fn note(&self, line: &str) {
@@ -82,14 +86,20 @@ impl Progress for Quiet {
     fn update(&self, _: u64, _: u64, _: u64) {}
 }
 
-/// The progress display for a run: a bar on a terminal, plain lines in a log, nothing with --quiet.
-pub fn progress_for(game: &'static str, total: u64, quiet: bool) -> Box<dyn Progress> {
+/// The progress display for a run of `total` `unit`s (`cases`, or `indices` of a scope): a bar
+/// on a terminal, plain lines in a log, nothing with --quiet.
+pub fn progress_for(
+    game: &'static str,
+    unit: &'static str,
+    total: u64,
+    quiet: bool,
+) -> Box<dyn Progress> {
     if quiet {
         Box::new(Quiet)
     } else if std::io::stderr().is_terminal() {
-        Box::new(Bar(report::progress_bar(total, true)))
+        Box::new(Bar(report::progress_bar(total, unit, true)))
     } else {
-        Box::new(Lines::new(game, Duration::from_secs(5)))
+        Box::new(Lines::new(game, unit, Duration::from_secs(5)))
     }
 }
 
