@@ -235,19 +235,30 @@ impl Engine {
     }
 
     /// The current board.
+    ///
+    /// Its cells are written in order into vectors allocated without zeroing: a zeroed small
+    /// allocation bypasses the allocator's per-thread cache and costs more than a small board.
     pub fn board(&self) -> Board {
-        let mut board = Board::empty(self.n, self.m);
-        for (r, row) in board.colour.chunks_exact_mut(self.m.max(1)).enumerate() {
-            for (c, x) in row.iter_mut().enumerate() {
-                *x = self.colour.get(r, c);
+        let (n, m) = (self.n, self.m);
+        let mut colour = Vec::with_capacity(n * m);
+        for r in 0..n {
+            colour.extend((0..m).map(|c| self.colour.get(r, c)));
+        }
+        let mut special = Vec::with_capacity(n * m);
+        let columns = &self.columns[..m];
+        if columns.iter().all(|column| column.specials().is_empty()) {
+            special.extend(std::iter::repeat_n(0, n * m));
+        } else {
+            for r in 0..n {
+                special.extend(columns.iter().map(|column| column.special_at(r)));
             }
         }
-        for c in 0..self.m {
-            for r in self.columns[c].specials() {
-                board.special[r * self.m + c] = self.columns[c].special_at(r);
-            }
+        Board {
+            n,
+            m,
+            colour,
+            special,
         }
-        board
     }
 
     /// Whether every cell of `cells` holds a piece (for `debug_assert!`).
