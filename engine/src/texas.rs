@@ -73,6 +73,12 @@ pub struct Engine {
     links: [Line; COLUMNS - 1],
     /// Pieces on the board.
     pieces: usize,
+    /// Whether the pieces and colour planes and the links describe the board. A load writes
+    /// only the bytes and the specials: most small cases end with no valid operation, and
+    /// deciding an invalid one reads only the bytes. The first valid operation builds the rest.
+    planes_ready: bool,
+    /// The colour planes a board's colours need: the bits of its largest colour.
+    colour_bits: usize,
 
     /// The work list: the columns whose pieces changed since runs were last looked for.
     dirty: Line,
@@ -115,6 +121,8 @@ impl Engine {
             columns: [Column::EMPTY; COLUMNS],
             links: [Line::EMPTY; COLUMNS - 1],
             pieces: 0,
+            planes_ready: false,
+            colour_bits: 0,
             dirty: Line::EMPTY,
             matched: Grid::new(),
             removed: Grid::new(),
@@ -145,17 +153,6 @@ impl Engine {
             n <= MAX_SIDE && m <= MAX_SIDE,
             "board is {n}x{m}, larger than {MAX_SIDE}x{MAX_SIDE}"
         );
-        // Every cell to empty: nothing of a previous case is left. Pieces only ever sit on the
-        // board, so the previous board's n x m cells are all that can hold one.
-        self.clear_board();
-        self.n = n;
-        self.m = m;
-        // Row by row into the bytes, then each column's planes from its bytes, then the specials.
-        for (r, row) in board.colour.chunks_exact(m.max(1)).take(n).enumerate() {
-            for (c, &x) in row.iter().enumerate() {
-                self.colour.set(r, c, x);
-            }
-        }
         let largest = board.colour.iter().copied().max().unwrap_or(0);
         assert!(
             largest <= MAX_COLOURS,
@@ -166,18 +163,26 @@ impl Engine {
             special <= MAX_SPECIAL,
             "special {special} on the board, larger than {MAX_SPECIAL}"
         );
-        for c in 0..m {
-            self.columns[c].set_colours(self.colour.words(c, n), largest);
+        // Nothing of a previous case is left: what it held outside the new board is emptied
+        // here, and every cell of the new board is written below.
+        self.clear_outside(n, m);
+        self.n = n;
+        self.m = m;
+        // Row by row into the bytes, then the specials; the colour planes wait for the first
+        // valid operation.
+        let mut pieces = 0;
+        for (r, row) in board.colour.chunks_exact(m.max(1)).take(n).enumerate() {
+            for (c, &x) in row.iter().enumerate() {
+                self.colour.set(r, c, x);
+                pieces += usize::from(x != 0);
+            }
         }
         if special != 0 {
             self.load_specials(board);
         }
-        self.pieces = self.columns[..m]
-            .iter()
-            .map(|column| column.pieces().count() as usize)
-            .sum();
-        // The links of the last column and past it are none: the columns past the board are empty.
-        self.refresh_links(Line::first(m.saturating_sub(1)));
+        self.pieces = pieces;
+        self.colour_bits = (u8::BITS - largest.leading_zeros()) as usize;
+        self.planes_ready = false;
         self.dirty = Line::EMPTY;
         self.score = Score::default();
         self.invalid_ops = 0;
@@ -185,17 +190,35 @@ impl Engine {
         debug_assert!(self.is_clear_past_board());
     }
 
-    /// Empties the cells, planes and links of the board loaded last (the only ones that can hold
-    /// anything), and forgets its size.
-    fn clear_board(&mut self) {
+    /// Builds the pieces and colour planes of the loaded board from its bytes, and the links.
+    /// Every column's colour planes are empty until then (the load emptied them).
+    fn build_planes(&mut self) {
         let (n, m) = (self.n, self.m);
-        for c in 0..m {
-            self.colour.clear_rows(c, n);
+        for (c, column) in self.columns[..m].iter_mut().enumerate() {
+            for i in 0..n.div_ceil(8) {
+                column.add_colours(i, self.colour.word(c, i), self.colour_bits);
+            }
         }
-        self.columns[..m].fill(Column::EMPTY);
-        self.links[..m].fill(Line::EMPTY);
-        self.n = 0;
-        self.m = 0;
+        // The links of the last column and past it are none: the columns past the board are empty.
+        self.refresh_links(Line::first(m.saturating_sub(1)));
+        self.planes_ready = true;
+        debug_assert!(self.pieces_add_up());
+        debug_assert!((0..m).all(|c| self.column_is_consistent(c)));
+    }
+
+    /// Makes ready for a board of `n` x `m`: empties the cells the board loaded last held outside
+    /// the whole words of eight rows above row `n` of the first `m` columns, which the new
+    /// board's cells overwrite, and empties the planes and links of both boards' columns. The
+    /// previous board's cells are the only ones that can hold a piece.
+    fn clear_outside(&mut self, n: usize, m: usize) {
+        let (old_n, old_m) = (self.n, self.m);
+        let (kept, old_words) = (n / 8, old_n.div_ceil(8));
+        for c in 0..old_m {
+            let kept = if c < m { kept } else { 0 };
+            self.colour.clear_words(c, kept..old_words);
+        }
+        self.columns[..m.max(old_m)].fill(Column::EMPTY);
+        self.links[..old_m].fill(Line::EMPTY);
     }
 
     /// Puts the specials of `board` on its pieces.
@@ -210,10 +233,7 @@ impl Engine {
             for (c, &s) in row.iter().enumerate() {
                 // Every cell of a case holds a piece (the parser and the generators make no other).
                 if s != 0 {
-                    debug_assert!(
-                        self.columns[c].pieces().has(r),
-                        "a special on an empty cell"
-                    );
+                    debug_assert!(self.colour.get(r, c) != 0, "a special on an empty cell");
                     self.columns[c].set_special(r, s);
                 }
             }
@@ -343,7 +363,13 @@ impl Engine {
         for &op in &case.ops {
             self.apply(op, sink);
         }
-        (self.finish(), self.board())
+        // With no valid operation (most small cases) the board is the case's, copied whole.
+        let board = if self.planes_ready {
+            self.board()
+        } else {
+            case.board.clone()
+        };
+        (self.finish(), board)
     }
 }
 

@@ -9,6 +9,7 @@
 
 use super::line::Line;
 use model::texas::MAX_SIDE;
+use std::ops::Range;
 
 /// Bytes per column, and the index of row 0 in a column.
 pub(super) const LEN: usize = 128;
@@ -55,23 +56,36 @@ impl ColourBytes {
         self.cols[c][ROW0 + r] = x;
     }
 
-    /// Empties rows 0..n of column `c`.
+    /// Writes rows `8 * i .. 8 * i + 8` of column `c` in one store: byte `j` of `word` is the
+    /// colour of row `8 * i + j`. Rows up to 56 may be written (the rows past the board must stay
+    /// empty, so their bytes must be 0).
     #[inline]
-    pub fn clear_rows(&mut self, c: usize, n: usize) {
-        self.cols[c][ROW0..ROW0 + n].fill(0);
+    pub fn set_word(&mut self, c: usize, i: usize, word: u64) {
+        let at = ROW0 + 8 * i;
+        self.cols[c][at..at + 8].copy_from_slice(&word.to_le_bytes());
+    }
+
+    /// Rows `8 * i .. 8 * i + 8` of column `c`, as [`Self::set_word`] writes them.
+    #[inline]
+    pub fn word(&self, c: usize, i: usize) -> u64 {
+        let at = ROW0 + 8 * i;
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&self.cols[c][at..at + 8]);
+        u64::from_le_bytes(word)
+    }
+
+    /// Empties the rows of column `c` in the words of eight rows `words` (see [`Self::set_word`]).
+    #[inline]
+    pub fn clear_words(&mut self, c: usize, words: Range<usize>) {
+        for i in words {
+            self.set_word(c, i, 0);
+        }
     }
 
     /// Rows 0..n of column `c`.
     #[cfg(test)]
     pub fn first_rows(&self, c: usize, n: usize) -> &[u8] {
         &self.cols[c][ROW0..ROW0 + n]
-    }
-
-    /// Rows 0..n of column `c` and the empty rows after them up to a multiple of eight: whole
-    /// words of eight rows (every row past the board is empty).
-    #[inline]
-    pub fn words(&self, c: usize, n: usize) -> &[u8] {
-        &self.cols[c][ROW0..ROW0 + n.next_multiple_of(8)]
     }
 
     /// The sum of the colours in the rows `rows` of column `c`.

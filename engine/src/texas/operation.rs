@@ -15,6 +15,12 @@ impl Engine {
                 return;
             }
         };
+        if !self.planes_ready {
+            // The first valid operation: the planes are built from the bytes before the swap.
+            self.swap_bytes(op.a, op.b);
+            self.build_planes();
+            self.swap_bytes(op.a, op.b);
+        }
         self.swap_planes(op.a, op.b);
 
         // 2. Main colours: the colour now at each swapped cell that lies in a run.
@@ -95,6 +101,14 @@ impl Engine {
             self.colour.set(b.r(), b.c(), y);
             Err(Invalid::NoRun)
         }
+    }
+
+    /// Swaps the colours at `a` and `b` on the bytes.
+    #[inline]
+    fn swap_bytes(&mut self, a: Pos, b: Pos) {
+        let (x, y) = (self.colour_at(a), self.colour_at(b));
+        self.colour.set(a.r(), a.c(), y);
+        self.colour.set(b.r(), b.c(), x);
     }
 
     /// The colour at `p`, 0 when empty or off the board.
