@@ -145,7 +145,7 @@ impl Engine {
     /// Operations need a valid case (a full board, n, m <= 50). Any board of at most 50 x 50 with
     /// colours up to 100 and specials up to 6 on pieces loads, but gravity is only right on
     /// columns whose pieces rest on each other, as they do on a full board. Panics on a larger
-    /// board, colour or special.
+    /// board, colour or special, or on a board with fewer than n x m cells.
     pub fn load(&mut self, case: &Case) {
         let board = &case.board;
         let (n, m) = (board.n, board.m);
@@ -153,34 +153,17 @@ impl Engine {
             n <= MAX_SIDE && m <= MAX_SIDE,
             "board is {n}x{m}, larger than {MAX_SIDE}x{MAX_SIDE}"
         );
-        let largest = board.colour.iter().copied().max().unwrap_or(0);
+        // Nothing of a previous case is left: what it held outside the new board is emptied
+        // here, and every cell of the new board is written below (from then on the size is the
+        // new board's, so a panic on a bad cell leaves nothing the next load would not clear).
+        self.clear_outside(n, m);
+        self.n = n;
+        self.m = m;
+        let largest = self.load_cells(board);
         assert!(
             largest <= MAX_COLOURS,
             "colour {largest} on the board, larger than {MAX_COLOURS}"
         );
-        let special = board.special.iter().copied().max().unwrap_or(0);
-        assert!(
-            special <= MAX_SPECIAL,
-            "special {special} on the board, larger than {MAX_SPECIAL}"
-        );
-        // Nothing of a previous case is left: what it held outside the new board is emptied
-        // here, and every cell of the new board is written below.
-        self.clear_outside(n, m);
-        self.n = n;
-        self.m = m;
-        // Row by row into the bytes, then the specials; the colour planes wait for the first
-        // valid operation.
-        let mut pieces = 0;
-        for (r, row) in board.colour.chunks_exact(m.max(1)).take(n).enumerate() {
-            for (c, &x) in row.iter().enumerate() {
-                self.colour.set(r, c, x);
-                pieces += usize::from(x != 0);
-            }
-        }
-        if special != 0 {
-            self.load_specials(board);
-        }
-        self.pieces = pieces;
         self.colour_bits = (u8::BITS - largest.leading_zeros()) as usize;
         self.planes_ready = false;
         self.dirty = Line::EMPTY;
@@ -188,6 +171,34 @@ impl Engine {
         self.invalid_ops = 0;
         self.hand_len = 0;
         debug_assert!(self.is_clear_past_board());
+    }
+
+    /// Writes the cells of `board` row by row into the bytes, with the specials, and counts the
+    /// pieces; returns the largest colour. The colour planes wait for the first valid operation.
+    fn load_cells(&mut self, board: &Board) -> u8 {
+        let (n, m) = (board.n, board.m);
+        let (mut pieces, mut largest) = (0, 0);
+        for r in 0..n {
+            let colours = &board.colour[r * m..][..m];
+            let specials = &board.special[r * m..][..m];
+            for c in 0..m {
+                let (x, s) = (colours[c], specials[c]);
+                self.colour.set(r, c, x);
+                pieces += usize::from(x != 0);
+                largest = largest.max(x);
+                // Every cell of a case holds a piece (the parser and the generators make no other).
+                if s != 0 {
+                    assert!(
+                        s <= MAX_SPECIAL,
+                        "special {s} on the board, larger than {MAX_SPECIAL}"
+                    );
+                    debug_assert!(x != 0, "a special on an empty cell");
+                    self.columns[c].set_special(r, s);
+                }
+            }
+        }
+        self.pieces = pieces;
+        largest
     }
 
     /// Builds the pieces and colour planes of the loaded board from its bytes, and the links.
@@ -219,25 +230,6 @@ impl Engine {
         }
         self.columns[..m.max(old_m)].fill(Column::EMPTY);
         self.links[..old_m].fill(Line::EMPTY);
-    }
-
-    /// Puts the specials of `board` on its pieces.
-    fn load_specials(&mut self, board: &Board) {
-        let m = board.m;
-        for (r, row) in board
-            .special
-            .chunks_exact(m.max(1))
-            .take(board.n)
-            .enumerate()
-        {
-            for (c, &s) in row.iter().enumerate() {
-                // Every cell of a case holds a piece (the parser and the generators make no other).
-                if s != 0 {
-                    debug_assert!(self.colour.get(r, c) != 0, "a special on an empty cell");
-                    self.columns[c].set_special(r, s);
-                }
-            }
-        }
     }
 
     /// Adds the endgame bonuses for the operations applied so far and returns the breakdown.
