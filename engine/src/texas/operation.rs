@@ -130,12 +130,15 @@ impl Engine {
         // Whether the cell `dr` rows and `dc` columns away holds x (cells past the board read
         // as empty).
         let holds_x = |dr: isize, dc: isize| self.colour.at(r + dr, c + dc) == x;
-        let (west, east) = (holds_x(0, -1), holds_x(0, 1));
-        if west && (east || holds_x(0, -2)) || east && holds_x(0, 2) {
-            return true;
-        }
-        let (north, south) = (holds_x(-1, 0), holds_x(1, 0));
-        north && (south || holds_x(-2, 0)) || south && holds_x(2, 0)
+        // Along one line, whether two of the cells up to two places before and after p that
+        // hold x are next to each other and to p. All eight cells are read and combined without
+        // a branch: which of them hold x is as good as random, so branches would be mispredicted.
+        let run = |before2: bool, before1: bool, after1: bool, after2: bool| {
+            (before2 & before1) | (before1 & after1) | (after1 & after2)
+        };
+        let row = run(holds_x(0, -2), holds_x(0, -1), holds_x(0, 1), holds_x(0, 2));
+        let column = run(holds_x(-2, 0), holds_x(-1, 0), holds_x(1, 0), holds_x(2, 0));
+        row | column
     }
 
     /// Swaps two pieces on the planes (the bytes are already swapped) and puts both columns on
