@@ -71,7 +71,8 @@ pub struct Engine {
     /// `links[i]`: the rows where columns i and i + 1 both hold a piece, of one colour. Fresh for
     /// every pair of columns off the work list.
     links: [Line; COLUMNS - 1],
-    /// Pieces on the board.
+    /// Pieces on the board, counted when the planes are built (until then the board is empty
+    /// exactly when its largest colour is 0, which is all the score asks).
     pieces: usize,
     /// Whether the pieces and colour planes and the links describe the board. A load writes
     /// only the bytes and the specials: most small cases end with no valid operation, and
@@ -173,18 +174,19 @@ impl Engine {
         debug_assert!(self.is_clear_past_board());
     }
 
-    /// Writes the cells of `board` row by row into the bytes, with the specials, and counts the
-    /// pieces; returns the largest colour. The colour planes wait for the first valid operation.
+    /// Writes the cells of `board` row by row into the bytes, with the specials; returns the
+    /// largest colour. The colour planes wait for the first valid operation. One pass, one loop
+    /// per row: on a small board every loop's end is a mispredicted branch.
     fn load_cells(&mut self, board: &Board) -> u8 {
         let (n, m) = (board.n, board.m);
-        let (mut pieces, mut largest) = (0, 0);
-        for r in 0..n {
-            let colours = &board.colour[r * m..][..m];
-            let specials = &board.special[r * m..][..m];
-            for c in 0..m {
-                let (x, s) = (colours[c], specials[c]);
-                self.colour.set(r, c, x);
-                pieces += usize::from(x != 0);
+        let (colours, specials) = (&board.colour[..n * m], &board.special[..n * m]);
+        let mut largest = 0;
+        // Rows are cut with `chunks`: `chunks_exact` would divide.
+        let rows = colours.chunks(m.max(1)).zip(specials.chunks(m.max(1)));
+        for (r, (row, row_specials)) in rows.enumerate() {
+            let cells = self.colour.row_mut(r).zip(&mut self.columns);
+            for ((cell, column), (&x, &s)) in cells.zip(row.iter().zip(row_specials)) {
+                *cell = x;
                 largest = largest.max(x);
                 // Every cell of a case holds a piece (the parser and the generators make no other).
                 if s != 0 {
@@ -193,23 +195,25 @@ impl Engine {
                         "special {s} on the board, larger than {MAX_SPECIAL}"
                     );
                     debug_assert!(x != 0, "a special on an empty cell");
-                    self.columns[c].set_special(r, s);
+                    column.set_special(r, s);
                 }
             }
         }
-        self.pieces = pieces;
         largest
     }
 
     /// Builds the pieces and colour planes of the loaded board from its bytes, and the links.
-    /// Every column's colour planes are empty until then (the load emptied them).
+    #[inline(never)] // once per case: kept out of the loop over the operations
     fn build_planes(&mut self) {
         let (n, m) = (self.n, self.m);
         for (c, column) in self.columns[..m].iter_mut().enumerate() {
-            for i in 0..n.div_ceil(8) {
-                column.add_colours(i, self.colour.word(c, i), self.colour_bits);
-            }
+            let words = (0..n.div_ceil(8)).map(|i| self.colour.word(c, i));
+            column.set_colours(words, self.colour_bits);
         }
+        self.pieces = self.columns[..m]
+            .iter()
+            .map(|column| column.pieces().count() as usize)
+            .sum();
         // The links of the last column and past it are none: the columns past the board are empty.
         self.refresh_links(Line::first(m.saturating_sub(1)));
         self.planes_ready = true;
@@ -217,19 +221,28 @@ impl Engine {
         debug_assert!((0..m).all(|c| self.column_is_consistent(c)));
     }
 
-    /// Makes ready for a board of `n` x `m`: empties the cells the board loaded last held outside
-    /// the whole words of eight rows above row `n` of the first `m` columns, which the new
-    /// board's cells overwrite, and empties the planes and links of both boards' columns. The
-    /// previous board's cells are the only ones that can hold a piece.
+    /// Makes ready for a board of `n` x `m`: empties what the board loaded last left outside the
+    /// new board's place, and the specials of the new board's columns. Inside it, the cells and
+    /// specials are written next, and the colour planes and links are built before they are read;
+    /// outside, the previous board's cells, planes and links are the only ones that can be set.
     fn clear_outside(&mut self, n: usize, m: usize) {
         let (old_n, old_m) = (self.n, self.m);
+        // The whole words of eight rows above row n are overwritten in the first m columns.
         let (kept, old_words) = (n / 8, old_n.div_ceil(8));
         for c in 0..old_m {
             let kept = if c < m { kept } else { 0 };
             self.colour.clear_words(c, kept..old_words);
         }
-        self.columns[..m.max(old_m)].fill(Column::EMPTY);
-        self.links[..old_m].fill(Line::EMPTY);
+        for column in &mut self.columns[..m] {
+            column.clear_specials();
+        }
+        for column in self.columns.iter_mut().take(old_m).skip(m) {
+            *column = Column::EMPTY;
+        }
+        // The link of the last column with the next one is none.
+        for link in self.links.iter_mut().take(old_m).skip(m.saturating_sub(1)) {
+            *link = Line::EMPTY;
+        }
     }
 
     /// Adds the endgame bonuses for the operations applied so far and returns the breakdown.
@@ -239,30 +252,38 @@ impl Engine {
         if self.invalid_ops == 0 {
             endgame += 1000;
         }
-        if self.pieces == 0 {
+        if self.is_cleared() {
             endgame += 10000;
         }
         self.score.endgame = endgame;
         self.score
     }
 
+    /// Whether no piece is left on the board.
+    fn is_cleared(&self) -> bool {
+        if self.planes_ready {
+            self.pieces == 0
+        } else {
+            self.colour_bits == 0
+        }
+    }
+
     /// The current board.
     ///
-    /// Its cells are written in order into vectors allocated without zeroing: a zeroed small
-    /// allocation bypasses the allocator's per-thread cache and costs more than a small board.
+    /// Its vectors are allocated without zeroing (a zeroed small allocation bypasses the
+    /// allocator's per-thread cache and costs more than a small board), the colours written in
+    /// order.
     pub fn board(&self) -> Board {
         let (n, m) = (self.n, self.m);
         let mut colour = Vec::with_capacity(n * m);
         for r in 0..n {
             colour.extend((0..m).map(|c| self.colour.get(r, c)));
         }
-        let mut special = Vec::with_capacity(n * m);
-        let columns = &self.columns[..m];
-        if columns.iter().all(|column| column.specials().is_empty()) {
-            special.extend(std::iter::repeat_n(0, n * m));
-        } else {
-            for r in 0..n {
-                special.extend(columns.iter().map(|column| column.special_at(r)));
+        // Few pieces have a special: zeros, then those pieces.
+        let mut special: Vec<u8> = std::iter::repeat_n(0, n * m).collect();
+        for (c, column) in self.columns[..m].iter().enumerate() {
+            for r in column.specials() {
+                special[r * m + c] = column.special_at(r);
             }
         }
         Board {

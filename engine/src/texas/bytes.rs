@@ -56,6 +56,15 @@ impl ColourBytes {
         self.cols[c][ROW0 + r] = x;
     }
 
+    /// The cells of row `r`, column by column (as many as [`ColourBytes`] keeps: zip it with the
+    /// row).
+    #[inline]
+    pub fn row_mut(&mut self, r: usize) -> impl Iterator<Item = &mut u8> {
+        self.cols
+            .iter_mut()
+            .map(move |column| &mut column[ROW0 + r])
+    }
+
     /// Writes rows `8 * i .. 8 * i + 8` of column `c` in one store: byte `j` of `word` is the
     /// colour of row `8 * i + j`. Rows up to 56 may be written (the rows past the board must stay
     /// empty, so their bytes must be 0).

@@ -33,21 +33,30 @@ impl Column {
         special: [Line::EMPTY; SPECIAL_BITS],
     };
 
-    /// Adds the colours of rows `8 * i .. 8 * i + 8`, empty so far on the pieces and colour
-    /// planes: byte `j` of `colours` is the colour of row `8 * i + j` (0: an empty cell), and
-    /// every colour is below `2^bits`. Only the planes of those bits are written, so a few
-    /// colours cost a few instructions.
+    /// Makes the pieces and colour planes those of the colours in `words` (the specials stay):
+    /// word `i` holds rows `8 * i .. 8 * i + 8`, byte `j` the colour of row `8 * i + j` (0: an
+    /// empty cell), and the rows past the words are empty. Every colour is below `2^bits`: only
+    /// the planes of those bits are computed, so a few colours cost a few instructions.
     #[inline]
-    pub fn add_colours(&mut self, i: usize, colours: u64, bits: usize) {
-        debug_assert!(i < Line::WIDTH / 8 && bits <= COLOUR_BITS);
-        debug_assert!(colours & LOW_BITS.wrapping_mul(0xff << bits & 0xff) == 0);
-        let at = 8 * i;
-        for b in 0..bits {
-            let rows = Line(byte_bits(colours, b) << at);
-            self.planes[COLOUR.start + b] |= rows;
-            // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
-            self.planes[PIECES] |= rows;
+    pub fn set_colours(&mut self, words: impl IntoIterator<Item = u64>, bits: usize) {
+        debug_assert!(bits <= COLOUR_BITS);
+        let mut planes = [Line::EMPTY; PLANES];
+        for (i, word) in words.into_iter().enumerate() {
+            debug_assert!(i < Line::WIDTH / 8);
+            debug_assert!(word & LOW_BITS.wrapping_mul(0xff << bits & 0xff) == 0);
+            for b in 0..bits {
+                planes[COLOUR.start + b] |= Line(byte_bits(word, b) << (8 * i));
+            }
         }
+        // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
+        planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
+        self.planes = planes;
+    }
+
+    /// Takes every special off the column.
+    #[inline]
+    pub fn clear_specials(&mut self) {
+        self.special = [Line::EMPTY; SPECIAL_BITS];
     }
 
     /// Gives the piece in row `r` the special `s` (the pieces plane may not be built yet).
@@ -226,9 +235,7 @@ mod tests {
             u64::from_le_bytes(word)
         };
         let mut column = Column::EMPTY;
-        for i in 0..8 {
-            column.add_colours(i, word(i), bits);
-        }
+        column.set_colours((0..8).map(word), bits);
         for (r, &s) in specials.iter().enumerate() {
             if s != 0 {
                 column.set_special(r, s);

@@ -130,15 +130,21 @@ impl Engine {
         // Whether the cell `dr` rows and `dc` columns away holds x (cells past the board read
         // as empty).
         let holds_x = |dr: isize, dc: isize| self.colour.at(r + dr, c + dc) == x;
-        // Along one line, whether two of the cells up to two places before and after p that
-        // hold x are next to each other and to p. All eight cells are read and combined without
-        // a branch: which of them hold x is as good as random, so branches would be mispredicted.
+        // The four neighbours first: with many colours none of them holds x, nearly always, and
+        // the cells two places away are not read.
+        let (west, east) = (holds_x(0, -1), holds_x(0, 1));
+        let (north, south) = (holds_x(-1, 0), holds_x(1, 0));
+        if !(west | east | north | south) {
+            return false;
+        }
+        // Along one line, two cells next to each other and to p hold x. Combined without a
+        // branch: with few colours, which cells hold x is as good as random, and branches on it
+        // would be mispredicted.
         let run = |before2: bool, before1: bool, after1: bool, after2: bool| {
             (before2 & before1) | (before1 & after1) | (after1 & after2)
         };
-        let row = run(holds_x(0, -2), holds_x(0, -1), holds_x(0, 1), holds_x(0, 2));
-        let column = run(holds_x(-2, 0), holds_x(-1, 0), holds_x(1, 0), holds_x(2, 0));
-        row | column
+        run(holds_x(0, -2), west, east, holds_x(0, 2))
+            | run(holds_x(-2, 0), north, south, holds_x(2, 0))
     }
 
     /// Swaps two pieces on the planes (the bytes are already swapped) and puts both columns on
