@@ -222,9 +222,10 @@ impl Engine {
     }
 
     /// Makes ready for a board of `n` x `m`: empties what the board loaded last left outside the
-    /// new board's place, and the specials of the new board's columns. Inside it, the cells and
-    /// specials are written next, and the colour planes and links are built before they are read;
-    /// outside, the previous board's cells, planes and links are the only ones that can be set.
+    /// new board's place, and the planes and links of both boards' columns. Inside it, the cells
+    /// and specials are written next, and the colour planes and links are built before they are
+    /// read; outside, the previous board's cells, planes and links are the only ones that can be
+    /// set.
     fn clear_outside(&mut self, n: usize, m: usize) {
         let (old_n, old_m) = (self.n, self.m);
         // The whole words of eight rows above row n are overwritten in the first m columns.
@@ -233,16 +234,10 @@ impl Engine {
             let kept = if c < m { kept } else { 0 };
             self.colour.clear_words(c, kept..old_words);
         }
-        for column in &mut self.columns[..m] {
-            column.clear_specials();
-        }
-        for column in self.columns.iter_mut().take(old_m).skip(m) {
-            *column = Column::EMPTY;
-        }
-        // The link of the last column with the next one is none.
-        for link in self.links.iter_mut().take(old_m).skip(m.saturating_sub(1)) {
-            *link = Line::EMPTY;
-        }
+        // Two fills, not loops of variable length: on a small board the end of every loop is a
+        // mispredicted branch.
+        self.columns[..m.max(old_m)].fill(Column::EMPTY);
+        self.links[..old_m].fill(Line::EMPTY);
     }
 
     /// Adds the endgame bonuses for the operations applied so far and returns the breakdown.

@@ -53,12 +53,6 @@ impl Column {
         self.planes = planes;
     }
 
-    /// Takes every special off the column.
-    #[inline]
-    pub fn clear_specials(&mut self) {
-        self.special = [Line::EMPTY; SPECIAL_BITS];
-    }
-
     /// Gives the piece in row `r` the special `s` (the pieces plane may not be built yet).
     pub fn set_special(&mut self, r: usize, s: u8) {
         debug_assert!(usize::from(s) >> SPECIAL_BITS == 0);
