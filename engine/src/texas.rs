@@ -71,8 +71,15 @@ pub struct Engine {
     /// `links[i]`: the rows where columns i and i + 1 both hold a piece, of one colour. Fresh for
     /// every pair of columns off the work list.
     links: [Line; COLUMNS - 1],
-    /// Pieces on the board.
+    /// Pieces on the board, counted when the planes are built (until then the board is empty
+    /// exactly when its largest colour is 0, which is all the score asks).
     pieces: usize,
+    /// Whether the pieces and colour planes and the links describe the board. A load writes
+    /// only the bytes and the specials: most small cases end with no valid operation, and
+    /// deciding an invalid one reads only the bytes. The first valid operation builds the rest.
+    planes_ready: bool,
+    /// The colour planes a board's colours need: the bits of its largest colour.
+    colour_bits: usize,
 
     /// The work list: the columns whose pieces changed since runs were last looked for.
     dirty: Line,
@@ -115,6 +122,8 @@ impl Engine {
             columns: [Column::EMPTY; COLUMNS],
             links: [Line::EMPTY; COLUMNS - 1],
             pieces: 0,
+            planes_ready: false,
+            colour_bits: 0,
             dirty: Line::EMPTY,
             matched: Grid::new(),
             removed: Grid::new(),
@@ -137,7 +146,7 @@ impl Engine {
     /// Operations need a valid case (a full board, n, m <= 50). Any board of at most 50 x 50 with
     /// colours up to 100 and specials up to 6 on pieces loads, but gravity is only right on
     /// columns whose pieces rest on each other, as they do on a full board. Panics on a larger
-    /// board, colour or special.
+    /// board, colour or special, or on a board with fewer than n x m cells.
     pub fn load(&mut self, case: &Case) {
         let board = &case.board;
         let (n, m) = (board.n, board.m);
@@ -145,39 +154,19 @@ impl Engine {
             n <= MAX_SIDE && m <= MAX_SIDE,
             "board is {n}x{m}, larger than {MAX_SIDE}x{MAX_SIDE}"
         );
-        // Every cell to empty: nothing of a previous case is left. Pieces only ever sit on the
-        // board, so the previous board's n x m cells are all that can hold one.
-        self.clear_board();
+        // Nothing of a previous case is left: what it held outside the new board is emptied
+        // here, and every cell of the new board is written below (from then on the size is the
+        // new board's, so a panic on a bad cell leaves nothing the next load would not clear).
+        self.clear_outside(n, m);
         self.n = n;
         self.m = m;
-        // Row by row into the bytes, then each column's planes from its bytes, then the specials.
-        for (r, row) in board.colour.chunks_exact(m.max(1)).take(n).enumerate() {
-            for (c, &x) in row.iter().enumerate() {
-                self.colour.set(r, c, x);
-            }
-        }
-        let largest = board.colour.iter().copied().max().unwrap_or(0);
+        let largest = self.load_cells(board);
         assert!(
             largest <= MAX_COLOURS,
             "colour {largest} on the board, larger than {MAX_COLOURS}"
         );
-        let special = board.special.iter().copied().max().unwrap_or(0);
-        assert!(
-            special <= MAX_SPECIAL,
-            "special {special} on the board, larger than {MAX_SPECIAL}"
-        );
-        for c in 0..m {
-            self.columns[c].set_colours(self.colour.words(c, n), largest);
-        }
-        if special != 0 {
-            self.load_specials(board);
-        }
-        self.pieces = self.columns[..m]
-            .iter()
-            .map(|column| column.pieces().count() as usize)
-            .sum();
-        // The links of the last column and past it are none: the columns past the board are empty.
-        self.refresh_links(Line::first(m.saturating_sub(1)));
+        self.colour_bits = (u8::BITS - largest.leading_zeros()) as usize;
+        self.planes_ready = false;
         self.dirty = Line::EMPTY;
         self.score = Score::default();
         self.invalid_ops = 0;
@@ -185,39 +174,70 @@ impl Engine {
         debug_assert!(self.is_clear_past_board());
     }
 
-    /// Empties the cells, planes and links of the board loaded last (the only ones that can hold
-    /// anything), and forgets its size.
-    fn clear_board(&mut self) {
-        let (n, m) = (self.n, self.m);
-        for c in 0..m {
-            self.colour.clear_rows(c, n);
-        }
-        self.columns[..m].fill(Column::EMPTY);
-        self.links[..m].fill(Line::EMPTY);
-        self.n = 0;
-        self.m = 0;
-    }
-
-    /// Puts the specials of `board` on its pieces.
-    fn load_specials(&mut self, board: &Board) {
-        let m = board.m;
-        for (r, row) in board
-            .special
-            .chunks_exact(m.max(1))
-            .take(board.n)
-            .enumerate()
-        {
-            for (c, &s) in row.iter().enumerate() {
+    /// Writes the cells of `board` row by row into the bytes, with the specials; returns the
+    /// largest colour. The colour planes wait for the first valid operation. One pass, one loop
+    /// per row: on a small board every loop's end is a mispredicted branch.
+    fn load_cells(&mut self, board: &Board) -> u8 {
+        let (n, m) = (board.n, board.m);
+        let (colours, specials) = (&board.colour[..n * m], &board.special[..n * m]);
+        let mut largest = 0;
+        // Rows are cut with `chunks`: `chunks_exact` would divide.
+        let rows = colours.chunks(m.max(1)).zip(specials.chunks(m.max(1)));
+        for (r, (row, row_specials)) in rows.enumerate() {
+            let cells = self.colour.row_mut(r).zip(&mut self.columns);
+            for ((cell, column), (&x, &s)) in cells.zip(row.iter().zip(row_specials)) {
+                *cell = x;
+                largest = largest.max(x);
                 // Every cell of a case holds a piece (the parser and the generators make no other).
                 if s != 0 {
-                    debug_assert!(
-                        self.columns[c].pieces().has(r),
-                        "a special on an empty cell"
+                    assert!(
+                        s <= MAX_SPECIAL,
+                        "special {s} on the board, larger than {MAX_SPECIAL}"
                     );
-                    self.columns[c].set_special(r, s);
+                    debug_assert!(x != 0, "a special on an empty cell");
+                    column.set_special(r, s);
                 }
             }
         }
+        largest
+    }
+
+    /// Builds the pieces and colour planes of the loaded board from its bytes, and the links.
+    #[inline(never)] // once per case: kept out of the loop over the operations
+    fn build_planes(&mut self) {
+        let (n, m) = (self.n, self.m);
+        for (c, column) in self.columns[..m].iter_mut().enumerate() {
+            let words = (0..n.div_ceil(8)).map(|i| self.colour.word(c, i));
+            column.set_colours(words, self.colour_bits);
+        }
+        self.pieces = self.columns[..m]
+            .iter()
+            .map(|column| column.pieces().count() as usize)
+            .sum();
+        // The links of the last column and past it are none: the columns past the board are empty.
+        self.refresh_links(Line::first(m.saturating_sub(1)));
+        self.planes_ready = true;
+        debug_assert!(self.pieces_add_up());
+        debug_assert!((0..m).all(|c| self.column_is_consistent(c)));
+    }
+
+    /// Makes ready for a board of `n` x `m`: empties what the board loaded last left outside the
+    /// new board's place, and the planes and links of both boards' columns. Inside it, the cells
+    /// and specials are written next, and the colour planes and links are built before they are
+    /// read; outside, the previous board's cells, planes and links are the only ones that can be
+    /// set.
+    fn clear_outside(&mut self, n: usize, m: usize) {
+        let (old_n, old_m) = (self.n, self.m);
+        // The whole words of eight rows above row n are overwritten in the first m columns.
+        let (kept, old_words) = (n / 8, old_n.div_ceil(8));
+        for c in 0..old_m {
+            let kept = if c < m { kept } else { 0 };
+            self.colour.clear_words(c, kept..old_words);
+        }
+        // Two fills, not loops of variable length: on a small board the end of every loop is a
+        // mispredicted branch.
+        self.columns[..m.max(old_m)].fill(Column::EMPTY);
+        self.links[..old_m].fill(Line::EMPTY);
     }
 
     /// Adds the endgame bonuses for the operations applied so far and returns the breakdown.
@@ -227,27 +247,46 @@ impl Engine {
         if self.invalid_ops == 0 {
             endgame += 1000;
         }
-        if self.pieces == 0 {
+        if self.is_cleared() {
             endgame += 10000;
         }
         self.score.endgame = endgame;
         self.score
     }
 
+    /// Whether no piece is left on the board.
+    fn is_cleared(&self) -> bool {
+        if self.planes_ready {
+            self.pieces == 0
+        } else {
+            self.colour_bits == 0
+        }
+    }
+
     /// The current board.
+    ///
+    /// Its vectors are allocated without zeroing (a zeroed small allocation bypasses the
+    /// allocator's per-thread cache and costs more than a small board), the colours written in
+    /// order.
     pub fn board(&self) -> Board {
-        let mut board = Board::empty(self.n, self.m);
-        for (r, row) in board.colour.chunks_exact_mut(self.m.max(1)).enumerate() {
-            for (c, x) in row.iter_mut().enumerate() {
-                *x = self.colour.get(r, c);
+        let (n, m) = (self.n, self.m);
+        let mut colour = Vec::with_capacity(n * m);
+        for r in 0..n {
+            colour.extend((0..m).map(|c| self.colour.get(r, c)));
+        }
+        // Few pieces have a special: zeros, then those pieces.
+        let mut special: Vec<u8> = std::iter::repeat_n(0, n * m).collect();
+        for (c, column) in self.columns[..m].iter().enumerate() {
+            for r in column.specials() {
+                special[r * m + c] = column.special_at(r);
             }
         }
-        for c in 0..self.m {
-            for r in self.columns[c].specials() {
-                board.special[r * self.m + c] = self.columns[c].special_at(r);
-            }
+        Board {
+            n,
+            m,
+            colour,
+            special,
         }
-        board
     }
 
     /// Whether every cell of `cells` holds a piece (for `debug_assert!`).
@@ -332,7 +371,13 @@ impl Engine {
         for &op in &case.ops {
             self.apply(op, sink);
         }
-        (self.finish(), self.board())
+        // With no valid operation (most small cases) the board is the case's, copied whole.
+        let board = if self.planes_ready {
+            self.board()
+        } else {
+            case.board.clone()
+        };
+        (self.finish(), board)
     }
 }
 

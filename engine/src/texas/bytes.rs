@@ -9,6 +9,7 @@
 
 use super::line::Line;
 use model::texas::MAX_SIDE;
+use std::ops::Range;
 
 /// Bytes per column, and the index of row 0 in a column.
 pub(super) const LEN: usize = 128;
@@ -55,10 +56,39 @@ impl ColourBytes {
         self.cols[c][ROW0 + r] = x;
     }
 
-    /// Empties rows 0..n of column `c`.
+    /// The cells of row `r`, column by column (as many as [`ColourBytes`] keeps: zip it with the
+    /// row).
     #[inline]
-    pub fn clear_rows(&mut self, c: usize, n: usize) {
-        self.cols[c][ROW0..ROW0 + n].fill(0);
+    pub fn row_mut(&mut self, r: usize) -> impl Iterator<Item = &mut u8> {
+        self.cols
+            .iter_mut()
+            .map(move |column| &mut column[ROW0 + r])
+    }
+
+    /// Writes rows `8 * i .. 8 * i + 8` of column `c` in one store: byte `j` of `word` is the
+    /// colour of row `8 * i + j`. Rows up to 56 may be written (the rows past the board must stay
+    /// empty, so their bytes must be 0).
+    #[inline]
+    pub fn set_word(&mut self, c: usize, i: usize, word: u64) {
+        let at = ROW0 + 8 * i;
+        self.cols[c][at..at + 8].copy_from_slice(&word.to_le_bytes());
+    }
+
+    /// Rows `8 * i .. 8 * i + 8` of column `c`, as [`Self::set_word`] writes them.
+    #[inline]
+    pub fn word(&self, c: usize, i: usize) -> u64 {
+        let at = ROW0 + 8 * i;
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&self.cols[c][at..at + 8]);
+        u64::from_le_bytes(word)
+    }
+
+    /// Empties the rows of column `c` in the words of eight rows `words` (see [`Self::set_word`]).
+    #[inline]
+    pub fn clear_words(&mut self, c: usize, words: Range<usize>) {
+        for i in words {
+            self.set_word(c, i, 0);
+        }
     }
 
     /// Rows 0..n of column `c`.
@@ -67,26 +97,24 @@ impl ColourBytes {
         &self.cols[c][ROW0..ROW0 + n]
     }
 
-    /// Rows 0..n of column `c` and the empty rows after them up to a multiple of eight: whole
-    /// words of eight rows (every row past the board is empty).
-    #[inline]
-    pub fn words(&self, c: usize, n: usize) -> &[u8] {
-        &self.cols[c][ROW0..ROW0 + n.next_multiple_of(8)]
-    }
-
     /// The sum of the colours in the rows `rows` of column `c`.
     #[inline]
     pub fn sum(&self, c: usize, rows: Line) -> u64 {
         rows.iter().map(|r| u64::from(self.cols[c][ROW0 + r])).sum()
     }
 
-    /// Gravity over one segment of removed rows of column `c`, `start..start + len`, whose top
-    /// piece is in row `top`: the rows from `len` above the top down to the segment move down by
-    /// `len`. What was above the top is empty, so the rows freed at the top become empty.
+    /// Gravity over one segment of removed rows of column `c`, `start..start + len`: every row
+    /// above the segment moves down by `len`. The rows above the column's top piece are empty,
+    /// so the rows freed at the top become empty. One fixed copy of the 64 rows above the
+    /// segment (the most a column holds, with the empty margin above row 0): no call, whatever
+    /// the segment.
     #[inline]
-    pub fn fall_over(&mut self, c: usize, top: usize, start: usize, len: usize) {
-        debug_assert!(top <= start && len > 0 && start + len <= MAX_SIDE);
-        self.cols[c].copy_within(ROW0 + top - len..ROW0 + start, ROW0 + top);
+    pub fn fall_over(&mut self, c: usize, start: usize, len: usize) {
+        debug_assert!(len > 0 && start + len <= MAX_SIDE);
+        let column = &mut self.cols[c];
+        let mut above = [0u8; ROW0];
+        above.copy_from_slice(&column[start..ROW0 + start]);
+        column[start + len..ROW0 + start + len].copy_from_slice(&above);
     }
 }
 
@@ -127,13 +155,14 @@ mod tests {
         }
         let gone = Line::span(42, 43).with(47);
         assert_eq!(bytes.sum(3, gone), 3 + 4 + 8);
-        let mut top = 40;
         for (start, len) in gone.segments() {
-            bytes.fall_over(3, top, start, len);
-            top += len;
+            bytes.fall_over(3, start, len);
         }
         let column: Vec<u8> = (38..50).map(|r| bytes.get(r, 3)).collect();
         assert_eq!(column, [0, 0, 0, 0, 0, 1, 2, 5, 6, 7, 9, 10]);
-        assert_eq!(top, 43);
+        // Nothing else moved into view: every other row of the column, margins included, is empty.
+        assert!((0..LEN)
+            .filter(|&i| bytes.cols[3][i] != 0)
+            .all(|i| i >= ROW0 + 43));
     }
 }

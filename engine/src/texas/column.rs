@@ -33,51 +33,29 @@ impl Column {
         special: [Line::EMPTY; SPECIAL_BITS],
     };
 
-    /// The column of plain pieces whose row `r` holds colour `colours[r]` (0: an empty cell), for
-    /// up to 64 rows (the rows past `colours` are empty), every colour at most `largest`.
-    #[cfg(test)]
-    pub fn from_colours(colours: &[u8], largest: u8) -> Column {
-        let mut padded = [0u8; Line::WIDTH];
-        padded[..colours.len()].copy_from_slice(colours);
-        let mut column = Column::EMPTY;
-        column.set_colours(&padded[..colours.len().next_multiple_of(8)], largest);
-        column
-    }
-
-    /// Makes this the column of plain pieces whose row `r` holds colour `words[r]` (0: an empty
-    /// cell), every colour at most `largest`; `words` is whole words of eight rows (at most 64
-    /// rows; the rows past it are empty). Written in place, eight rows at a time, and only the
-    /// colour bits `largest` uses: a short column of few colours costs a few instructions.
+    /// Makes the pieces and colour planes those of the colours in `words` (the specials stay):
+    /// word `i` holds rows `8 * i .. 8 * i + 8`, byte `j` the colour of row `8 * i + j` (0: an
+    /// empty cell), and the rows past the words are empty. Every colour is below `2^bits`: only
+    /// the planes of those bits are computed, so a few colours cost a few instructions.
     #[inline]
-    pub fn set_colours(&mut self, words: &[u8], largest: u8) {
-        debug_assert!(words.len().is_multiple_of(8) && words.len() <= Line::WIDTH);
-        debug_assert!(words.iter().all(|&x| x <= largest));
-        // The colour bits above the largest colour are 0 everywhere.
-        let bits = (u8::BITS - largest.leading_zeros()) as usize;
-        self.planes = [Line::EMPTY; PLANES];
-        self.special = [Line::EMPTY; SPECIAL_BITS];
-        // Eight rows at a time: bit `b` of each of their bytes is moved to bit 0 of its byte, and
-        // one multiplication gathers the eight of them in the top byte (the partial products never
-        // overlap, so nothing carries).
-        for (i, chunk) in words.chunks_exact(8).enumerate() {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let word = u64::from_le_bytes(word);
+    pub fn set_colours(&mut self, words: impl IntoIterator<Item = u64>, bits: usize) {
+        debug_assert!(bits <= COLOUR_BITS);
+        let mut planes = [Line::EMPTY; PLANES];
+        for (i, word) in words.into_iter().enumerate() {
+            debug_assert!(i < Line::WIDTH / 8);
+            debug_assert!(word & LOW_BITS.wrapping_mul(0xff << bits & 0xff) == 0);
             for b in 0..bits {
-                let lows = word >> b & 0x0101_0101_0101_0101;
-                self.planes[COLOUR.start + b].0 |=
-                    (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+                planes[COLOUR.start + b] |= Line(byte_bits(word, b) << (8 * i));
             }
         }
         // Every colour is at least 1, so a cell holds a piece exactly when some colour bit is set.
-        self.planes[PIECES] = self.planes[COLOUR]
-            .iter()
-            .fold(Line::EMPTY, |acc, &p| acc | p);
+        planes[PIECES] = planes[COLOUR].iter().fold(Line::EMPTY, |acc, &p| acc | p);
+        self.planes = planes;
     }
 
-    /// Gives the piece in row `r` the special `s`.
+    /// Gives the piece in row `r` the special `s` (the pieces plane may not be built yet).
     pub fn set_special(&mut self, r: usize, s: u8) {
-        debug_assert!(self.pieces().has(r) && usize::from(s) >> SPECIAL_BITS == 0);
+        debug_assert!(usize::from(s) >> SPECIAL_BITS == 0);
         for (b, plane) in self.special.iter_mut().enumerate() {
             plane.set(r, s >> b & 1 == 1);
         }
@@ -200,6 +178,17 @@ impl Column {
     }
 }
 
+/// Bit 0 of every byte.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// Bit `b` of each byte of `word`, side by side: bit `j` of the answer is bit `b` of byte `j`.
+#[inline]
+fn byte_bits(word: u64, b: usize) -> u64 {
+    // Each byte's bit b is moved to bit 0 of its byte, and one multiplication gathers the eight of
+    // them in the top byte (the partial products never overlap, so nothing carries).
+    ((word >> b) & LOW_BITS).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
 /// The number whose bit `b` is bit `r` of `planes[b]`.
 #[inline]
 fn gather(planes: &[Line], r: usize) -> u8 {
@@ -229,9 +218,18 @@ mod tests {
             })
     }
 
+    /// The column of `cells`, loaded word by word as a board is.
     fn column_of((colours, specials): &([u8; 64], [u8; 64])) -> Column {
+        // The colours eight rows at a time, from their bytes.
         let largest = colours.iter().copied().max().unwrap_or(0);
-        let mut column = Column::from_colours(colours, largest);
+        let bits = (u8::BITS - largest.leading_zeros()) as usize;
+        let word = |i: usize| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&colours[8 * i..8 * i + 8]);
+            u64::from_le_bytes(word)
+        };
+        let mut column = Column::EMPTY;
+        column.set_colours((0..8).map(word), bits);
         for (r, &s) in specials.iter().enumerate() {
             if s != 0 {
                 column.set_special(r, s);

@@ -20,14 +20,11 @@ impl Engine {
             debug_assert!(!gone.is_empty() && gone.is_subset(column.pieces()));
             sum += self.colour.sum(c, gone);
             // Segments from the top down: the ones below a segment have not moved yet.
-            let old_top = column.pieces().lowest().unwrap_or(0);
-            let mut top = old_top;
             for (start, len) in gone.segments() {
-                self.colour.fall_over(c, top, start, len);
+                self.colour.fall_over(c, start, len);
                 column.fall_over(start, len);
-                top += len;
             }
-            self.pieces -= top - old_top;
+            self.pieces -= gone.count() as usize;
             self.dirty.insert(c);
             debug_assert!(self.column_is_consistent(c));
         }

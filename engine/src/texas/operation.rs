@@ -15,6 +15,12 @@ impl Engine {
                 return;
             }
         };
+        if !self.planes_ready {
+            // The first valid operation: the planes are built from the bytes before the swap.
+            self.swap_bytes(op.a, op.b);
+            self.build_planes();
+            self.swap_bytes(op.a, op.b);
+        }
         self.swap_planes(op.a, op.b);
 
         // 2. Main colours: the colour now at each swapped cell that lies in a run.
@@ -97,6 +103,14 @@ impl Engine {
         }
     }
 
+    /// Swaps the colours at `a` and `b` on the bytes.
+    #[inline]
+    fn swap_bytes(&mut self, a: Pos, b: Pos) {
+        let (x, y) = (self.colour_at(a), self.colour_at(b));
+        self.colour.set(a.r(), a.c(), y);
+        self.colour.set(b.r(), b.c(), x);
+    }
+
     /// The colour at `p`, 0 when empty or off the board.
     #[inline]
     fn colour_at(&self, p: Pos) -> u8 {
@@ -116,12 +130,21 @@ impl Engine {
         // Whether the cell `dr` rows and `dc` columns away holds x (cells past the board read
         // as empty).
         let holds_x = |dr: isize, dc: isize| self.colour.at(r + dr, c + dc) == x;
+        // The four neighbours first: with many colours none of them holds x, nearly always, and
+        // the cells two places away are not read.
         let (west, east) = (holds_x(0, -1), holds_x(0, 1));
-        if west && (east || holds_x(0, -2)) || east && holds_x(0, 2) {
-            return true;
-        }
         let (north, south) = (holds_x(-1, 0), holds_x(1, 0));
-        north && (south || holds_x(-2, 0)) || south && holds_x(2, 0)
+        if !(west | east | north | south) {
+            return false;
+        }
+        // Along one line, two cells next to each other and to p hold x. Combined without a
+        // branch: with few colours, which cells hold x is as good as random, and branches on it
+        // would be mispredicted.
+        let run = |before2: bool, before1: bool, after1: bool, after2: bool| {
+            (before2 & before1) | (before1 & after1) | (after1 & after2)
+        };
+        run(holds_x(0, -2), west, east, holds_x(0, 2))
+            | run(holds_x(-2, 0), north, south, holds_x(2, 0))
     }
 
     /// Swaps two pieces on the planes (the bytes are already swapped) and puts both columns on
