@@ -75,13 +75,7 @@ pub trait Cases<G: Game>: Send + Sync {
     /// many indices from `index` on have no case: what the batch calls. The contract of
     /// [`crate::scope::Scope::fill`]; by default through [`Cases::case`], one index at a time.
     fn fill(&self, index: u64, case: &mut Option<G::Case>) -> Filled {
-        match self.case(index) {
-            Some(c) => {
-                *case = Some(c);
-                Filled::Case
-            }
-            None => Filled::Skip(1),
-        }
+        Filled::made(self.case(index), case)
     }
 
     /// Where the case at `index` comes from.

@@ -48,13 +48,7 @@ pub trait Scope<C>: Send + Sync {
     /// with `1 <= n <= len() - index`. The default makes the case through [`Scope::case`] and
     /// skips one index at a time.
     fn fill(&self, index: u64, case: &mut Option<C>) -> Filled {
-        match self.case(index) {
-            Some(c) => {
-                *case = Some(c);
-                Filled::Case
-            }
-            None => Filled::Skip(1),
-        }
+        Filled::made(self.case(index), case)
     }
 
     /// The game's coverage keys this scope cannot reach, each with why ("needs five valid
@@ -72,6 +66,20 @@ pub enum Filled {
     Case,
     /// This index and the `n - 1` after it are not valid inputs (`n >= 1`).
     Skip(u64),
+}
+
+impl Filled {
+    /// A case made whole (or none) put into the buffer `case`, one index at a time: what a
+    /// `fill` that cannot reuse buffers nor see runs does.
+    pub fn made<C>(made: Option<C>, case: &mut Option<C>) -> Filled {
+        match made {
+            Some(c) => {
+                *case = Some(c);
+                Filled::Case
+            }
+            None => Filled::Skip(1),
+        }
+    }
 }
 
 /// A scope a game names, for `harness scopes` and `--scope NAME`.

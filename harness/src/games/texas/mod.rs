@@ -31,12 +31,14 @@ impl crate::game::ShrinkCase for Case {}
 /// The total score, on one line.
 impl crate::game::OutcomeText for Outcome {
     fn answer(&self) -> String {
-        format!("{}\n", self.score.total())
+        let mut out = String::new();
+        self.write_answer(&mut out);
+        out
     }
 
     fn write_answer(&self, out: &mut String) {
-        // What `answer` writes, digit by digit: the formatter's machinery cost more than the
-        // rest of a small case's digest.
+        // Digit by digit: the formatter's machinery cost more than the rest of a small case's
+        // digest.
         let mut digits = [0u8; 20];
         let (mut at, mut total) = (digits.len(), self.score.total());
         loop {

@@ -392,12 +392,7 @@ impl Scope<Case> for TexasScope {
         let (colouring, within) = (rest / per_colouring, rest % per_colouring);
         let case = case.get_or_insert_with(|| Case {
             k: 0,
-            board: Board {
-                n: 0,
-                m: 0,
-                colour: Vec::new(),
-                special: Vec::new(),
-            },
+            board: Board::empty(0, 0),
             ops: Vec::new(),
         });
         let cells = b.n * b.m;
