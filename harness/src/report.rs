@@ -116,14 +116,33 @@ pub fn coverage(keys: &[&str], counts: &[u64], cases: u64) -> String {
     out
 }
 
-/// A progress bar on standard error for `len` `unit`s (`cases`, `indices`) with their rate and
-/// ETA; hidden when `show` is false (indicatif also hides it when standard error is not a
-/// terminal).
-pub fn progress_bar(len: u64, unit: &'static str, show: bool) -> indicatif::ProgressBar {
+/// What a progress display counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Cases of a batch.
+    Cases,
+    /// Indices of a scope, the skipped ones included.
+    Indices,
+}
+
+impl Unit {
+    /// The word for it, plural.
+    pub fn word(self) -> &'static str {
+        match self {
+            Unit::Cases => "cases",
+            Unit::Indices => "indices",
+        }
+    }
+}
+
+/// A progress bar on standard error for `len` `unit`s with their rate and ETA; hidden when `show`
+/// is false (indicatif also hides it when standard error is not a terminal).
+pub fn progress_bar(len: u64, unit: Unit, show: bool) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !show {
         return ProgressBar::hidden();
     }
+    let unit = unit.word();
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr_with_hz(8));
     let template = format!(
         "{{spinner}} {{elapsed_precise}} [{{wide_bar}}] {{human_pos}}/{{human_len}} {unit}, \

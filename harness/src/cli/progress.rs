@@ -2,7 +2,7 @@
 //! `--quiet`; and the link from Ctrl-C to the run's stop flag.
 
 use crate::batch::Progress;
-use crate::report;
+use crate::report::{self, Unit};
 use std::io::IsTerminal as _;
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,15 +35,15 @@ impl Drop for Bar {
 /// redirected to a log is never silent for minutes.
 struct Lines {
     game: &'static str,
-    /// What is counted: `cases`, or `indices` for a scope (skipped ones included).
-    unit: &'static str,
+    /// What is counted.
+    unit: Unit,
     start: std::time::Instant,
     last: std::sync::Mutex<std::time::Instant>,
     every: Duration,
 }
 
 impl Lines {
-    fn new(game: &'static str, unit: &'static str, every: Duration) -> Self {
+    fn new(game: &'static str, unit: Unit, every: Duration) -> Self {
         let now = std::time::Instant::now();
         Lines {
             game,
@@ -71,7 +71,7 @@ impl Progress for Lines {
             100.0 * done as f64 / total.max(1) as f64,
             done as f64 / secs,
             secs,
-            unit = self.unit
+            unit = self.unit.word()
         );
     }
     fn note(&self, line: &str) {
@@ -86,14 +86,9 @@ impl Progress for Quiet {
     fn update(&self, _: u64, _: u64, _: u64) {}
 }
 
-/// The progress display for a run of `total` `unit`s (`cases`, or `indices` of a scope): a bar
-/// on a terminal, plain lines in a log, nothing with --quiet.
-pub fn progress_for(
-    game: &'static str,
-    unit: &'static str,
-    total: u64,
-    quiet: bool,
-) -> Box<dyn Progress> {
+/// The progress display for a run of `total` `unit`s: a bar on a terminal, plain lines in a log,
+/// nothing with --quiet.
+pub fn progress_for(game: &'static str, unit: Unit, total: u64, quiet: bool) -> Box<dyn Progress> {
     if quiet {
         Box::new(Quiet)
     } else if std::io::stderr().is_terminal() {

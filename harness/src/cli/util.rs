@@ -107,7 +107,12 @@ pub fn run_batch<G: Game>(
     cx: &mut Ctx<'_>,
 ) -> Result<u8, Exit> {
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let bar = progress_for(G::NAME, "cases", opts.batch.shard_cases(), args.quiet);
+    let bar = progress_for(
+        G::NAME,
+        crate::report::Unit::Cases,
+        opts.batch.shard_cases(),
+        args.quiet,
+    );
     let summary = crate::diff::run::<G>(opts, pair, &*bar, cx.out)?;
     drop(bar);
     write_json(&args.json, &summary)?;

@@ -98,7 +98,7 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     let (pair, opts) = plan::<G>(table, args, cx)?;
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
     let total = crate::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
-    let bar = progress_for(G::NAME, "indices", total, args.quiet);
+    let bar = progress_for(G::NAME, crate::report::Unit::Indices, total, args.quiet);
     let argv: Vec<String> = std::env::args().collect();
     let summary = crate::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);
