@@ -123,7 +123,11 @@ fn forked(argv: &Argv, use_vfork: bool) {
     // SAFETY: the child only calls execv and _exit (async-signal-safe) on prepared pointers.
     unsafe {
         #[allow(deprecated)]
-        let pid = if use_vfork { libc::vfork() } else { libc::fork() };
+        let pid = if use_vfork {
+            libc::vfork()
+        } else {
+            libc::fork()
+        };
         if pid == 0 {
             libc::execv(argv.pointers[0], argv.pointers.as_ptr());
             libc::_exit(127);
@@ -190,7 +194,11 @@ fn main() {
     let argv = Argv::new(&o.program);
     let ways: Vec<Way> = [Way::Fork, Way::Vfork, Way::Supervised]
         .into_iter()
-        .filter(|w| o.only.as_ref().is_none_or(|only| w.name().starts_with(only.as_str())))
+        .filter(|w| {
+            o.only
+                .as_ref()
+                .is_none_or(|only| w.name().starts_with(only.as_str()))
+        })
         .collect();
     let mut results: Vec<(Vec<Duration>, Vec<Duration>)> = vec![Default::default(); ways.len()];
     measure(Way::Supervised, &o.program, &argv, o.runs / 10 + 1);
