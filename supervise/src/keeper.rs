@@ -206,23 +206,27 @@ fn keep(launch: &Launch, keeper: pid_t, program: pid_t) -> ! {
 }
 
 /// Kills every process of the tree, round after round, and reaps them all; the program's status.
+/// A keeper without children has an empty tree (an orphan is reparented to the keeper, so every
+/// live descendant has a chain of live parents up to it): the usual run, a program that started
+/// nothing, needs no walk of `/proc` at all.
 fn reap_tree(keeper: pid_t, program: pid_t, scan: bool) -> c_int {
     let mut program_status = 0;
     loop {
+        loop {
+            match sys::wait4(-1, libc::__WALL | libc::WNOHANG) {
+                Err(libc::EINTR) => continue,
+                Err(_) => return program_status, // ECHILD: the tree is gone.
+                Ok((pid, _)) if pid <= 0 => break,
+                Ok((pid, status)) if pid == program => program_status = status,
+                Ok(_) => {}
+            }
+        }
         raw::kill_descendants(keeper, scan);
         match sys::wait4(-1, libc::__WALL) {
             Err(libc::EINTR) => continue,
-            Err(_) => return program_status, // ECHILD: the tree is gone.
+            Err(_) => return program_status,
             Ok((pid, status)) if pid == program => program_status = status,
             Ok(_) => {}
-        }
-        while let Ok((pid, status)) = sys::wait4(-1, libc::__WALL | libc::WNOHANG) {
-            if pid <= 0 {
-                break;
-            }
-            if pid == program {
-                program_status = status;
-            }
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Helpers for the keeper: system calls, fixed buffers, no allocation, no panics (every index is
-//! checked).
+//! Helpers for the keeper: system calls through [`super::sys`], fixed buffers, no allocation, no
+//! panics (every index is checked).
 
 use super::sys;
 use libc::{c_char, c_int, pid_t};
