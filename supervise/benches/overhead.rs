@@ -189,7 +189,7 @@ fn main() {
     let ballast: Vec<u8> = vec![1; o.ballast_mb << 20];
     black_box(&ballast);
     let _idle: Vec<_> = (0..o.threads)
-        .map(|_| std::thread::spawn(|| std::thread::park()))
+        .map(|_| std::thread::spawn(std::thread::park))
         .collect();
     let argv = Argv::new(&o.program);
     let ways: Vec<Way> = [Way::Fork, Way::Vfork, Way::Supervised]

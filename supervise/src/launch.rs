@@ -337,7 +337,7 @@ mod tests {
         std::fs::write(&plain, "#!/bin/sh\n").unwrap();
         let plain = plain.to_string_lossy().into_owned();
         both_ways(|| {
-            let err = execute(&[plain.clone()], b"", &limits()).unwrap_err();
+            let err = execute(std::slice::from_ref(&plain), b"", &limits()).unwrap_err();
             let text = format!("{err:#}");
             assert!(
                 text.contains("cannot start") && text.contains("denied"),
