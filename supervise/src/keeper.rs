@@ -46,6 +46,8 @@ pub(super) extern "C" fn keeper_main(arg: *mut c_void) -> c_int {
         sys::default_action(sig);
     }
     let keeper = sys::getpid();
+    // Bounds on the program's start time, read from the clock rather than from `/proc`.
+    let earliest = sys::boot_ticks(launch.ticks_per_second);
     let mut start = ProgramStart { launch, keeper };
     // The program's process shares this memory and runs until its `exec` while this one waits
     // (`CLONE_VFORK`): no page tables are copied.
@@ -58,8 +60,9 @@ pub(super) extern "C" fn keeper_main(arg: *mut c_void) -> c_int {
             (&mut start as *mut ProgramStart).cast(),
         )
     };
+    let latest = sys::boot_ticks(launch.ticks_per_second);
     match program {
-        Ok(program) => keep(launch, keeper, program as pid_t),
+        Ok(program) => keep(launch, keeper, program as pid_t, (earliest, latest)),
         Err(e) => {
             raw::write_record(launch.status_fd, &[TAG_FAILED, e as u64, 0, 0, 0, 0, 0, 0]);
             sys::exit(1)
@@ -156,13 +159,16 @@ fn watch(program: pid_t) -> bool {
 }
 
 /// The keeper's watch: report the start, wait, kill and reap the whole tree, report, exit.
-fn keep(launch: &Launch, keeper: pid_t, program: pid_t) -> ! {
+fn keep(launch: &Launch, keeper: pid_t, program: pid_t, started: (u64, u64)) -> ! {
     // Also set from this side, so that the group exists whoever runs first.
     sys::setpgid(program, program);
     sys::ignore(libc::SIGPIPE);
     let fd = launch.status_fd;
-    let started = raw::start_time(program).unwrap_or(0);
-    raw::write_record(fd, &[TAG_STARTED, program as u64, started, 0, 0, 0, 0, 0]);
+    let (earliest, latest) = started;
+    raw::write_record(
+        fd,
+        &[TAG_STARTED, program as u64, earliest, latest, 0, 0, 0, 0],
+    );
     raw::close_all_but(fd);
 
     let kill_requested = watch(program);

@@ -2,6 +2,7 @@
 //! stacks, and the keeper itself, started without copying the harness's page tables.
 
 use super::keeper::keeper_main;
+use super::procfs::clock_ticks_per_second;
 use super::{sys, RUN_MARKER};
 use libc::{c_char, c_int, pid_t};
 use std::cell::Cell;
@@ -21,6 +22,8 @@ pub(super) struct Launch {
     pub(super) stdio: [c_int; 3],
     pub(super) cpu_backstop: (u64, u64),
     pub(super) scan: bool,
+    /// Clock ticks a second, the unit of start times in `/proc`.
+    pub(super) ticks_per_second: u64,
     /// The top of the stack the program's process runs on until its `exec`.
     pub(super) program_stack: *mut u8,
     /// Where to look for the program, in order (one path, or one per `PATH` entry).
@@ -110,6 +113,7 @@ impl Launch {
             stdio: [-1; 3],
             cpu_backstop,
             scan,
+            ticks_per_second: clock_ticks_per_second(),
             program_stack: std::ptr::null_mut(),
             paths,
             argv,

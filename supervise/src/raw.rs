@@ -153,12 +153,6 @@ fn stat_of(pid: pid_t, field: usize) -> Option<u64> {
     stat_field(buf.get(..len)?, field)
 }
 
-/// A process's start time (clock ticks after boot), which tells it apart from a later process
-/// with the same pid.
-pub(super) fn start_time(pid: pid_t) -> Option<u64> {
-    stat_of(pid, 22)
-}
-
 /// Writes one report record (64 bytes: atomic on a pipe).
 pub(super) fn write_record(fd: c_int, words: &[u64; 8]) {
     let mut bytes = [0u8; 64];

@@ -1,5 +1,6 @@
 //! What the keeper reports: fixed 64-byte records, written atomically to the status pipe.
 
+use super::procfs::ProgramStart;
 use super::streams::{set_nonblocking, Streams};
 use libc::{c_int, pid_t};
 use std::io;
@@ -32,8 +33,8 @@ pub(super) struct EndReport {
 pub(super) struct Reports {
     fd: OwnedFd,
     buf: Vec<u8>,
-    /// The program's pid and start time (in clock ticks since boot), once known.
-    pub(super) start: Option<(pid_t, u64)>,
+    /// The program's pid and when it started, once known.
+    pub(super) start: Option<ProgramStart>,
     pub(super) end: Option<EndReport>,
     /// Why the program could not be started.
     pub(super) failed: Option<c_int>,
@@ -81,7 +82,13 @@ impl Reports {
                 .collect();
             self.buf.drain(..RECORD);
             match record[0] {
-                TAG_STARTED => self.start = Some((record[1] as pid_t, record[2])),
+                TAG_STARTED => {
+                    self.start = Some(ProgramStart {
+                        pid: record[1] as pid_t,
+                        earliest: record[2],
+                        latest: record[3],
+                    })
+                }
                 TAG_FAILED => self.failed = Some(record[1] as c_int),
                 TAG_ENDED => {
                     self.end = Some(EndReport {

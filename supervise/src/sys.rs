@@ -373,6 +373,28 @@ pub(super) unsafe fn execve(
     }
 }
 
+/// `CLOCK_BOOTTIME` in clock ticks (`hz` a second), as `/proc/PID/stat` counts start times.
+pub(super) fn boot_ticks(hz: u64) -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid out-pointer.
+    let _ = unsafe {
+        call(
+            libc::SYS_clock_gettime,
+            &[
+                libc::CLOCK_BOOTTIME as usize,
+                &mut t as *mut libc::timespec as usize,
+            ],
+        )
+    };
+    let nanos = (t.tv_sec.max(0) as u64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(t.tv_nsec.max(0) as u64);
+    nanos / (1_000_000_000 / hz.clamp(1, 1_000_000_000))
+}
+
 pub(super) fn exit(status: c_int) -> ! {
     loop {
         // SAFETY: ends the process.
