@@ -26,19 +26,22 @@
 //!   The keeper is started with every signal blocked, so none of the harness's handlers can run in
 //!   it; the program unblocks them just before its `exec`. On architectures other than x86-64 the
 //!   keeper is started on a copy of the harness's memory instead (as with `fork`).
+//!   `cargo bench -p supervise --bench overhead` measures a supervised run of an empty C program
+//!   beside a plain `fork`/`exec`/`wait` and a `vfork`/`exec`/`wait` of it.
 //! * **No threads, no early sampling.** The harness serves the program's pipes and the keeper's
 //!   status pipe from one `poll` loop in the calling thread, and samples `/proc` only from
 //!   [`SAMPLE_PERIOD`] on: a run that ends sooner is judged by the keeper's exact figures alone.
 //! * **No process left behind.** The keeper is a *child subreaper* (`PR_SET_CHILD_SUBREAPER`):
 //!   whatever the program starts, even through `setsid()` or a double fork, stays in the keeper's
 //!   tree, because an orphan is reparented to the keeper instead of to init. When the program ends
-//!   (on its own or because a limit was hit), the keeper kills its process group and then walks
-//!   its own tree (`/proc/PID/task/TID/children`), killing every process in it, and repeats until
-//!   it has reaped every last one. Only then does it report and exit. The keeper is the only
-//!   process that waits on the program's tree, so `waitpid(-1)` is correct there; the harness
-//!   itself only ever waits for the pid of a keeper it started (and, in the rare case below, for
-//!   the specific pids of processes it has identified), so concurrent runs from rayon threads never
-//!   steal each other's statuses.
+//!   (on its own or because a limit was hit), the keeper kills its process group, reaps what has
+//!   ended and, while it still has children, walks its own tree (`/proc/PID/task/TID/children`),
+//!   killing every process in it, until it has reaped every last one (a keeper without children
+//!   has an empty tree: a program that started nothing costs no walk). Only then does it report
+//!   and exit. The keeper is the only process that waits on the program's tree, so `waitpid(-1)`
+//!   is correct there; the harness itself only ever waits for the pid of a keeper it started (and,
+//!   in the rare case below, for the specific pids of processes it has identified), so concurrent
+//!   runs from rayon threads never steal each other's statuses.
 //! * **Interrupts and crashes of the harness.** Every live keeper is in a lock-free registry;
 //!   [`kill_all`] (async-signal-safe, used by the harness's interrupt handler) sends each one SIGTERM, which
 //!   makes it kill and reap its tree. The keeper also gets SIGTERM when the harness dies, even by
@@ -47,7 +50,9 @@
 //!   SIGKILL through its own parent-death signal, and the rest of the tree is reparented to the
 //!   harness, which is a child subreaper too (set once, on the first run). The harness then finds
 //!   the survivors by a marker in their environment ([`RUN_MARKER`], inherited by everything the
-//!   program starts), kills them and reaps those that become its children, by pid.
+//!   program starts), kills them and reaps those that become its children, by pid. The program
+//!   itself (a zombie has no environment) is known by its pid and its start time, which the keeper
+//!   bounds by reading the boot clock just before and after starting it.
 //! * **CPU time** is the user + system time of the whole tree. While the program runs, the harness
 //!   samples it every [`SAMPLE_PERIOD`] from `/proc` (the keeper's reaped children plus every live
 //!   process in the tree) and stops the run soon after the limit is passed. The final figure is
