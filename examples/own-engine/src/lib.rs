@@ -16,7 +16,7 @@
 //! For the harness's own tests of the shrinker, [`Arrays::with_planted_bug`] builds a broken
 //! variant in which special 4 clears only its own centre instead of its 3x3 square.
 
-use harness::games::Texas;
+use games::Texas;
 use harness::{Engine, Fault, Output};
 use model::texas::{
     Board, Case, Hand, HandKind, Invalid, NoTrace, Op, Outcome, Pos, Recorder, Score, Sink,
@@ -85,7 +85,7 @@ impl Engine<Texas> for Arrays {
         Ok(Output::Outcome(if trace {
             self.outcome(case)
         } else {
-            harness::games::texas::untraced(self.play(case, &mut NoTrace))
+            games::texas::untraced(self.play(case, &mut NoTrace))
         }))
     }
 }
