@@ -4,7 +4,7 @@
     python3 scripts/small-scope-table.py OUT/mutants.out [MORE/mutants.out ...] > table.md
 
 For each mutant cargo-mutants caught, the smallest named scope whose verification failed (the first
-`scope-gate:` line with "failed": true in its log, printed by harness/tests/scope_gate.rs) and the
+`scope-gate:` line with "failed": true in its log, printed by games/tests/scope_gate.rs) and the
 seconds that scope took; for each mutant it missed, the scopes it survived. One row per file: the
 mutants, how many each scope killed first, the missed, and the median and worst seconds to kill;
 then the missed mutants one per line with the scopes they survived.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The small-scope campaign: which is the smallest bounded scope that kills each mutant of the
 # optimized engines? Every mutant of the given files is built in the `mutants` profile and judged by
-# the scope gate (harness/tests/scope_gate.rs; for 2048 examples/own-game/tests/scope_gate.rs), which
+# the scope gate (games/tests/scope_gate.rs; for 2048 examples/own-game/tests/scope_gate.rs), which
 # verifies the game's named scopes smallest first until one fails; its `scope-gate:` lines (printed
 # with the failing test's captured output) land in each mutant's log, and
 # scripts/small-scope-table.py turns them into the table in docs/verify.md.
@@ -36,7 +36,7 @@ if [ "$game" = 2048 ]; then
     excluded=$(sed -n '/^exclude=(/,/^)/p' scripts/mutation-2048.sh | sed '1d;$d' |
         python3 -c 'import shlex,sys; [print(shlex.split(l, comments=True)[0]) for l in sys.stdin if l.strip()]')
 else
-    package=harness
+    package=games
     excluded=$(python3 -c 'import tomllib; [print(r) for r in tomllib.load(open(".cargo/mutants.toml","rb")).get("exclude_re",[])]')
 fi
 excludes=()

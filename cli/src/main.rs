@@ -1,6 +1,7 @@
 //! `harness`: the command line of the workspace. See `harness --help` and `harness <command> --help`;
-//! everything it does lives in the library (`harness::cli`).
+//! everything it does lives in the library (`harness::cli`), and the built-in games are plug-ins
+//! (the `games` crate), registered here exactly as a user registers theirs.
 
 fn main() -> std::process::ExitCode {
-    harness::Registry::builtin().main()
+    games::builtin(harness::Registry::new()).main()
 }

@@ -2,11 +2,11 @@
 //! differs from the reference's in one round's removed cells), large cases, escaping, the generic
 //! page of the other games, `harness replay --html` and the page saved beside a failure.
 
+use games::{Mayan, Texas};
 use harness::batch::BatchOptions;
 use harness::diff::{self, DiffOptions};
 use harness::engine::{Fault, Output};
 use harness::game::{Divergence, Game, Names};
-use harness::games::{Mayan, Texas};
 use harness::html::{self, View};
 use harness::oracle::Pictured;
 use harness::pages;

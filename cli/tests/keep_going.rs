@@ -3,9 +3,9 @@
 //! cases and their hits are the same for any thread count and for shards merged back. With N = 1
 //! (the default) a run is what it always was.
 
+use games::Texas;
 use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions, Reported, Summary};
-use harness::games::Texas;
 use harness::prelude::*;
 use harness::{Fault, Kind};
 use model::texas::{Case, Outcome};

@@ -12,7 +12,7 @@
 //! (the kind, the time to detect, the shrunk size), which cargo-mutants keeps in the mutant's log;
 //! `.cargo/mutation-table.py` turns those logs into the README's table.
 
-use harness::games::{Mayan, Nogo, Texas};
+use games::{Mayan, Nogo, Texas};
 use harness::Game;
 
 /// How many times the small (unoptimized test build) sizes to run: 20 in an optimized build such

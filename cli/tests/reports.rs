@@ -55,7 +55,7 @@ fn diff_json_reads_back_as_the_run_it_reports() {
     assert_eq!((s.cases, s.seed, s.cases_requested), (300, 5, 300));
     assert_eq!(s.failed(), 0);
     assert_eq!(s.shards, vec![[0, 1]]);
-    assert_eq!(s.coverage.len(), harness::games::texas::COVERAGE_KEYS.len());
+    assert_eq!(s.coverage.len(), games::texas::COVERAGE_KEYS.len());
     assert!(s.coverage.iter().any(|(_, c)| *c > 0));
     // The printed last line is the report's own.
     assert_eq!(text(&out.stdout).lines().last(), Some(s.line().as_str()));

@@ -8,7 +8,7 @@
 //!
 //! - `engine mayan/dense-n5`: one solve per board.
 //!
-//! The reference solver takes seconds per dense board; `harness/benches/mayan.rs` times it beside
+//! The reference solver takes seconds per dense board; `games/benches/mayan.rs` times it beside
 //! the optimized one, and both solvers on the solvable puzzles of `corpus/mayan`. The whole-process comparison with a plain C++ search is in
 //! `docs/mayan-nogo.md`.
 //!

@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::fuzz::mayan_diff(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::fuzz::diff::<games::Mayan>(data));

@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::fuzz::texas_parse(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::fuzz::parse::<games::Texas>(data));

@@ -138,22 +138,90 @@ impl<G: Game> Cases<G> for Listed<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Generate;
-    use crate::games::texas::Texas;
+    use crate::game::Shrink;
+    use crate::game::{Bounded, Check, Coverage, Divergence, Format, Generate, Names, Profile};
+    use arbitrary::Unstructured;
+
+    /// A case of the test game: one number.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Num(u64);
+
+    /// The outcome of the test game.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Doubled(u64);
+
+    /// A game of numbers whose outcome is the number doubled, with two profiles.
+    struct Doubles;
+
+    impl Format for Doubles {
+        const NAME: &'static str = "doubles";
+        type Case = Num;
+        fn parse(_: &[u8]) -> Result<Num, model::ParseError> {
+            Ok(Num(0))
+        }
+        fn write(case: &Num) -> String {
+            format!("{}\n", case.0)
+        }
+        fn size(case: &Num) -> String {
+            case.0.to_string()
+        }
+    }
+
+    impl Generate for Doubles {
+        const PROFILES: &'static [Profile<Num>] = &[
+            Profile::new("small", "below 10", |seed| Num(seed % 10)),
+            Profile::new("large", "1000 and up", |seed| Num(1000 + seed % 1000)),
+        ];
+        fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Num> {
+            Ok(Num(u.arbitrary()?))
+        }
+    }
+
+    impl Check for Doubles {
+        type Outcome = Doubled;
+        fn answer(outcome: &Doubled) -> String {
+            format!("{}\n", outcome.0)
+        }
+        fn compare(_: &Num, a: &Doubled, b: &Doubled, _: Names<'_>) -> Option<Divergence> {
+            (a != b).then(|| Divergence {
+                at: crate::verdict::At::Answer,
+                what: "the numbers differ".into(),
+                a_view: String::new(),
+                b_view: String::new(),
+                context: serde_json::Value::Null,
+            })
+        }
+    }
+
+    impl Shrink for Doubles {
+        fn weight(case: &Num) -> u64 {
+            case.0
+        }
+    }
+
+    impl Coverage for Doubles {}
+    impl Bounded for Doubles {}
+
+    impl Game for Doubles {
+        crate::engines! {
+            reference: "doubles" => |case: &Num, _| Doubled(case.0 * 2),
+            optimized: "doubles too" => |case: &Num, _| Doubled(case.0 << 1),
+        }
+    }
 
     #[test]
     fn seeded_cases_are_todays_generated_cases() {
-        let choice = ProfileChoice::parse::<Texas>(Some("all")).unwrap();
+        let choice = ProfileChoice::parse::<Doubles>(Some("all")).unwrap();
         let source = Seeded {
             profile: choice.clone(),
             seed: 9,
             cases: 40,
         };
-        assert_eq!(Cases::<Texas>::len(&source), 40);
+        assert_eq!(Cases::<Doubles>::len(&source), 40);
         for index in [0, 1, 7, 39] {
-            let want = Texas::generate(choice.of::<Texas>(index), case_seed(9, index));
-            assert_eq!(Cases::<Texas>::case(&source, index), Some(want));
-            let origin = Cases::<Texas>::origin(&source, index);
+            let want = Doubles::generate(choice.of::<Doubles>(index), case_seed(9, index));
+            assert_eq!(Cases::<Doubles>::case(&source, index), Some(want));
+            let origin = Cases::<Doubles>::origin(&source, index);
             assert_eq!(origin.profile_name(), choice.id(index).name);
             assert_eq!(origin.seed(), case_seed(9, index));
         }
@@ -161,8 +229,8 @@ mod tests {
 
     #[test]
     fn a_listed_source_skips_indices_past_its_end() {
-        let case = Texas::generate(&Texas::PROFILES[0], 3);
-        let source = Listed::<Texas> {
+        let case = Doubles::generate(&Doubles::PROFILES[0], 3);
+        let source = Listed::<Doubles> {
             cases: vec![(Origin::Saved("a.in".into()), case.clone())],
         };
         assert_eq!(source.case(0), Some(case));
@@ -170,7 +238,7 @@ mod tests {
         assert_eq!(source.origin(0), Origin::Saved("a.in".into()));
         assert!(source
             .origin(0)
-            .reproduce("harness", "texas")
+            .reproduce("harness", "doubles")
             .ends_with("a.in"));
     }
 }

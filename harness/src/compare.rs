@@ -121,33 +121,25 @@ mod tests {
         }
     }
 
-    impl crate::game::ShrinkCase for () {}
-
-    impl crate::game::OutcomeText for Out {
-        fn answer(&self) -> String {
-            format!("{}\n", self.0.iter().sum::<u32>())
-        }
-    }
-
-    impl crate::game::CaseText for () {
-        fn parse(_: &[u8]) -> Result<(), model::ParseError> {
-            Ok(())
-        }
-        fn write(&self) -> String {
-            String::new()
-        }
-        fn size(&self) -> String {
-            String::new()
-        }
-    }
-
     impl Format for Sums {
         const NAME: &'static str = "sums";
         type Case = ();
+        fn parse(_: &[u8]) -> Result<(), model::ParseError> {
+            Ok(())
+        }
+        fn write(_: &()) -> String {
+            String::new()
+        }
+        fn size(_: &()) -> String {
+            String::new()
+        }
     }
 
     impl Check for Sums {
         type Outcome = Out;
+        fn answer(out: &Out) -> String {
+            format!("{}\n", out.0.iter().sum::<u32>())
+        }
         fn compare(_: &(), a: &Out, b: &Out, names: Names<'_>) -> Option<Divergence> {
             traced::<Sums>(a, b, names)
         }

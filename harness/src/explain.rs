@@ -58,23 +58,18 @@ mod tests {
     /// A case of three numbers; it "fails" when the first is odd.
     struct Triples;
 
-    impl crate::game::ShrinkCase for [u8; 3] {}
-
-    impl crate::game::CaseText for [u8; 3] {
-        fn parse(_: &[u8]) -> Result<[u8; 3], model::ParseError> {
-            Ok([0; 3])
-        }
-        fn write(&self) -> String {
-            String::new()
-        }
-        fn size(&self) -> String {
-            String::new()
-        }
-    }
-
     impl Format for Triples {
         const NAME: &'static str = "triples";
         type Case = [u8; 3];
+        fn parse(_: &[u8]) -> Result<[u8; 3], model::ParseError> {
+            Ok([0; 3])
+        }
+        fn write(_: &[u8; 3]) -> String {
+            String::new()
+        }
+        fn size(_: &[u8; 3]) -> String {
+            String::new()
+        }
     }
 
     impl Shrink for Triples {

@@ -3,7 +3,6 @@
 //! coverage feedback.
 
 use crate::game::Game;
-use crate::games::{Mayan, Nogo, Texas};
 use crate::oracle::Pair;
 use crate::report;
 use arbitrary::Unstructured;
@@ -141,34 +140,5 @@ pub fn parse<G: Game>(data: &[u8]) {
     }
 }
 
-pub fn texas_diff(data: &[u8]) {
-    diff::<Texas>(data)
-}
-pub fn texas_parse(data: &[u8]) {
-    parse::<Texas>(data)
-}
-pub fn mayan_diff(data: &[u8]) {
-    diff::<Mayan>(data)
-}
-pub fn mayan_parse(data: &[u8]) {
-    parse::<Mayan>(data)
-}
-pub fn nogo_diff(data: &[u8]) {
-    diff::<Nogo>(data)
-}
-pub fn nogo_parse(data: &[u8]) {
-    parse::<Nogo>(data)
-}
-
 /// A fuzz target body.
 pub type Target = fn(&[u8]);
-
-/// Every target, by name, for tests and tools.
-pub const TARGETS: &[(&str, Target)] = &[
-    ("texas_diff", texas_diff),
-    ("texas_parse", texas_parse),
-    ("mayan_diff", mayan_diff),
-    ("mayan_parse", mayan_parse),
-    ("nogo_diff", nogo_diff),
-    ("nogo_parse", nogo_parse),
-];

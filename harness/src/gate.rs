@@ -11,7 +11,7 @@
 //!
 //! [`scopes`] is the other gate, the scope gate: a game's named scopes verified smallest first
 //! until one fails, which says for every mutant the smallest scope that kills it
-//! (`harness/tests/scope_gate.rs`, `examples/own-game/tests/scope_gate.rs`,
+//! (`games/tests/scope_gate.rs`, `examples/own-game/tests/scope_gate.rs`,
 //! `scripts/small-scope.sh`).
 
 use crate::batch::{BatchOptions, Silent};

@@ -1,6 +1,7 @@
 //! The differential-testing harness: seeded generators, engines behind one trait, the diff oracle,
 //! the batch loop with its watchdog, the shrinker, the judge for external programs, benchmarks and
-//! the bodies of the fuzz targets. The `harness` binary is `Registry::builtin().main()`.
+//! the bodies of the fuzz targets. It knows no game: each game is a plug-in registered with a
+//! [`Registry`] (the built-in ones in the `games` crate, registered by the `harness` binary).
 
 pub mod batch;
 pub mod bench;
@@ -15,7 +16,6 @@ pub mod engine;
 pub mod explain;
 pub mod fuzz;
 pub mod game;
-pub mod games;
 pub mod gate;
 pub mod html;
 pub mod interrupt;
@@ -49,15 +49,6 @@ pub use oracle::{Failure, Pair};
 pub use supervise as process;
 pub use verdict::{At, Verdict};
 
-/// Registers the built-in games (texas, mayan, nogo) exactly as a user's crate registers its own:
-/// `harness` is `Registry::builtin().main()`.
-pub fn builtin(registry: Registry) -> Registry {
-    registry
-        .game::<games::Texas>()
-        .game::<games::Mayan>()
-        .game::<games::Nogo>()
-}
-
 /// The traits a game's code calls through, and what its protocol is written with:
 /// `use harness::prelude::*;` brings every role into scope, so that `MyGame::parse`, `MyGame::size`
 /// and the rest resolve, and a game's own roles need no other import of the harness.
@@ -67,8 +58,7 @@ pub mod prelude {
     pub use crate::engines;
     pub use crate::explain::{Explanation, Part};
     pub use crate::game::{
-        Bounded, CaseText, Check, Coverage, Divergence, Format, Game, Generate, Names, OutcomeText,
-        Profile, Shrink, ShrinkCase,
+        Bounded, Check, Coverage, Divergence, Format, Game, Generate, Names, Profile, Shrink,
     };
     pub use crate::oracle::Pair;
     pub use crate::shrink::grid::{self, GridCase};

@@ -99,56 +99,20 @@ impl<C> Debug for Profile<C> {
     }
 }
 
-/// A case that reads and writes its own contest format: what [`Format`]'s `parse`, `write` and
-/// `size` say by default, so that a game whose case has them writes none of the three.
-pub trait CaseText: Sized {
-    /// Parses the contest input format, checking every constraint.
-    fn parse(input: &[u8]) -> Result<Self, ParseError>;
-
-    /// Writes the contest input format: `parse(write(c))` gives `c` back.
-    fn write(&self) -> String;
-
-    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
-    fn size(&self) -> String;
-}
-
-/// How a case shrinks by itself: what [`Shrink`]'s `shrink_candidates` and `variants` say by
-/// default. Nothing by default; a grid plus a list of operations
-/// ([`crate::shrink::grid::GridCase`]) has the grid's candidates and parts, so such a game writes
-/// neither.
-pub trait ShrinkCase: Sized {
-    /// Smaller variants of the case, every one valid, the most aggressive first.
-    fn candidates(&self) -> Vec<Self> {
-        Vec::new()
-    }
-
-    /// Variants of the case, one group per part of it, for the explain phase.
-    fn parts(&self) -> Vec<Part<Self>> {
-        Vec::new()
-    }
-}
-
 /// The case and its text format.
 pub trait Format: Send + Sync + Sized + 'static {
     /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
     const NAME: &'static str;
-    type Case: CaseText + ShrinkCase + Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
 
-    /// Parses the contest input format, checking every constraint. The case's own by default.
-    fn parse(input: &[u8]) -> Result<Self::Case, ParseError> {
-        Self::Case::parse(input)
-    }
+    /// Parses the contest input format, checking every constraint.
+    fn parse(input: &[u8]) -> Result<Self::Case, ParseError>;
 
-    /// Writes the contest input format: `parse(write(c))` gives `c` back. The case's own by
-    /// default.
-    fn write(case: &Self::Case) -> String {
-        case.write()
-    }
+    /// Writes the contest input format: `parse(write(c))` gives `c` back.
+    fn write(case: &Self::Case) -> String;
 
-    /// A short description of the case's size, e.g. "8x8, k=5, q=12". The case's own by default.
-    fn size(case: &Self::Case) -> String {
-        case.size()
-    }
+    /// A short description of the case's size, e.g. "8x8, k=5, q=12".
+    fn size(case: &Self::Case) -> String;
 
     /// How long one engine may take on a case before it counts as a hang: generous for the
     /// reference on a loaded machine. Ten seconds by default; derive it from the case's size.
@@ -176,27 +140,18 @@ pub trait Generate: Format {
     }
 }
 
-/// An outcome that writes its own contest answer: what [`Check::answer`] says by default.
-pub trait OutcomeText {
-    /// The contest output for the outcome, ending with a newline (may be empty).
-    fn answer(&self) -> String;
+/// What an engine computes, and how two results (or a program's output) are judged.
+pub trait Check: Format {
+    type Outcome: Clone + Debug + Send + Sync + 'static;
+
+    /// The contest output for an outcome, ending with a newline (may be empty).
+    fn answer(outcome: &Self::Outcome) -> String;
 
     /// Appends the same text to `out`: an answer that is a number overrides it to write into a
     /// buffer that is kept, so a bounded verification (which digests every answer) allocates
     /// nothing for it.
-    fn write_answer(&self, out: &mut String) {
-        out.push_str(&self.answer());
-    }
-}
-
-/// What an engine computes, and how two results (or a program's output) are judged.
-pub trait Check: Format {
-    type Outcome: OutcomeText + Clone + Debug + Send + Sync + 'static;
-
-    /// The contest output for an outcome, ending with a newline (may be empty). The outcome's own
-    /// by default.
-    fn answer(outcome: &Self::Outcome) -> String {
-        outcome.answer()
+    fn write_answer(outcome: &Self::Outcome, out: &mut String) {
+        out.push_str(&Self::answer(outcome));
     }
 
     /// The first difference between two traced outcomes (`a` trusted, `b` under test), or `None`
@@ -229,10 +184,10 @@ pub trait Shrink: Format {
 
     /// Smaller variants of a case, every one valid, the most aggressive reductions first. The
     /// shrinker keeps the first one that still fails and asks again, until none does. A grid
-    /// plus a list of operations shrinks with [`crate::shrink::grid`]. The case's own
-    /// ([`ShrinkCase::candidates`]) by default.
-    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case> {
-        case.candidates()
+    /// plus a list of operations shrinks with [`crate::shrink::grid::candidates`] in one line.
+    /// None by default.
+    fn shrink_candidates(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
     }
 
     /// More smaller variants (valid, the most aggressive first), asked for only when no candidate
@@ -245,10 +200,10 @@ pub trait Shrink: Format {
     /// Variants of a shrunk case, one group per part of it (a cell's colour, an operation), every
     /// variant valid and differing from the case in that part only: the explain phase
     /// ([`crate::explain`]) reports a part whose every variant still fails the same way as one
-    /// that does not matter. The case's own ([`ShrinkCase::parts`]) by default: none (nothing is
-    /// explained), or for a grid plus operations case [`crate::shrink::grid::parts`].
-    fn variants(case: &Self::Case) -> Vec<Part<Self::Case>> {
-        case.parts()
+    /// that does not matter. None by default (nothing is explained); for a grid plus operations
+    /// case [`crate::shrink::grid::parts`] in one line.
+    fn variants(_case: &Self::Case) -> Vec<Part<Self::Case>> {
+        Vec::new()
     }
 
     /// The case as text with the parts that do not matter shown as `?`, for the report of a

@@ -1,13 +1,37 @@
-//! The harness's shape, read from its source: modules depend one way (no top-level module of
-//! harness/src reaches itself through the modules it names, `crate::x`), no function needs a scroll
-//! (80 lines; data tables aside) and no file is past 500 lines. Test modules left out of the first.
+//! The workspace's shape, read from its source:
+//!
+//! - in every crate of the workspace, modules depend one way: no top-level module of a crate's
+//!   `src` reaches itself through the modules it names (`crate::x`), test modules included;
+//! - no function needs a scroll (80 lines; data tables aside) and no file is past 500 lines, in
+//!   every crate's `src`;
+//! - the core knows no game: the `harness` crate depends on no engine and no built-in game (its
+//!   Cargo.toml), and its code and tests name none of the built-in games' types.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The workspace's members, as written in the root Cargo.toml (`members = [...]`).
+fn members() -> Vec<String> {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("the root Cargo.toml");
+    let list = manifest
+        .split("members = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("a members list in the root Cargo.toml");
+    list.split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect()
+}
 
 /// Every `.rs` file under `dir`.
-fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("harness/src is readable") {
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a readable source folder") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
             files(&path, out);
@@ -17,7 +41,16 @@ fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The top-level modules each top-level module names, test modules and comments left out.
+/// The text with `//` comments (doc comments too) left out, line by line.
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The top-level modules each top-level module of `src` names, test modules included, comments
+/// left out. `lib.rs` and `main.rs` are the crate's root, not a module.
 fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut all = Vec::new();
     files(src, &mut all);
@@ -34,14 +67,7 @@ fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             continue;
         }
         let text = std::fs::read_to_string(path).expect("a readable source file");
-        let code = text
-            .split("#[cfg(test)]\nmod tests")
-            .next()
-            .unwrap_or("")
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = code_of(&text);
         let deps = graph.entry(top.clone()).or_default();
         for (at, _) in code.match_indices("crate::") {
             let name: String = code[at + 7..]
@@ -83,19 +109,29 @@ fn cycle_through(graph: &BTreeMap<String, BTreeSet<String>>, from: &str) -> Opti
 }
 
 #[test]
-fn no_module_of_the_harness_imports_in_a_circle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = graph(&src);
-    assert!(graph.len() > 10, "too few modules read: {graph:?}");
+fn no_module_of_any_crate_imports_in_a_circle() {
+    let crates = members();
     assert!(
-        graph["game"].contains("engine"),
-        "the reader misses imports: {graph:?}"
+        ["harness", "games", "cli"]
+            .iter()
+            .all(|c| crates.iter().any(|m| m == c)),
+        "the members list is not read: {crates:?}"
     );
-    let cycles: Vec<String> = graph
-        .keys()
-        .filter_map(|m| cycle_through(&graph, m))
-        .map(|c| c.join(" -> "))
-        .collect();
+    let harness = graph(&root().join("harness/src"));
+    assert!(harness.len() > 10, "too few modules read: {harness:?}");
+    assert!(
+        harness["game"].contains("engine"),
+        "the reader misses imports: {harness:?}"
+    );
+    let mut cycles = Vec::new();
+    for member in &crates {
+        let graph = graph(&root().join(member).join("src"));
+        for m in graph.keys() {
+            if let Some(c) = cycle_through(&graph, m) {
+                cycles.push(format!("{member}: {}", c.join(" -> ")));
+            }
+        }
+    }
     assert!(
         cycles.is_empty(),
         "modules that import in a circle:\n{}",
@@ -115,6 +151,22 @@ fn the_reader_finds_a_planted_circle() {
         Some("a b c a".into())
     );
     assert_eq!(cycle_through(&g, "d"), None);
+}
+
+#[test]
+fn a_test_module_counts_in_the_circles() {
+    let dir = std::env::temp_dir().join(format!("layers-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    std::fs::write(dir.join("a.rs"), "use crate::b::B;\n").expect("a.rs");
+    let b = "pub struct B;\n#[cfg(test)]\nmod tests {\n    use crate::a;\n}\n";
+    std::fs::write(dir.join("b.rs"), b).expect("b.rs");
+    let g = graph(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        cycle_through(&g, "a").map(|c| c.join(" ")),
+        Some("a b a".into())
+    );
 }
 
 /// `(lines, file, first line, name)` of every function of `text` longer than `most` lines, read
@@ -152,32 +204,67 @@ fn long_functions(file: &str, text: &str, most: usize) -> Vec<(usize, String, us
     out
 }
 
-#[test]
-fn no_function_needs_a_scroll_and_no_file_is_past_500_lines() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut all = Vec::new();
-    files(&src, &mut all);
-    let mut faults = Vec::new();
-    for path in &all {
-        let rel = path
-            .strip_prefix(&src)
-            .expect("under src")
-            .display()
-            .to_string();
-        let text = std::fs::read_to_string(path).expect("a readable source file");
-        let n = text.lines().count();
-        if n > 500 {
-            faults.push(format!("{rel}: {n} lines"));
-        }
-        // The generator's parameter tables are data, not a function doing two jobs.
-        if rel.ends_with("gen/params.rs") {
-            continue;
-        }
-        for (len, file, at, name) in long_functions(&rel, &text, 80) {
-            faults.push(format!("{file}:{at}: {name} is {len} lines"));
+/// Files and functions still over the limits, each to leave this list when it is split: the test
+/// fails when one of them is no longer over (take it off the list then), so the list only shrinks.
+const STILL_OVER: &[&str] = &[
+    "model/src/text.rs",
+    "model/src/mayan.rs",
+    "engine/src/nogo.rs",
+    "engine/src/mayan/tests.rs",
+    "examples/own-engine/src/lib.rs",
+    "examples/own-game/src/gen.rs",
+    "examples/own-game/src/optimized.rs",
+    "supervise/src/lib.rs: pub fn execute",
+    "examples/own-game/src/scope.rs: fn unreachable_keys",
+];
+
+/// Every file of every crate's `src` past 500 lines and every function past 80, as
+/// `path` and `path: fn name` (paths from the repository's root).
+fn over_the_limits() -> BTreeMap<String, String> {
+    let mut over = BTreeMap::new();
+    for member in members() {
+        let src = root().join(&member).join("src");
+        let mut all = Vec::new();
+        files(&src, &mut all);
+        for path in &all {
+            let rel = path.strip_prefix(&src).expect("under src").display();
+            let rel = format!("{member}/src/{rel}");
+            let text = std::fs::read_to_string(path).expect("a readable source file");
+            let n = text.lines().count();
+            if n > 500 {
+                over.insert(rel.clone(), format!("{n} lines"));
+            }
+            // The Texas generator's parameter tables are data, not a function doing two jobs.
+            if rel.ends_with("texas/gen/params.rs") {
+                continue;
+            }
+            for (len, file, at, name) in long_functions(&rel, &text, 80) {
+                over.insert(format!("{file}: {name}"), format!("line {at}, {len} lines"));
+            }
         }
     }
+    over
+}
+
+#[test]
+fn no_function_needs_a_scroll_and_no_file_is_past_500_lines() {
+    let over = over_the_limits();
+    let listed: BTreeSet<&str> = STILL_OVER.iter().copied().collect();
+    let faults: Vec<String> = over
+        .iter()
+        .filter(|(what, _)| !listed.contains(what.as_str()))
+        .map(|(what, size)| format!("{what}: {size}"))
+        .collect();
     assert!(faults.is_empty(), "over the limits:\n{}", faults.join("\n"));
+    let within: Vec<&str> = listed
+        .iter()
+        .copied()
+        .filter(|l| !over.contains_key(*l))
+        .collect();
+    assert!(
+        within.is_empty(),
+        "within the limits now, take them off STILL_OVER: {within:?}"
+    );
 }
 
 #[test]
@@ -189,5 +276,99 @@ fn the_length_reader_finds_a_long_function() {
     assert_eq!(
         found,
         vec![(82, "x.rs".to_string(), 2, "pub fn long".to_string())]
+    );
+}
+
+/// The crates of the engines and of the built-in games, which the core must not depend on.
+const GAME_CRATES: &[&str] = &["engine", "reference", "games", "own-engine", "own-game"];
+
+/// The built-in games' types and the `model` modules that hold them, which the core must not name.
+const GAME_NAMES: &[&str] = &[
+    "Texas",
+    "Mayan",
+    "Nogo",
+    "NoGo",
+    "model::texas",
+    "model::mayan",
+    "model::nogo",
+];
+
+/// The names of the packages a Cargo.toml depends on, in any dependency table.
+fn dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut deps = BTreeSet::new();
+    let mut in_deps = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_deps = line.trim_matches(['[', ']']).ends_with("dependencies");
+        } else if in_deps {
+            if let Some((name, _)) = line.split_once('=') {
+                let name = name.trim().split('.').next().unwrap_or("").trim();
+                if !name.is_empty() && !name.starts_with('#') {
+                    deps.insert(name.to_string());
+                }
+            }
+        }
+    }
+    deps
+}
+
+/// Where `code` names one of [`GAME_NAMES`] as a whole word: `(line, name)`.
+fn games_named(code: &str) -> Vec<(usize, &'static str)> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut found = Vec::new();
+    for (i, line) in code.lines().enumerate() {
+        for name in GAME_NAMES {
+            let whole = line.match_indices(name).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + name.len()..].chars().next();
+                !before.is_some_and(word) && !after.is_some_and(word)
+            });
+            if whole {
+                found.push((i + 1, *name));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_core_depends_on_no_built_in_game_and_names_none() {
+    let core = root().join("harness");
+    let manifest = std::fs::read_to_string(core.join("Cargo.toml")).expect("harness/Cargo.toml");
+    let deps = dependencies(&manifest);
+    assert!(deps.contains("supervise"), "the reader misses: {deps:?}");
+    let bad: Vec<&&str> = GAME_CRATES.iter().filter(|c| deps.contains(**c)).collect();
+    assert!(bad.is_empty(), "harness depends on {bad:?}");
+
+    let mut all = Vec::new();
+    files(&core.join("src"), &mut all);
+    files(&core.join("tests"), &mut all);
+    let this = Path::new(file!()).file_name().expect("this file's name");
+    let mut faults = Vec::new();
+    for path in all.iter().filter(|p| p.file_name() != Some(this)) {
+        let text = std::fs::read_to_string(path).expect("a readable source file");
+        for (line, name) in games_named(&code_of(&text)) {
+            faults.push(format!("{}:{line}: {name}", path.display()));
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "the core names a built-in game:\n{}",
+        faults.join("\n")
+    );
+}
+
+#[test]
+fn the_game_reader_finds_a_named_game_and_a_dependency() {
+    let code = "use games::Texas; // Mayan\nlet x = TexasLike;\nmodel::nogo::Board::parse(b);\n";
+    assert_eq!(
+        games_named(&code_of(code)),
+        [(1, "Texas"), (3, "model::nogo")]
+    );
+    let manifest =
+        "[dependencies]\nmodel.workspace = true\n\n[dev-dependencies]\nengine = { path = \"x\" }\n";
+    assert_eq!(
+        dependencies(manifest),
+        BTreeSet::from(["model".to_string(), "engine".to_string()])
     );
 }

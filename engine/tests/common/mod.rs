@@ -4,7 +4,7 @@
 //! No game is simulated here. The benchmark's games take their valid swaps from the engine itself:
 //! an invalid operation leaves the engine's board as it was, so trying swaps on it until one is
 //! valid costs nothing but time. Whether the engine plays them right is for the differential tests
-//! (`harness/tests/texas_diff.rs`, on the harness's generators) and for the benchmark's own
+//! (`games/tests/texas_diff.rs`, on the harness's generators) and for the benchmark's own
 //! comparison of scores with the reference.
 
 #![allow(dead_code)]

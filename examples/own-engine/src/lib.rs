@@ -20,7 +20,7 @@ mod grid;
 mod hand;
 
 use grid::Grid;
-use harness::games::Texas;
+use games::Texas;
 use harness::{Engine, Fault, Output};
 use model::texas::{Board, Case, NoTrace, Outcome, Recorder, Score, Sink};
 use std::sync::Arc;
@@ -84,7 +84,7 @@ impl Engine<Texas> for Arrays {
         Ok(Output::Outcome(if trace {
             self.outcome(case)
         } else {
-            harness::games::texas::untraced(self.play(case, &mut NoTrace))
+            games::texas::untraced(self.play(case, &mut NoTrace))
         }))
     }
 }

@@ -3,11 +3,11 @@
 //! `own-engine diff --game texas --engine arrays --cases 20000` compares it with the reference,
 //! `own-engine bench --game texas --engine arrays --profile medium` times them side by side.
 
-use harness::games::Texas;
+use games::Texas;
 use harness::Registry;
 
 fn main() -> std::process::ExitCode {
-    Registry::builtin()
+    games::builtin(Registry::new())
         .program("own-engine")
         .engine::<Texas>(
             "arrays",

@@ -1,11 +1,11 @@
 //! The harness as a library, on an engine of one's own: a batch diff of the arrays engine against
 //! the reference, the shrinker on a deliberately broken variant, and a short side-by-side benchmark.
 
+use games::Texas;
 use harness::batch::{BatchOptions, Silent};
 use harness::diff::{self, DiffOptions};
 use harness::game::reference;
 use harness::game::ProfileChoice;
-use harness::games::Texas;
 use harness::prelude::*;
 use harness::{bench, rng, shrink, Engine, Kind, Pair};
 use model::texas::Case;

@@ -4,16 +4,14 @@
 //! (empty) or a power of two from 2 to 2^20; then `q` lines `D r c v`: a direction (`L R U D`), a
 //! 1-based cell and the value (2 or 4) of the tile placed there after the move when it changed the
 //! board and the cell is empty. Output format: the score, the number of moves that changed the
-//! board, then the final board as `n` lines of `m` values (see [`answer`]).
+//! board, then the final board as `n` lines of `m` values (see [`Outcome::answer`](crate::trace::Outcome::answer)).
 //!
 //! In memory a [`Move`] holds its cell **0-based** (`r` in `0..n`, `c` in `0..m`); the text formats
 //! and every picture are 1-based.
 //!
-//! The case reads and writes itself through the harness's [`CaseText`], so that the game's protocol
-//! (`game.rs`) need not repeat the three.
+//! The case reads and writes itself ([`Case::parse`], [`Case::write`], [`Case::size`]); the game's
+//! protocol (`game.rs`) forwards to them in one line each.
 
-use crate::trace::Outcome;
-use harness::game::{CaseText, OutcomeText};
 use model::text::{Lines, Token};
 use model::ParseError;
 use serde::{Deserialize, Serialize};
@@ -169,7 +167,7 @@ impl Board {
     }
 
     /// Writes the board in the text format: `n` lines of `m` values.
-    fn write_rows(&self, out: &mut String) {
+    pub(crate) fn write_rows(&self, out: &mut String) {
         for row in self.rows() {
             for (c, v) in row.iter().enumerate() {
                 if c > 0 {
@@ -236,11 +234,11 @@ fn tile_value(tok: &Token<'_>, r: usize, c: usize) -> Result<u64, ParseError> {
     }
 }
 
-/// The contest input format: what the harness reads and writes (`Format`'s defaults).
-impl CaseText for Case {
+/// The contest input format: what the harness reads and writes (through `Format`).
+impl Case {
     /// Reads a case in the input format. Every constraint is checked and reported with its line,
     /// column, token and rule; no input makes it panic.
-    fn parse(input: &[u8]) -> Result<Case, ParseError> {
+    pub fn parse(input: &[u8]) -> Result<Case, ParseError> {
         let mut lines = Lines::new(input);
         let header = lines.next_line("the first line `n m q`")?;
         let [n, m, q] = header.exactly("3 values `n m q`")?;
@@ -291,7 +289,7 @@ impl CaseText for Case {
 
     /// Writes the case in the input format; `Case::parse(case.write().as_bytes())` gives the case
     /// back whenever its tiles are at most 2^20.
-    fn write(&self) -> String {
+    pub fn write(&self) -> String {
         let b = &self.board;
         let mut out = String::with_capacity(16 + 8 * b.cells.len() + 10 * self.moves.len());
         let _ = writeln!(out, "{} {} {}", b.n, b.m, self.moves.len());
@@ -303,7 +301,7 @@ impl CaseText for Case {
     }
 
     /// A short description of the size: `4x4, q=12`.
-    fn size(&self) -> String {
+    pub fn size(&self) -> String {
         format!("{}x{}, q={}", self.board.n, self.board.m, self.moves.len())
     }
 }
@@ -438,17 +436,5 @@ fn remap(i: usize, removed: usize, len: usize) -> usize {
         i - 1
     } else {
         i
-    }
-}
-
-/// The answer in the output format: the score, the number of moves that changed the board, then
-/// the final board as `n` lines of `m` values.
-impl OutcomeText for Outcome {
-    fn answer(&self) -> String {
-        let mut out = String::with_capacity(32 + 8 * self.board.cells.len());
-        let _ = writeln!(out, "{}", self.score);
-        let _ = writeln!(out, "{}", self.moved);
-        self.board.write_rows(&mut out);
-        out
     }
 }

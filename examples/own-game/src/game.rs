@@ -1,18 +1,31 @@
 //! 2048 under the harness, with its public API only: the game's roles, the whole protocol; the
 //! rest of the crate is the game (formats, engines, generators, coverage), which knows of the
-//! harness only `Source`, `Profile` and the traits its case and outcome implement.
+//! harness only `Source`, `Profile` and the grid shrinker's `GridCase`.
 
 use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::prelude::*;
+use model::ParseError;
 use std::time::Duration;
 
-/// 2048 (rules in RULES.md): `Registry::builtin().game::<Game2048>()` puts it under every command.
+/// 2048 (rules in RULES.md): `Registry::new().game::<Game2048>()` puts it under every command.
 pub struct Game2048;
 
 impl Format for Game2048 {
     const NAME: &'static str = "2048";
     type Case = Case;
+
+    fn parse(input: &[u8]) -> Result<Case, ParseError> {
+        Case::parse(input)
+    }
+
+    fn write(case: &Case) -> String {
+        case.write()
+    }
+
+    fn size(case: &Case) -> String {
+        case.size()
+    }
 
     /// One second, plus 200 ns per cell and move: the reference's worst batch case takes about
     /// 2 ms, a 100000-move 8x8 game about 0.2 s.
@@ -62,6 +75,10 @@ impl Traced for Outcome {
 
 impl Check for Game2048 {
     type Outcome = Outcome;
+
+    fn answer(outcome: &Outcome) -> String {
+        outcome.answer()
+    }
 
     fn compare(_case: &Case, a: &Outcome, b: &Outcome, names: Names<'_>) -> Option<Divergence> {
         traced::<Game2048>(a, b, names)
@@ -119,6 +136,14 @@ impl GridCase for Case {
 impl Shrink for Game2048 {
     fn weight(case: &Case) -> u64 {
         case.weight()
+    }
+
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        grid::candidates(case)
+    }
+
+    fn variants(case: &Case) -> Vec<Part<Case>> {
+        grid::parts(case)
     }
 
     fn picture(case: &Case, explained: &Explanation) -> Option<String> {

@@ -4,13 +4,13 @@
 //! difference. Also the text picture of an explained repro (`?` for tiles that do not matter).
 
 use crate::case::{Board, Case};
-use crate::game::Game2048;
-use crate::trace::Event;
+use crate::trace::{Event, Outcome};
 use harness::explain::Explanation;
 use harness::html::page::{
     answers, finish, first_difference, header, headline, input, start, views,
 };
 use harness::html::{escape, View};
+use harness::Game;
 use std::fmt::Write as _;
 
 const CSS: &str = "
@@ -78,7 +78,7 @@ fn side(out: &mut String, name: &str, e: Option<&Event>, other: Option<&Event>) 
 }
 
 /// The page of a 2048 case.
-pub fn page(v: &View<'_, Game2048>) -> String {
+pub fn page<G: Game<Case = Case, Outcome = Outcome>>(v: &View<'_, G>) -> String {
     let mut out = String::new();
     let divergence = v.failure.and_then(|f| f.divergence.as_ref());
     start(
@@ -122,7 +122,7 @@ pub fn page(v: &View<'_, Game2048>) -> String {
         }
         views(&mut out, d, v.names);
     }
-    input::<Game2048>(&mut out, v.case);
+    input::<G>(&mut out, v.case);
     finish(&mut out);
     out
 }

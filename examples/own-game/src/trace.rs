@@ -2,7 +2,7 @@
 
 use crate::case::{Board, Move};
 use serde::Serialize;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// The result of playing a case: the total score, the number of moves that changed the board, the
 /// final board, and (only when traced) one event per move.
@@ -14,6 +14,18 @@ pub struct Outcome {
     pub board: Board,
     /// One event per move when the run was traced; empty otherwise.
     pub events: Vec<Event>,
+}
+
+impl Outcome {
+    /// The answer in the output format: the score, the number of moves that changed the board,
+    /// then the final board as `n` lines of `m` values.
+    pub fn answer(&self) -> String {
+        let mut out = String::with_capacity(32 + 8 * self.board.cells.len());
+        let _ = writeln!(out, "{}", self.score);
+        let _ = writeln!(out, "{}", self.moved);
+        self.board.write_rows(&mut out);
+        out
+    }
 }
 
 /// One move as it was played.

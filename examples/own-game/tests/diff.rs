@@ -3,7 +3,6 @@
 //! bug is caught the same way.
 
 use arbitrary::Unstructured;
-use harness::game::CaseText;
 use harness::rng::{case_seed, rng};
 use own_game::{gen, optimized, reference, Case, Outcome};
 use rand::Rng as _;

@@ -1,7 +1,6 @@
 //! The text formats: every broken constraint is an error naming its line, column, token and rule;
 //! no input panics; writing and reading a case gives it back.
 
-use harness::game::{CaseText, OutcomeText};
 use own_game::{gen, optimized, Board, Case, Dir, Move};
 use proptest::prelude::*;
 

@@ -1,6 +1,5 @@
 //! Generators (determinism, sizes, what they reach), coverage keys and the shrinking steps.
 
-use harness::game::CaseText;
 use harness::rng::case_seed;
 use own_game::coverage::{coverage, COVERAGE_KEYS};
 use own_game::{gen, optimized, reference, Board, Case, Dir, Move};

@@ -4,7 +4,6 @@
 //! (computed from the traced outcome) are pinned the same way.
 
 use arbitrary::Unstructured;
-use harness::game::CaseText;
 use own_game::coverage::coverage;
 use own_game::{gen, optimized, Case};
 

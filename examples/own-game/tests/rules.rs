@@ -1,7 +1,6 @@
 //! The rules by hand-checked examples, on both engines and on every board shape the optimized
 //! engine treats differently (1xm, nx1, the 4x4 nibble board, the 8x8 byte board).
 
-use harness::game::{CaseText, OutcomeText};
 use own_game::{optimized, reference, Board, Case, Dir, Move, Outcome};
 
 type Engine = fn(&Case, bool) -> Outcome;

@@ -4,7 +4,7 @@
 //! examples/own-game/src/optimized.rs`) says for every mutant the smallest scope that kills it and
 //! how long that took (`scripts/small-scope-table.py`, docs/verify.md).
 //!
-//! The same contract as the built-in games' gate (harness/tests/scope_gate.rs), through the same
+//! The same contract as the built-in games' gate (games/tests/scope_gate.rs), through the same
 //! public helper, `harness::gate::scopes`: each scope prints one `scope-gate:` line with a JSON
 //! object, a failing scope ends the test with a panic (cargo-mutants counts the mutant as caught),
 //! the first two scopes run by default and `SCOPE_GATE_SCOPES=N` runs the first N. In the test

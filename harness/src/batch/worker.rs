@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::engine::Fault;
-use crate::game::OutcomeText;
 use crate::oracle::{catching_fault, Verdict};
 use crate::scope::Filled;
 
@@ -169,7 +168,7 @@ impl<G: Game> Shared<G> {
             }
             if self.opts.digest && checked.verdict.failure().is_none() {
                 own.answer.clear();
-                outcome.write_answer(&mut own.answer);
+                G::write_answer(outcome, &mut own.answer);
                 let answer = fnv1a_64(own.answer.as_bytes());
                 own.digest = own.digest.wrapping_add(mix(index ^ mix(answer)));
             }

@@ -1,10 +1,13 @@
-//! The command line, as a library: the `harness` binary is `Registry::builtin().main()`, and a
-//! crate with its own engine or its own game gets the very same commands with one line of
+//! The command line, as a library: the `harness` binary is `games::builtin(Registry::new()).main()`,
+//! and a crate with its own engine or its own game gets the very same commands with one line of
 //! registration ([`Registry`]):
 //!
 //! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     harness::Registry::builtin().engine::<MyGame>("mine", "my own engine", build).main()
+//!     harness::Registry::new()
+//!         .game::<MyGame>()
+//!         .engine::<MyGame>("mine", "my own engine", build)
+//!         .main()
 //! }
 //! ```
 //!
@@ -70,11 +73,6 @@ pub(crate) struct Ctx<'a> {
     pub colour: bool,
     /// The program's name, for the commands a report prints.
     pub program: &'static str,
-}
-
-/// Runs the command line of the `harness` binary: the built-in games.
-pub fn main() -> ExitCode {
-    Registry::builtin().main()
 }
 
 /// Runs a parsed command line against the registry.

@@ -3,7 +3,7 @@
 //!
 //! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     harness::Registry::builtin()                 // texas, mayan, nogo
+//!     harness::Registry::new()
 //!         .game::<my_game::MyGame>()                // a game of your own
 //!         .engine::<my_game::MyGame>("mine", "my own engine", my_game::build)
 //!         .program("my-harness")
@@ -11,8 +11,8 @@
 //! }
 //! ```
 //!
-//! `harness` itself is `Registry::builtin().main()`: the three built-in games register exactly as
-//! a user's game does (`.game::<MyGame>()`). Each registered game gets a command table, an
+//! `harness` itself is `games::builtin(Registry::new()).main()`: the three built-in games register
+//! exactly as a user's game does (`.game::<MyGame>()`). Each registered game gets a command table, an
 //! object-safe [`GameCommands`] that the blanket [`Table`] implements for every `G: Game`; the
 //! subcommands look the game up by its `--game` name and call through the table, so nothing in
 //! the command line names a game or branches on one.
@@ -49,11 +49,6 @@ impl Registry {
             program: "harness",
             games: Vec::new(),
         }
-    }
-
-    /// The built-in games with their engines ([`crate::builtin`]).
-    pub fn builtin() -> Self {
-        crate::builtin(Registry::new())
     }
 
     /// Names the program in `--help` and in the commands a report prints (`own-game gen ...`).

@@ -2,26 +2,23 @@
 //!
 //! | role | what it says | must write |
 //! |---|---|---|
-//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case` |
+//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case`, `parse`, `write`, `size` |
 //! | [`Generate`] | seeded cases per [`Profile`] (each carries its generator), and cases from fuzzer bytes | `PROFILES`, `arbitrary_case` |
-//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `compare` |
+//! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `answer`, `compare` |
 //! | [`Shrink`] | smaller variants of a failing case | `weight` |
 //! | [`Coverage`] | which rules a case reached | nothing (no counters by default) |
 //! | [`Bounded`] | every case up to some size ([`crate::scope`]), for `verify` | nothing (no scopes by default) |
 //! | [`Game`] | the bundle: the two named engines, the HTML page, optional extras | `reference`, `optimized` |
 //!
-//! Every other item has a default; those of the case and the outcome stand on traits they implement
-//! themselves: [`CaseText`] (parse, write, size), [`ShrinkCase`] (candidates and parts: none, or a
-//! grid's) and [`OutcomeText`] (the answer). A game whose outcome is a sequence of events compares
-//! with [`crate::compare::traced`] in one line; a case that is a grid plus a list of operations
-//! ([`crate::shrink::grid::GridCase`]) shrinks and is explained with nothing written in [`Shrink`]
-//! but its weight; [`engines!`](crate::engines) writes the two engines in one line each. A game describes cases; engines run them
+//! Every other item has a default. The roles are the game's alone, so a game may take its case and
+//! outcome from another crate (the built-in games' come from `model`). A game whose outcome is a
+//! sequence of events compares with [`crate::compare::traced`] in one line; a case that is a grid
+//! plus a list of operations ([`crate::shrink::grid::GridCase`]) shrinks and is explained with one
+//! line each in [`Shrink`]; [`engines!`](crate::engines) writes the two engines in one line each. A game describes cases; engines run them
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{
-    Bounded, CaseText, Check, Coverage, Format, Generate, OutcomeText, Profile, Shrink, ShrinkCase,
-};
+pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;
@@ -306,7 +303,68 @@ pub fn function<G: Check>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Mayan, Nogo, Texas};
+    use arbitrary::Unstructured;
+
+    /// A case of the test games here: one number.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Num(u64);
+
+    /// The text format of both test games.
+    macro_rules! number_text {
+        () => {
+            fn parse(_: &[u8]) -> Result<Num, ParseError> {
+                Ok(Num(0))
+            }
+            fn write(case: &Num) -> String {
+                format!("{}\n", case.0)
+            }
+            fn size(case: &Num) -> String {
+                case.0.to_string()
+            }
+        };
+    }
+
+    /// A game of numbers: three profiles, the last for benchmarks only.
+    struct Numbers;
+
+    impl Format for Numbers {
+        const NAME: &'static str = "numbers";
+        type Case = Num;
+        number_text!();
+    }
+
+    impl Generate for Numbers {
+        const PROFILES: &'static [Profile<Num>] = &[
+            Profile::new("tiny", "below 10", |seed| Num(seed % 10)),
+            Profile::new("small", "1000 to 1099", |seed| Num(1000 + seed % 100)),
+            Profile::new("huge", "too big for the reference", |seed| {
+                Num(u64::MAX - seed)
+            })
+            .bench_only(),
+        ];
+        fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Num> {
+            Ok(Num(u.arbitrary()?))
+        }
+    }
+
+    /// Another game, whose `tiny` is not in the same place as the first one's.
+    struct Words;
+
+    impl Format for Words {
+        const NAME: &'static str = "words";
+        type Case = Num;
+        number_text!();
+    }
+
+    impl Generate for Words {
+        const PROFILES: &'static [Profile<Num>] = &[
+            Profile::new("small", "one word", |seed| Num(seed % 3)),
+            Profile::new("tiny", "no word", |_| Num(0)),
+        ];
+        fn arbitrary_case(_: &mut Unstructured<'_>) -> arbitrary::Result<Num> {
+            Ok(Num(0))
+        }
+    }
 
     /// Every profile's id resolves to that profile, by place and name, and a choice's cases come
     /// from the chosen profile's own generator.
@@ -340,24 +398,40 @@ mod tests {
 
     #[test]
     fn profile_ids_resolve_for_every_game() {
-        ids_resolve::<Texas>();
-        ids_resolve::<Mayan>();
-        ids_resolve::<Nogo>();
+        ids_resolve::<Numbers>();
+        ids_resolve::<Words>();
+    }
+
+    #[test]
+    fn all_leaves_out_the_bench_only_profiles() {
+        let all = ProfileChoice::parse::<Numbers>(Some("all")).expect("all");
+        let names: Vec<&str> = all.profiles::<Numbers>().iter().map(|p| p.name).collect();
+        assert_eq!(names, ["tiny", "small"]);
+        assert_eq!(bench_only_names::<Numbers>(), ["huge"]);
+        let huge = ProfileChoice::parse::<Numbers>(Some("huge")).expect("huge");
+        let err = huge.require_reference::<Numbers>().expect_err("bench only");
+        assert!(
+            err.to_string().contains("bench-only profiles: huge"),
+            "{err}"
+        );
     }
 
     #[test]
     fn a_case_comes_from_its_profiles_own_generator() {
-        let choice = ProfileChoice::parse::<Nogo>(Some("all")).expect("all");
+        let choice = ProfileChoice::parse::<Numbers>(Some("all")).expect("all");
         for index in 0..6 {
-            let profile = choice.of::<Nogo>(index);
-            assert_eq!(Nogo::generate(profile, 7), (profile.generate)(7));
+            let profile = choice.of::<Numbers>(index);
+            assert_eq!(profile.name, ["tiny", "small"][index as usize % 2]);
+            assert_eq!(Numbers::generate(profile, 7), (profile.generate)(7));
         }
+        assert_eq!(Numbers::generate(choice.of::<Numbers>(0), 17), Num(7));
+        assert_eq!(Numbers::generate(choice.of::<Numbers>(1), 17), Num(1017));
     }
 
     #[test]
-    #[should_panic(expected = "`tiny` is a profile of another game, not of mayan")]
+    #[should_panic(expected = "`tiny` is a profile of another game, not of words")]
     fn an_id_of_another_game_is_refused() {
-        let id = ProfileId::named::<Texas>("tiny").expect("tiny");
-        id.get::<Mayan>();
+        let id = ProfileId::named::<Numbers>("tiny").expect("tiny");
+        id.get::<Words>();
     }
 }

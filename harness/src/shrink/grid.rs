@@ -1,10 +1,13 @@
 //! Shrink candidates for the common shape of a grid game's case: a grid of cells plus a list of
 //! operations. A game implements the few edits of [`GridCase`] on its own case (each returns a
-//! valid case) and shrinks in one line:
+//! valid case) and shrinks and is explained in one line each, in its [`crate::game::Shrink`]:
 //!
 //! ```ignore
 //! fn shrink_candidates(case: &Case) -> Vec<Case> {
 //!     harness::shrink::grid::candidates(case)
+//! }
+//! fn variants(case: &Case) -> Vec<Part<Case>> {
+//!     harness::shrink::grid::parts(case)
 //! }
 //! ```
 //!
@@ -13,19 +16,7 @@
 //! column dropped; every cell lowered at once (where the game offers it); then each cell lowered. The shrinker keeps a candidate only when it is lighter
 //! than the case ([`crate::game::Shrink::weight`]), so a game's weight decides what "smaller" means.
 
-use crate::roles::ShrinkCase;
 use crate::verdict::{Part, Where};
-
-/// A grid case shrinks and is explained by the grid's own steps.
-impl<C: GridCase> ShrinkCase for C {
-    fn candidates(&self) -> Vec<C> {
-        candidates(self)
-    }
-
-    fn parts(&self) -> Vec<Part<C>> {
-        parts(self)
-    }
-}
 
 /// The edits a grid-plus-operations case offers the shrinker. Every method returns a valid case
 /// (or `None` / nothing when the edit is not possible, such as dropping the only row).
