@@ -11,3 +11,15 @@
 pub mod enumerate;
 pub mod reduce;
 pub mod tape;
+
+pub mod case;
+pub mod engines;
+pub mod game;
+pub mod interact;
+pub mod problem;
+pub mod program;
+pub mod repro;
+pub mod shrinking;
+pub mod cli;
+
+pub use cli::register;

@@ -41,6 +41,7 @@ mod seeds;
 mod util;
 mod verify;
 
+pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
 pub use progress::{progress_for, stop_on_interrupt};
 pub use registry::{Plugin, PluginContext, Registry};
 pub use util::{json_target, status, write_json};
