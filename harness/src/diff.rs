@@ -145,7 +145,8 @@ fn conclude<G: Game>(
              (--max-failures {allowed}; --no-replay generates them anyway)"
         )?;
     }
-    if generated {
+    // A game without coverage counters (a problem given by programs) has no coverage to show.
+    if generated && !G::coverage_keys().is_empty() {
         write!(
             out,
             "{}",

@@ -89,8 +89,8 @@ pub fn judge(case: &Case, answer: &str, output: &str) -> Judgement {
     };
     let p = &installed.problem;
     if p.interactor.is_some() {
-        // The interactor gave its verdict already: an answer reached here was accepted by it.
-        return Judgement::Accepted;
+        // The interactor's exit status, carried as the solution's answer.
+        return crate::interact::verdict_of(output);
     }
     let Some(checker) = &p.checker else {
         return match harness::game::compare_tokens(answer, output) {

@@ -29,8 +29,21 @@ pub fn candidates(case: &Case) -> Vec<Case> {
     match &case.source {
         Source::Stream(s) => {
             let tape = case.tape();
-            reduce::stream::candidates(s, tape.as_ref())
-                .into_iter()
+            // A fresh stream is far longer than what the generator reads: first its trimmed
+            // copy, then the reductions of that copy (all lighter than the original).
+            let trimmed = match (case.trimmed(), &tape) {
+                (Source::Stream(t), Some(_)) if t.len() < s.len() => Some(t),
+                _ => None,
+            };
+            let list = match &trimmed {
+                Some(t) => {
+                    let mut list = vec![t.clone()];
+                    list.extend(reduce::stream::candidates(t, tape.as_ref()));
+                    list
+                }
+                None => reduce::stream::candidates(s, tape.as_ref()),
+            };
+            list.into_iter()
                 .map(|s| Case::candidate(Source::Stream(s)))
                 .collect()
         }
