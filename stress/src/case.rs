@@ -84,8 +84,8 @@ impl Case {
     /// generator.
     pub fn fresh(seed: u64) -> Case {
         let source = match problem::get().map(|p| p.problem.generator.clone()) {
-            Some(Generator::Seed(_)) => Source::Seed(SeedCall {
-                args: Vec::new(),
+            Some(Generator::Seed(cmd)) => Source::Seed(SeedCall {
+                args: cmd.args().to_vec(),
                 seed,
             }),
             _ => {
@@ -198,9 +198,8 @@ fn make(source: &Source, with_tape: bool) -> Made {
             }
         }
         (Source::Seed(call), Generator::Seed(cmd)) => {
-            let mut args = call.args.clone();
-            args.push(call.seed.to_string());
-            match run_generator(cmd, &args, b"", false, p) {
+            let cmd = cmd.with_args(&call.args);
+            match run_generator(&cmd, &[call.seed.to_string()], b"", false, p) {
                 Ok((text, _)) => text,
                 Err(why) => return Made::Rejected(why),
             }
@@ -262,7 +261,11 @@ fn run_generator(
             crate::engines::stderr_tail(&e)
         ));
     }
-    let text = String::from_utf8(e.stdout)
-        .map_err(|_| format!("the generator `{}` wrote an input that is not UTF-8 text", cmd.spec))?;
+    let text = String::from_utf8(e.stdout).map_err(|_| {
+        format!(
+            "the generator `{}` wrote an input that is not UTF-8 text",
+            cmd.spec
+        )
+    })?;
     Ok((text, tape))
 }

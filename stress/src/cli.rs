@@ -14,7 +14,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-const ABOUT: &str = "Stress-test a solution against a brute force on generated inputs, in any language";
+const ABOUT: &str =
+    "Stress-test a solution against a brute force on generated inputs, in any language";
 
 const LONG_ABOUT: &str = "Stress-test a solution against a brute force on generated inputs.\n\n\
     The generator makes each input: --gen CMD gets the case's seed as its last argument; \
@@ -207,7 +208,10 @@ fn problem_errors(
             .map_or("not saved".into(), |p| p.display().to_string());
         return Err(Exit(
             2,
-            format!("the checker failed on case {}: {} (repro {saved})", r.index, r.what),
+            format!(
+                "the checker failed on case {}: {} (repro {saved})",
+                r.index, r.what
+            ),
         ));
     }
     Ok(harness::cli::status(summary))

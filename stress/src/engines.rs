@@ -138,11 +138,7 @@ pub fn checker_verdict(spec: &str, e: &Execution) -> Judgement {
         (None, Ending::Exited(2)) => Judgement::PresentationError(
             said().unwrap_or_else(|| "the checker says presentation error".into()),
         ),
-        _ => Judgement::JudgeFailed(format!(
-            "`{spec}` {}{}",
-            ending(e),
-            stderr_tail(e)
-        )),
+        _ => Judgement::JudgeFailed(format!("`{spec}` {}{}", ending(e), stderr_tail(e))),
     }
 }
 

@@ -80,10 +80,12 @@ impl Generate for Stress {
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         let bytes: Vec<u8> = u.arbitrary()?;
         Ok(match problem::get().map(|p| p.problem.generator.clone()) {
-            Some(Generator::Seed(_)) => Case::candidate(Source::Seed(crate::reduce::args::SeedCall {
-                args: Vec::new(),
-                seed: harness::rng::fnv1a_64(&bytes),
-            })),
+            Some(Generator::Seed(cmd)) => {
+                Case::candidate(Source::Seed(crate::reduce::args::SeedCall {
+                    args: cmd.args().to_vec(),
+                    seed: harness::rng::fnv1a_64(&bytes),
+                }))
+            }
             _ => Case::candidate(Source::Stream(bytes)),
         })
     }
@@ -127,7 +129,8 @@ impl Coverage for Stress {}
 impl Bounded for Stress {}
 
 impl Game for Stress {
-    const ABOUT: &'static str = "a problem given by programs: a generator, a brute force, a solution";
+    const ABOUT: &'static str =
+        "a problem given by programs: a generator, a brute force, a solution";
 
     fn reference() -> EngineEntry<Self> {
         EngineEntry {

@@ -211,7 +211,9 @@ pub fn verdict_of(answer: &str) -> Judgement {
         Some("0") => Judgement::Accepted,
         Some("1") => Judgement::WrongAnswer(or("the interactor says wrong answer")),
         Some("2") => Judgement::PresentationError(or("the interactor says presentation error")),
-        Some(other) => Judgement::JudgeFailed(format!("the interactor ended with {other}: {}", or(""))),
+        Some(other) => {
+            Judgement::JudgeFailed(format!("the interactor ended with {other}: {}", or("")))
+        }
         None => Judgement::JudgeFailed("no verdict from the interactor".into()),
     }
 }

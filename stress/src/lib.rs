@@ -13,6 +13,7 @@ pub mod reduce;
 pub mod tape;
 
 pub mod case;
+pub mod cli;
 pub mod engines;
 pub mod game;
 pub mod interact;
@@ -20,6 +21,5 @@ pub mod problem;
 pub mod program;
 pub mod repro;
 pub mod shrinking;
-pub mod cli;
 
 pub use cli::register;

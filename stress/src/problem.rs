@@ -131,7 +131,10 @@ fn pick(
 }
 
 /// Resolves a problem from its file (if any) and the flags: finds and compiles every program.
-pub fn resolve_problem(file: Option<(ProblemFile, PathBuf)>, flags: &Flags) -> anyhow::Result<Problem> {
+pub fn resolve_problem(
+    file: Option<(ProblemFile, PathBuf)>,
+    flags: &Flags,
+) -> anyhow::Result<Problem> {
     let has_file = file.is_some();
     let (f, dir) = file.unwrap_or_else(|| (ProblemFile::default(), PathBuf::from(".")));
     let generator = match (&flags.gen_stream, &flags.gen) {
@@ -142,7 +145,9 @@ pub fn resolve_problem(file: Option<(ProblemFile, PathBuf)>, flags: &Flags) -> a
             (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
             (Some(s), None) => Generator::Stream(resolve(s, &dir, "gen-stream")?),
             (None, Some(s)) => Generator::Seed(resolve(s, &dir, "gen")?),
-            (None, None) => bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)"),
+            (None, None) => {
+                bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
+            }
         },
     };
     let reference = pick(&flags.reference, &f.reference, &dir, "--reference")?

@@ -15,6 +15,9 @@ pub struct Cmd {
     /// The program and its arguments (a source file replaced by its compiled program, or by
     /// `python3 FILE`).
     pub argv: Vec<String>,
+    /// How many words of `argv` start the program (1, or 2 for `python3 FILE`): the others are
+    /// the arguments the command gave it.
+    pub program_words: usize,
 }
 
 impl Cmd {
@@ -24,9 +27,35 @@ impl Cmd {
         shlex::try_join(words).unwrap_or_else(|_| self.argv.join(" "))
     }
 
+    /// The words that start the program, without the command's own arguments.
+    pub fn program(&self) -> &[String] {
+        &self.argv[..self.program_words.min(self.argv.len())]
+    }
+
+    /// The arguments the command gives the program.
+    pub fn args(&self) -> &[String] {
+        &self.argv[self.program_words.min(self.argv.len())..]
+    }
+
+    /// The same program with other arguments.
+    pub fn with_args(&self, args: &[String]) -> Cmd {
+        let mut argv = self.program().to_vec();
+        argv.extend(args.iter().cloned());
+        Cmd {
+            spec: self.spec.clone(),
+            argv,
+            program_words: self.program_words,
+        }
+    }
+
     /// Runs the program with `extra` arguments after its own, `input` on standard input, under
     /// `limits`. An error means it could not be started at all.
-    pub fn run(&self, extra: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<Execution> {
+    pub fn run(
+        &self,
+        extra: &[String],
+        input: &[u8],
+        limits: &Limits,
+    ) -> anyhow::Result<Execution> {
         let mut argv = self.argv.clone();
         argv.extend(extra.iter().cloned());
         supervise::execute(&argv, input, limits)
@@ -79,8 +108,9 @@ pub fn cache_dir() -> PathBuf {
 /// taken from `base`; a source file is compiled (or given its interpreter). A missing program, an
 /// unbalanced quote or a compile error is an error naming the role.
 pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
-    let words = shlex::split(spec)
-        .with_context(|| format!("{role} `{spec}`: cannot split it into words (a quote is not closed)"))?;
+    let words = shlex::split(spec).with_context(|| {
+        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
+    })?;
     let Some((first, rest)) = words.split_first() else {
         bail!("{role}: the command is empty");
     };
@@ -101,10 +131,12 @@ pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
         }
         None => vec![program_path(first, base, role, spec)?],
     };
+    let program_words = argv.len();
     argv.extend(rest.iter().cloned());
     Ok(Cmd {
         spec: spec.to_string(),
         argv,
+        program_words,
     })
 }
 
@@ -147,8 +179,12 @@ fn compile(source: &Path, compiler: &[&str], role: &str) -> anyhow::Result<PathB
     if out.is_file() {
         return Ok(out);
     }
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("cannot create the cache of compiled programs {}", dir.display()))?;
+    std::fs::create_dir_all(&dir).with_context(|| {
+        format!(
+            "cannot create the cache of compiled programs {}",
+            dir.display()
+        )
+    })?;
     let partial = dir.join(format!(
         ".{stem}-{}-{:016x}",
         std::process::id(),

@@ -24,7 +24,14 @@ pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
     match case.trimmed() {
         Source::Stream(s) => {
             let shown = if s.len() <= HEX_SHOWN {
-                format!(" (hex {})", if s.is_empty() { "empty".into() } else { hex(&s) })
+                format!(
+                    " (hex {})",
+                    if s.is_empty() {
+                        "empty".into()
+                    } else {
+                        hex(&s)
+                    }
+                )
             } else {
                 String::new()
             };
@@ -40,9 +47,8 @@ pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
             }
         }
         Source::Seed(call) => {
-            let mut words = call.args.clone();
-            words.push(call.seed.to_string());
-            let args = words.join(" ");
+            let gen = problem.generator.cmd().with_args(&call.args).shown();
+            let args = call.seed.to_string();
             Regenerate {
                 reproduce: format!("{gen} {args} | {solution}"),
                 text: format!("generator call: {gen} {args}\n"),

@@ -43,9 +43,9 @@ mod verify;
 
 pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
 pub use progress::{progress_for, stop_on_interrupt};
+use registry::Request;
 pub use registry::{Plugin, PluginContext, Registry};
 pub use util::{json_target, status, write_json};
-use registry::Request;
 
 use args::{Cli, ColourChoice, Command};
 use std::io::{IsTerminal as _, Write};

@@ -58,7 +58,11 @@ pub(crate) fn chunk_sizes(len: usize, smallest: usize) -> Vec<usize> {
         sizes.push(size);
         size /= 2;
     }
-    sizes.extend([8, 4, 2, 1].into_iter().filter(|&s| s <= smallest && s <= len));
+    sizes.extend(
+        [8, 4, 2, 1]
+            .into_iter()
+            .filter(|&s| s <= smallest && s <= len),
+    );
     sizes
 }
 

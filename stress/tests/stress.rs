@@ -1,0 +1,374 @@
+//! `harness stress` end to end, with tiny C and C++ programs (tests/fixtures): a correct solution
+//! passes; a planted bug is found, shrunk, saved and replayed first on the next run; a checker's
+//! failure and a brute force's crash are their own verdicts; bad usage exits with status 2.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// A fresh folder for one test's repros.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `harness-stress stress ARGS` in the fixtures folder: (status, stdout, stderr).
+fn stress(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_harness-stress"))
+        .arg("stress")
+        .args(args)
+        .current_dir(fixtures())
+        .env(
+            "HARNESS_STRESS_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-cache"),
+        )
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+#[test]
+fn a_correct_solution_passes_every_case() {
+    let out = scratch("pass");
+    let o = out.to_str().unwrap();
+    let args = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "60",
+    ];
+    let (code, stdout2, stderr) =
+        stress(&[&args[..], &["--out", o, "-q", "--", "./sum.c"]].concat());
+    assert_eq!(code, 0, "{stdout2}{stderr}");
+    assert!(
+        last_line(&stdout2).starts_with("stress: 60 cases, 0 failures, "),
+        "{stdout2}"
+    );
+}
+
+#[test]
+fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
+    let out = scratch("bug");
+    let o = out.to_str().unwrap();
+    let json = out.join("report.json");
+    let j = json.to_str().unwrap();
+    let args = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "300",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        j,
+        "--",
+        "sum_bug.c",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    // n = 1 (byte 00), a_1 = 60 (byte 3c): the smallest stream that fails.
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 003c)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("WRONG ANSWER"), "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .expect("a repro line");
+    let repro = PathBuf::from(repro);
+    assert_eq!(std::fs::read_to_string(&repro).unwrap(), "1\n60\n");
+    assert_eq!(
+        std::fs::read_to_string(repro.with_extension("ans")).unwrap(),
+        "60\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(repro.with_extension("got")).unwrap(),
+        "61\n"
+    );
+    assert_eq!(
+        std::fs::read(repro.with_extension("bin")).unwrap(),
+        [0, 0x3c]
+    );
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repro.with_extension("json")).unwrap())
+            .unwrap();
+    assert_eq!(meta["regenerate"]["kind"], "stream");
+    assert_eq!(meta["regenerate"]["stream_hex"], "003c");
+    assert!(
+        meta["reproduce"].as_str().unwrap().contains(".bin"),
+        "{meta}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["command"], "stress");
+    assert!(
+        report["failures"]["mismatch"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+    // The next run replays the repro first, and generates nothing more.
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("saved case"), "{stdout}");
+    assert!(stdout.contains("no new case was generated"), "{stdout}");
+}
+
+#[test]
+fn a_seed_generator_gets_the_seed_last_and_its_sizes_are_lowered() {
+    let out = scratch("seed");
+    let o = out.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
+        "--gen",
+        "gen_seed.c 10",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "100",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum_bug.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    // MAXN is lowered to 1 (0 makes the generator fail: that candidate is not taken).
+    let call = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("generator call: "))
+        .expect("the generator call");
+    let words: Vec<&str> = call.split_whitespace().collect();
+    assert_eq!(words[words.len() - 2], "1", "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    assert!(input.starts_with("1\n"), "{input}");
+}
+
+#[test]
+fn behind_a_validator_the_input_text_itself_is_reduced() {
+    let out = scratch("text");
+    let o = out.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
+        "--gen",
+        "gen_seed.c 10",
+        "--reference",
+        "sum.c",
+        "--validator",
+        "validator.c",
+        "--cases",
+        "100",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum_bug.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(repro).unwrap(),
+        "1\n60\n",
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_checker_that_fails_is_its_own_verdict_and_exit_status_2() {
+    let out = scratch("checker");
+    let o = out.to_str().unwrap();
+    let json = out.join("report.json");
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--checker",
+        "sh -c 'exit 3'",
+        "--cases",
+        "20",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        json.to_str().unwrap(),
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("the checker failed"), "{stderr}");
+    assert!(
+        stdout.contains("repro: "),
+        "what was found is saved: {stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(
+        report["failures"]["trusted"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+    assert!(report["failures"].get("mismatch").is_none(), "{report}");
+}
+
+#[test]
+fn a_checker_verdict_of_wrong_answer_and_presentation_error() {
+    let out = scratch("checker-wa");
+    let o = out.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--checker",
+        "sh -c 'echo nope >&2; exit 2'",
+        "--cases",
+        "20",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("presentation error: nope"), "{stdout}");
+}
+
+#[test]
+fn a_crash_of_the_brute_force_is_the_references_verdict() {
+    let out = scratch("brute");
+    let o = out.to_str().unwrap();
+    let json = out.join("report.json");
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum_crash.c",
+        "--cases",
+        "200",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        json.to_str().unwrap(),
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("reference runtime error"), "{stdout}");
+    assert!(
+        last_line(&stdout).contains("of the reference or the checker"),
+        "{stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["first"]["kind"], "trusted", "{report}");
+    assert_eq!(report["first"]["engine"], "reference", "{report}");
+}
+
+#[test]
+fn an_interactor_gives_the_verdict() {
+    let out = scratch("interactor");
+    let o = out.to_str().unwrap();
+    let base = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--interactor",
+        "interactor.c",
+        "--cases",
+        "100",
+        "--out",
+        o,
+        "-q",
+        "--",
+    ];
+    let (code, stdout, stderr) = stress(&[&base[..], &["sum.c"]].concat());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, stdout, stderr) = stress(&[&base[..], &["sum_bug.c"]].concat());
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("expected 60, got 61"), "{stdout}");
+}
+
+#[test]
+fn bad_usage_exits_with_status_2_and_a_clear_message() {
+    let out = scratch("usage");
+    let o = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "--gen-stream",
+                "gen.cpp",
+                "--reference",
+                "no-such-brute",
+                "--",
+                "sum.c",
+            ],
+            "no-such-brute",
+        ),
+        (
+            &[
+                "--gen-stream",
+                "gen.cpp",
+                "--reference",
+                "broken.cpp",
+                "--",
+                "sum.c",
+            ],
+            "undefined_name",
+        ),
+        (
+            &[
+                "--gen-stream",
+                "false",
+                "--reference",
+                "sum.c",
+                "--",
+                "sum.c",
+            ],
+            "seed",
+        ),
+        (
+            &[
+                "--gen-stream",
+                "gen.cpp",
+                "--validator",
+                "false",
+                "--reference",
+                "sum.c",
+                "--",
+                "sum.c",
+            ],
+            "the validator",
+        ),
+        (&["--reference", "sum.c", "--", "sum.c"], "no generator"),
+    ];
+    for (args, says) in cases {
+        let (code, stdout, stderr) = stress(&[args, &["--out", o, "-q", "--cases", "20"]].concat());
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
