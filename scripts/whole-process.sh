@@ -27,13 +27,13 @@ if ! [[ "$rounds" =~ ^[1-9][0-9]*$ ]]; then
     exit 2
 fi
 
-echo "+ cargo build --profile perf -p harness   (new: optimized, no overflow checks)"
-(cd "$root" && cargo build --quiet --profile perf -p harness)
+echo "+ cargo build --profile perf --bin harness   (new: optimized, no overflow checks)"
+(cd "$root" && cargo build --quiet --profile perf --bin harness)
 new=$root/target/perf/harness
 
-echo "+ git worktree add $work/old $old; cargo build --release -p harness   (old, plain release)"
+echo "+ git worktree add $work/old $old; cargo build --release --bin harness   (old, plain release)"
 git -C "$root" worktree add --quiet --detach "$work/old" "$old"
-(cd "$work/old" && CARGO_TARGET_DIR=$root/target/whole-process-old cargo build --quiet --release -p harness \
+(cd "$work/old" && CARGO_TARGET_DIR=$root/target/whole-process-old cargo build --quiet --release --bin harness \
     --config profile.release.debug-assertions=false --config profile.release.overflow-checks=false)
 oldbin=$root/target/whole-process-old/release/harness
 
