@@ -2,5 +2,5 @@
 //! everything it does lives in the library (`harness::cli`).
 
 fn main() -> std::process::ExitCode {
-    harness::Registry::builtin().main()
+    stress::register(harness::Registry::builtin()).main()
 }

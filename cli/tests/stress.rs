@@ -1,4 +1,4 @@
-//! `harness stress` end to end, with tiny C and C++ programs (tests/fixtures): a correct solution
+//! `harness stress` end to end, with tiny C and C++ programs (stress/tests/fixtures): a correct solution
 //! passes; a planted bug is found, shrunk, saved and replayed first on the next run; a checker's
 //! failure and a brute force's crash are their own verdicts; bad usage exits with status 2.
 
@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../stress/tests/fixtures")
 }
 
 /// A fresh folder for one test's repros.
@@ -17,9 +17,9 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `harness-stress stress ARGS` in the fixtures folder: (status, stdout, stderr).
+/// Runs `harness stress ARGS` in the fixtures folder: (status, stdout, stderr).
 fn stress(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_harness-stress"))
+    let out = Command::new(env!("CARGO_BIN_EXE_harness"))
         .arg("stress")
         .args(args)
         .current_dir(fixtures())
@@ -371,4 +371,33 @@ fn bad_usage_exits_with_status_2_and_a_clear_message() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+}
+
+/// An example problem of the repository, run as it is (its own problem file), with its repros in
+/// `out`: the planted bug is found and shrunk to the smallest failing input its README gives.
+fn example(name: &str, out: &Path) -> (i32, String, String) {
+    let problem = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/problems").join(name);
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    stress(&[p, "--cases", "300", "--out", o, "-q", "--shrink-secs", "60"])
+}
+
+#[test]
+fn the_example_with_a_checker_is_shrunk_to_its_smallest_failing_input() {
+    let out = scratch("pair-sum");
+    let (code, stdout, stderr) = example("pair-sum", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("generator stream: 3 bytes (hex 020001)"), "{stdout}");
+    let repro = stdout.lines().find_map(|l| l.strip_prefix("repro: ")).unwrap();
+    assert_eq!(std::fs::read_to_string(repro).unwrap(), "3 0\n1 0 0\n");
+}
+
+#[test]
+fn the_python_example_with_a_validator_is_shrunk() {
+    let out = scratch("max-subarray");
+    let (code, stdout, stderr) = example("max-subarray", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout.lines().find_map(|l| l.strip_prefix("repro: ")).unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    let tokens = input.split_whitespace().count();
+    assert!(tokens <= 4, "within a few tokens of the smallest: {input:?}\n{stdout}");
 }
