@@ -265,11 +265,11 @@ impl Summary {
             0 => String::new(),
             n => format!(" ({n} of the reference or the checker)"),
         };
+        let failed = self.failed();
+        let word = if failed == 1 { "failure" } else { "failures" };
         format!(
-            "stress: {} cases, {} failures{apart}, {:.0} cases/s",
-            self.cases,
-            self.failed(),
-            self.cases_per_sec
+            "stress: {} cases, {failed} {word}{apart}, {:.0} cases/s",
+            self.cases, self.cases_per_sec
         )
     }
 
