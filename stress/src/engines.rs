@@ -133,7 +133,12 @@ pub fn checker_verdict(spec: &str, e: &Execution) -> Judgement {
     match (e.limit, e.ending) {
         (None, Ending::Exited(0)) => Judgement::Accepted,
         (None, Ending::Exited(1)) => {
-            Judgement::WrongAnswer(said().unwrap_or_else(|| "the checker says wrong answer".into()))
+            // testlib's checkers start their message with the verdict: it is said once.
+            let why = said().map(|s| match s.strip_prefix("wrong answer") {
+                Some(rest) if !rest.trim().is_empty() => rest.trim_start_matches([':', ' ']).into(),
+                _ => s,
+            });
+            Judgement::WrongAnswer(why.unwrap_or_else(|| "the checker says wrong answer".into()))
         }
         (None, Ending::Exited(2)) => Judgement::PresentationError(
             said().unwrap_or_else(|| "the checker says presentation error".into()),
@@ -172,4 +177,43 @@ pub fn scratch_path() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("harness-stress-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     dir.join(format!("{}", NEXT.fetch_add(1, Relaxed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+    use supervise::Limit;
+
+    fn exec(ending: Ending, limit: Option<Limit>, stderr: &str) -> Execution {
+        Execution {
+            stdout: Vec::new(),
+            flooded: false,
+            stderr: stderr.as_bytes().to_vec(),
+            ending,
+            limit,
+            interrupted: false,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_memory: None,
+        }
+    }
+
+    #[test]
+    fn a_checkers_exit_status_is_its_verdict_and_3_its_own_failure() {
+        let v = |code, limit, err| checker_verdict("chk", &exec(Ending::Exited(code), limit, err));
+        assert_eq!(v(0, None, ""), Judgement::Accepted);
+        assert_eq!(
+            v(1, None, "wrong answer expected 5, found 6\n"),
+            Judgement::WrongAnswer("expected 5, found 6".into())
+        );
+        assert_eq!(
+            v(2, None, "no number\n"),
+            Judgement::PresentationError("no number".into())
+        );
+        assert!(matches!(v(3, None, "fail"), Judgement::JudgeFailed(w) if w.contains("exit status 3")));
+        assert!(matches!(v(0, Some(Limit::Cpu), ""), Judgement::JudgeFailed(_)));
+        let killed = checker_verdict("chk", &exec(Ending::Signaled(11), None, ""));
+        assert!(matches!(killed, Judgement::JudgeFailed(w) if w.contains("signal 11")));
+    }
 }

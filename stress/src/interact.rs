@@ -217,3 +217,20 @@ pub fn verdict_of(answer: &str) -> Judgement {
         None => Judgement::JudgeFailed("no verdict from the interactor".into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_interactors_status_is_the_verdict() {
+        assert_eq!(verdict_of("interactor 0\n\n"), Judgement::Accepted);
+        assert_eq!(
+            verdict_of("interactor 1\nexpected 3\n"),
+            Judgement::WrongAnswer("expected 3".into())
+        );
+        assert!(matches!(verdict_of("interactor 2\n\n"), Judgement::PresentationError(_)));
+        assert!(matches!(verdict_of("interactor 3\nbad\n"), Judgement::JudgeFailed(_)));
+        assert!(matches!(verdict_of("garbage"), Judgement::JudgeFailed(_)));
+    }
+}

@@ -70,3 +70,24 @@ pub fn text_candidates(case: &Case) -> Vec<Case> {
         .map(|t| Case::candidate(Source::Text(t)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::args::SeedCall;
+
+    #[test]
+    fn any_case_the_generator_makes_weighs_more_than_any_text() {
+        let text = Case::text("9 ".repeat(100_000));
+        let stream = Case::candidate(Source::Stream(vec![0]));
+        let call = SeedCall {
+            args: vec!["1".into()],
+            seed: 0,
+        };
+        let seed = Case::candidate(Source::Seed(call));
+        assert!(weight(&stream) > weight(&text));
+        assert!(weight(&seed) > weight(&text));
+        let longer = Case::candidate(Source::Stream(vec![0, 1]));
+        assert!(weight(&longer) > weight(&stream));
+    }
+}
