@@ -214,7 +214,11 @@ impl Odometer {
         (0..varying).rev().find(|&p| {
             let n = draws[p].n;
             let values = u128::from(self.level) + 1;
-            let cap = if n == 0 { values } else { values.min(u128::from(n)) };
+            let cap = if n == 0 {
+                values
+            } else {
+                values.min(u128::from(n))
+            };
             u128::from(self.value_at(p)) + 1 < cap
         })
     }

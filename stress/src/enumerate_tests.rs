@@ -18,11 +18,12 @@ fn brute_force(gen: Gen, bounds: Bounds) -> Vec<Vec<u64>> {
     let mut stack = vec![Vec::new()];
     while let Some(prefix) = stack.pop() {
         let ns = sim::bounds_with(gen, &prefix);
-        for p in prefix.len()..ns.len().min(bounds.max_draws) {
-            let cap = if ns[p] == 0 {
+        let varying = ns.iter().enumerate().take(bounds.max_draws);
+        for (p, &n) in varying.skip(prefix.len()) {
+            let cap = if n == 0 {
                 bounds.max_value
             } else {
-                (ns[p] - 1).min(bounds.max_value)
+                (n - 1).min(bounds.max_value)
             };
             for v in 1..=cap {
                 let mut longer = prefix.clone();
@@ -70,11 +71,7 @@ fn check(gen: Gen, bounds: Bounds) -> usize {
     assert_eq!(unique.len(), want.len(), "the brute force repeats itself");
     let (got, probes) = odometer(gen, bounds);
     assert_eq!(got, want, "{bounds:?}");
-    let below = |m: u64| {
-        want.iter()
-            .filter(|s| s.iter().all(|&v| v <= m))
-            .count() as u64
-    };
+    let below = |m: u64| want.iter().filter(|s| s.iter().all(|&v| v <= m)).count() as u64;
     let expected: u64 = (0..bounds.max_value).map(|m| below(m) - 1).sum();
     assert_eq!(probes, expected, "{bounds:?}");
     got.len()
@@ -165,6 +162,9 @@ fn a_run_that_draws_otherwise_is_an_error() {
     // The fixed generator's stream, recorded as if a different generator ran it.
     let (_, other) = sim::run(sim::count_then_items, &stream);
     let err = odo.record(&other).expect_err("bounds differ");
-    assert!(matches!(err, RecordError::Mismatch { draw: 0, .. }), "{err}");
+    assert!(
+        matches!(err, RecordError::Mismatch { draw: 0, .. }),
+        "{err}"
+    );
     assert!(err.to_string().contains("same bytes"), "{err}");
 }

@@ -56,7 +56,12 @@ pub fn parse(text: &str) -> Result<Tape, TapeError> {
     })?;
     let consumed = match first.split_whitespace().collect::<Vec<_>>()[..] {
         ["consumed", count] => number(line, count, "the byte count")?,
-        _ => return Err(error(line, format!("expected `consumed N`, found `{first}`"))),
+        _ => {
+            return Err(error(
+                line,
+                format!("expected `consumed N`, found `{first}`"),
+            ))
+        }
     };
     let consumed = usize::try_from(consumed)
         .map_err(|_| error(line, format!("byte count {consumed} too large")))?;
@@ -89,8 +94,12 @@ fn parse_draw(line: usize, text: &str) -> Result<Draw, TapeError> {
 
 /// A decimal `u64` named `what`.
 fn number(line: usize, word: &str, what: &str) -> Result<u64, TapeError> {
-    word.parse()
-        .map_err(|_| error(line, format!("{what}: `{word}` is not a number from 0 to 2^64-1")))
+    word.parse().map_err(|_| {
+        error(
+            line,
+            format!("{what}: `{word}` is not a number from 0 to 2^64-1"),
+        )
+    })
 }
 
 fn error(line: usize, message: String) -> TapeError {

@@ -35,7 +35,9 @@ fn numbers_are_lowered_and_words_kept() {
     ] {
         assert!(all.iter().any(|a| a == want), "{want} not in {all:?}");
     }
-    assert!(list.iter().all(|c| c.args[0] == "tree" && c.args[3] == "-q"));
+    assert!(list
+        .iter()
+        .all(|c| c.args[0] == "tree" && c.args[3] == "-q"));
     // The small seeds, same sizes.
     let seeds: Vec<u64> = list
         .iter()

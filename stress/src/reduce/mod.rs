@@ -58,7 +58,11 @@ pub(crate) fn chunk_sizes(len: usize, smallest: usize) -> Vec<usize> {
         sizes.push(size);
         size /= 2;
     }
-    sizes.extend([8, 4, 2, 1].into_iter().filter(|&s| s <= smallest && s <= len));
+    sizes.extend(
+        [8, 4, 2, 1]
+            .into_iter()
+            .filter(|&s| s <= smallest && s <= len),
+    );
     sizes
 }
 
@@ -71,7 +75,7 @@ pub(crate) fn ranges(len: usize) -> Vec<(usize, usize)> {
         if size > 8 {
             let count = len / size;
             out.extend((0..count).rev().map(|i| (i * size, i * size + size)));
-            if len % size != 0 {
+            if !len.is_multiple_of(size) {
                 out.insert(out.len() - count, (count * size, len));
             }
         } else {

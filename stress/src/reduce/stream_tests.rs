@@ -32,8 +32,12 @@ fn draws_are_deleted_whole_and_lowered_in_place() {
     // Deleting the second value takes both of its bytes.
     assert!(list.contains(&vec![7, 0x03, 0x05, 0x00, 0x07, 1]));
     // A single byte of a value is deleted only after every other pass.
-    let lower = list.iter().position(|c| c == &[7, 0x03, 0x05, 0x00, 0x40, 0x00, 0x06, 1]);
-    let one = list.iter().position(|c| c == &[7, 0x03, 0x00, 0x40, 0x00, 0x07, 1]);
+    let lower = list
+        .iter()
+        .position(|c| c == &[7, 0x03, 0x05, 0x00, 0x40, 0x00, 0x06, 1]);
+    let one = list
+        .iter()
+        .position(|c| c == &[7, 0x03, 0x00, 0x40, 0x00, 0x07, 1]);
     assert!(lower.is_some() && one.is_some() && lower < one, "{list:?}");
     // The first value (773) halves to 386 = 0x0182, whose bytes add up to more: not offered, but
     // its bytes are lowered one at a time.
@@ -128,11 +132,15 @@ fn the_descent_ends_at_the_smallest_failing_stream() {
     // The smallest failing stream: n = 2, then 3 and 17.
     let best = vec![2, 3, 17];
     // The predicate must hold there and nowhere lighter (checked by brute force on 3 bytes).
-    assert!(seventeen_after_three(&sim::run(sim::count_then_items, &best).0));
+    assert!(seventeen_after_three(
+        &sim::run(sim::count_then_items, &best).0
+    ));
     for len in 0..=2usize {
         for x in 0..256u32.pow(len as u32) {
             let s: Vec<u8> = (0..len).map(|i| (x >> (8 * i)) as u8).collect();
-            assert!(!seventeen_after_three(&sim::run(sim::count_then_items, &s).0));
+            assert!(!seventeen_after_three(
+                &sim::run(sim::count_then_items, &s).0
+            ));
         }
     }
     let starts = failing_starts(sim::count_then_items, 40, 8);
@@ -148,7 +156,11 @@ fn the_descent_ends_at_the_smallest_failing_stream() {
             // Without a tape a byte that holds more than its draw's n (203 for 3 below 100) cannot
             // be told from a bigger value: the stream may differ, the input is the same.
             let input = sim::run(sim::count_then_items, &end).0;
-            assert_eq!(input, [3, 17], "from {start:?} (tape: {tape}) in {tries} tries");
+            assert_eq!(
+                input,
+                [3, 17],
+                "from {start:?} (tape: {tape}) in {tries} tries"
+            );
             if tape {
                 assert_eq!(end, best, "from {start:?} in {tries} tries");
             }
