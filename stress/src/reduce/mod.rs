@@ -15,13 +15,27 @@ pub mod text;
 use std::collections::HashSet;
 use std::hash::Hash;
 
+/// The most bytes a list of candidates of a stream or a text holds (each candidate is about the
+/// size of the case): a case of 1 MiB gets its 32 most aggressive candidates (halves, quarters,
+/// ... of its lines or draws), and finer ones once it is smaller.
+pub(crate) const MOST_BYTES: usize = 32 << 20;
+
+/// How many candidates of a case of `size` bytes fit in [`MOST_BYTES`] (at least 2).
+pub(crate) fn room_for(size: usize) -> usize {
+    (MOST_BYTES / size.max(1)).max(2)
+}
+
 /// Collects candidates in order: drops those not strictly lighter than the original and those
-/// already listed.
+/// already listed, and stops taking more once full.
 pub(crate) struct Collector<T, W> {
     weight: W,
     limit: u64,
     seen: HashSet<T>,
     list: Vec<T>,
+    /// The most candidates listed, and the most offered (so that building candidates that are
+    /// then dropped stays bounded too).
+    room: usize,
+    offered: usize,
 }
 
 impl<T: Clone + Eq + Hash, W: Fn(&T) -> u64> Collector<T, W> {
@@ -33,11 +47,29 @@ impl<T: Clone + Eq + Hash, W: Fn(&T) -> u64> Collector<T, W> {
             limit,
             seen: HashSet::new(),
             list: Vec::new(),
+            room: usize::MAX,
+            offered: 0,
         }
     }
 
-    /// Adds `candidate` unless it is not lighter or is already listed.
+    /// The same, listing at most `room` candidates (and building at most `8 * room + 64`).
+    pub(crate) fn with_room(mut self, room: usize) -> Self {
+        self.room = room;
+        self
+    }
+
+    /// True when no more candidates are taken: callers stop building them.
+    pub(crate) fn full(&self) -> bool {
+        self.list.len() >= self.room
+            || self.offered >= self.room.saturating_mul(8).saturating_add(64)
+    }
+
+    /// Adds `candidate` unless it is not lighter, is already listed, or the list is full.
     pub(crate) fn push(&mut self, candidate: T) {
+        if self.full() {
+            return;
+        }
+        self.offered += 1;
         if (self.weight)(&candidate) < self.limit && self.seen.insert(candidate.clone()) {
             self.list.push(candidate);
         }
@@ -141,5 +173,13 @@ mod tests {
             c.push(x);
         }
         assert_eq!(c.finish(), [3, 0, 9]);
+        let mut c = Collector::new(&10u64, |x: &u64| *x).with_room(2);
+        for x in [3, 3, 4, 5] {
+            c.push(x);
+        }
+        assert!(c.full());
+        assert_eq!(c.finish(), [3, 4]);
+        assert_eq!(room_for(0), MOST_BYTES);
+        assert_eq!(room_for(1 << 30), 2);
     }
 }

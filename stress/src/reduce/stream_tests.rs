@@ -75,6 +75,15 @@ fn a_small_case_has_a_short_list() {
     assert!(without.len() <= 30, "{without:?}");
 }
 
+#[test]
+fn a_long_stream_gets_only_its_most_aggressive_candidates() {
+    let stream = noise(1, 4 << 20);
+    let list = candidates(&stream, None);
+    assert!(!list.is_empty() && list.len() <= crate::reduce::room_for(stream.len()));
+    assert!(list[0].len() <= 2 << 20 && stream.starts_with(&list[0]));
+    assert!(list.iter().all(|c| c.len() < stream.len()));
+}
+
 /// A deterministic pseudo-random stream of `len` bytes.
 fn noise(seed: u64, len: usize) -> Vec<u8> {
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;

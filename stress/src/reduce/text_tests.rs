@@ -55,6 +55,15 @@ fn a_small_text_has_a_short_list() {
     assert!(list.contains(&"1\n3\n".to_string()));
 }
 
+#[test]
+fn a_long_text_gets_only_its_most_aggressive_candidates() {
+    let text: String = (0..200_000).map(|i| format!("{i}\n")).collect();
+    let list = candidates(&text);
+    assert!(!list.is_empty() && list.len() <= crate::reduce::room_for(text.len()));
+    assert!(text.starts_with(&list[0]) && list[0].len() * 2 <= text.len() + 8);
+    assert!(list.iter().all(|c| c.len() < text.len()));
+}
+
 /// The numbers after the first, when there are as many as the first says.
 fn valid(text: &str) -> Option<Vec<i64>> {
     let mut nums = text.split_whitespace().map(|t| t.parse::<i64>().ok());
