@@ -24,7 +24,9 @@ pub fn weight(stream: &[u8]) -> u64 {
 }
 
 /// Smaller variants of `stream`, most aggressive first, each strictly lighter by [`weight`], no
-/// duplicates. `tape` is what the generator drew from `stream`, when it wrote one. A long stream
+/// duplicates. `tape` is what the generator drew from `stream`, when it wrote one; a tape of the
+/// stream this one was reduced from also serves (the draws before the first change are the same;
+/// past it the blocks may be off, which makes candidates less apt, never invalid). A long stream
 /// gets only its most aggressive candidates (see `MOST_BYTES`), finer ones once it is shorter.
 pub fn candidates(stream: &[u8], tape: Option<&Tape>) -> Vec<Vec<u8>> {
     let room = room_for(stream.len());

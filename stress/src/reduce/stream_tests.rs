@@ -202,9 +202,14 @@ fn stream_and_gen() -> impl Strategy<Value = (Vec<u8>, Gen)> {
 
 proptest! {
     #[test]
-    fn candidates_are_lighter_new_canonical_and_deterministic((stream, gen) in stream_and_gen()) {
+    fn candidates_are_lighter_new_canonical_and_deterministic(
+        (stream, gen) in stream_and_gen(),
+        other in prop::collection::vec(any::<u8>(), 0..24),
+    ) {
         let (_, tape) = sim::run(gen, &stream);
-        for t in [Some(&tape), None] {
+        // A stale tape (of another stream) makes the candidates less apt, never wrong.
+        let (_, stale) = sim::run(gen, &other);
+        for t in [Some(&tape), Some(&stale), None] {
             let list = candidates(&stream, t);
             prop_assert_eq!(&list, &candidates(&stream, t));
             let mut seen = std::collections::HashSet::new();
