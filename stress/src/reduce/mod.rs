@@ -100,21 +100,17 @@ pub(crate) fn chunk_sizes(len: usize, smallest: usize) -> Vec<usize> {
 
 /// The ranges `[start, start + size)` of a pass over `len` items: chunks of sizes above 8 aligned
 /// to multiples of the size (ddmin), sizes 8 and below at every start; later ranges first (later
-/// choices depend on earlier ones, so removing them disturbs least).
-pub(crate) fn ranges(len: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for size in chunk_sizes(len, 8) {
-        if size > 8 {
-            let count = len / size;
-            out.extend((0..count).rev().map(|i| (i * size, i * size + size)));
-            if !len.is_multiple_of(size) {
-                out.insert(out.len() - count, (count * size, len));
-            }
+/// choices depend on earlier ones, so removing them disturbs least). Lazy: a long case's list
+/// stops early.
+pub(crate) fn ranges(len: usize) -> impl Iterator<Item = (usize, usize)> {
+    chunk_sizes(len, 8).into_iter().flat_map(move |size| {
+        let starts: Box<dyn Iterator<Item = usize>> = if size > 8 {
+            Box::new((0..len.div_ceil(size)).rev().map(move |i| i * size))
         } else {
-            out.extend((0..=len - size).rev().map(|s| (s, s + size)));
-        }
-    }
-    out
+            Box::new((0..=len - size).rev())
+        };
+        starts.map(move |start| (start, (start + size).min(len)))
+    })
 }
 
 /// The targets a non-negative value is lowered to, most aggressive first: 0, half, minus one
@@ -145,16 +141,18 @@ mod tests {
 
     #[test]
     fn ranges_cover_every_small_window_and_aligned_big_chunks() {
-        let r = ranges(20);
+        let r: Vec<(usize, usize)> = ranges(20).collect();
         assert_eq!(&r[..2], &[(10, 20), (0, 10)]);
         assert!(r.contains(&(12, 20)) && r.contains(&(19, 20)) && r.contains(&(0, 1)));
         assert!(r.iter().all(|&(a, b)| a < b && b <= 20));
         let ones = r.iter().filter(|&&(a, b)| b - a == 1).count();
         assert_eq!(ones, 20);
         // 25 items: chunks of 12 at 0 and 12, and the remainder 24..25.
-        let r = ranges(25);
+        let r: Vec<(usize, usize)> = ranges(25).collect();
         assert!(r.contains(&(24, 25)) && r.contains(&(12, 24)) && r.contains(&(0, 12)));
-        assert!(ranges(0).is_empty());
+        assert_eq!(ranges(0).count(), 0);
+        // 25 items: the remainder first, then the aligned chunks from the last.
+        assert_eq!(&r[..3], &[(24, 25), (12, 24), (0, 12)]);
     }
 
     #[test]

@@ -15,9 +15,9 @@ use super::{ranges, room_for, Collector};
 /// add up to less than 2^40).
 pub fn weight(text: &str) -> u64 {
     let len = (text.len() as u64).min((1 << 24) - 1);
-    let sum: u128 = tokens(text, 0, text.len())
-        .iter()
-        .filter_map(|t| integer(&text[t.0..t.1]))
+    let sum: u128 = text
+        .split_ascii_whitespace()
+        .filter_map(integer)
         .map(i128::unsigned_abs)
         .sum();
     let sum = u64::try_from(sum).unwrap_or(u64::MAX).min((1 << 40) - 1);
@@ -177,19 +177,15 @@ fn toward_zero(v: i128) -> Vec<i128> {
 }
 
 /// ddmin's chunks of `len` items: halves, quarters, ... single items, each size aligned to its
-/// multiples (with the remainder), later chunks first.
-fn aligned(len: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut size = len / 2;
-    while size >= 1 {
-        let mut start = len.div_ceil(size) * size;
-        while start > 0 {
-            start -= size;
-            out.push((start, (start + size).min(len)));
-        }
-        size /= 2;
-    }
-    out
+/// multiples (with the remainder), later chunks first. Lazy, as [`ranges`] is.
+fn aligned(len: usize) -> impl Iterator<Item = (usize, usize)> {
+    std::iter::successors(Some(len / 2), |&size| Some(size / 2))
+        .take_while(|&size| size >= 1)
+        .flat_map(move |size| {
+            (0..len.div_ceil(size))
+                .rev()
+                .map(move |i| (i * size, (i * size + size).min(len)))
+        })
 }
 
 #[cfg(test)]

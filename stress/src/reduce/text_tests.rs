@@ -117,3 +117,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn token_chunks_halve_down_to_single_tokens() {
+    let chunks: Vec<(usize, usize)> = aligned(5).collect();
+    assert_eq!(
+        chunks,
+        [
+            (4, 5),
+            (2, 4),
+            (0, 2),
+            (4, 5),
+            (3, 4),
+            (2, 3),
+            (1, 2),
+            (0, 1)
+        ]
+    );
+    assert_eq!(aligned(1).count(), 0);
+    // A count and its items on one line: removing items lowers the count.
+    let list = candidates("3 5 6 7\n");
+    assert!(list.contains(&"2 5 6\n".to_string()), "{list:?}");
+    assert!(list.contains(&"1 5\n".to_string()), "{list:?}");
+}
