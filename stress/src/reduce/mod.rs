@@ -15,13 +15,27 @@ pub mod text;
 use std::collections::HashSet;
 use std::hash::Hash;
 
+/// The most bytes a list of candidates of a stream or a text holds (each candidate is about the
+/// size of the case): a case of 1 MiB gets its 32 most aggressive candidates (halves, quarters,
+/// ... of its lines or draws), and finer ones once it is smaller.
+pub(crate) const MOST_BYTES: usize = 32 << 20;
+
+/// How many candidates of a case of `size` bytes fit in [`MOST_BYTES`] (at least 2).
+pub(crate) fn room_for(size: usize) -> usize {
+    (MOST_BYTES / size.max(1)).max(2)
+}
+
 /// Collects candidates in order: drops those not strictly lighter than the original and those
-/// already listed.
+/// already listed, and stops taking more once full.
 pub(crate) struct Collector<T, W> {
     weight: W,
     limit: u64,
     seen: HashSet<T>,
     list: Vec<T>,
+    /// The most candidates listed, and the most offered (so that building candidates that are
+    /// then dropped stays bounded too).
+    room: usize,
+    offered: usize,
 }
 
 impl<T: Clone + Eq + Hash, W: Fn(&T) -> u64> Collector<T, W> {
@@ -33,11 +47,29 @@ impl<T: Clone + Eq + Hash, W: Fn(&T) -> u64> Collector<T, W> {
             limit,
             seen: HashSet::new(),
             list: Vec::new(),
+            room: usize::MAX,
+            offered: 0,
         }
     }
 
-    /// Adds `candidate` unless it is not lighter or is already listed.
+    /// The same, listing at most `room` candidates (and building at most `8 * room + 64`).
+    pub(crate) fn with_room(mut self, room: usize) -> Self {
+        self.room = room;
+        self
+    }
+
+    /// True when no more candidates are taken: callers stop building them.
+    pub(crate) fn full(&self) -> bool {
+        self.list.len() >= self.room
+            || self.offered >= self.room.saturating_mul(8).saturating_add(64)
+    }
+
+    /// Adds `candidate` unless it is not lighter, is already listed, or the list is full.
     pub(crate) fn push(&mut self, candidate: T) {
+        if self.full() {
+            return;
+        }
+        self.offered += 1;
         if (self.weight)(&candidate) < self.limit && self.seen.insert(candidate.clone()) {
             self.list.push(candidate);
         }
@@ -68,21 +100,17 @@ pub(crate) fn chunk_sizes(len: usize, smallest: usize) -> Vec<usize> {
 
 /// The ranges `[start, start + size)` of a pass over `len` items: chunks of sizes above 8 aligned
 /// to multiples of the size (ddmin), sizes 8 and below at every start; later ranges first (later
-/// choices depend on earlier ones, so removing them disturbs least).
-pub(crate) fn ranges(len: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for size in chunk_sizes(len, 8) {
-        if size > 8 {
-            let count = len / size;
-            out.extend((0..count).rev().map(|i| (i * size, i * size + size)));
-            if len % size != 0 {
-                out.insert(out.len() - count, (count * size, len));
-            }
+/// choices depend on earlier ones, so removing them disturbs least). Lazy: a long case's list
+/// stops early.
+pub(crate) fn ranges(len: usize) -> impl Iterator<Item = (usize, usize)> {
+    chunk_sizes(len, 8).into_iter().flat_map(move |size| {
+        let starts: Box<dyn Iterator<Item = usize>> = if size > 8 {
+            Box::new((0..len.div_ceil(size)).rev().map(move |i| i * size))
         } else {
-            out.extend((0..=len - size).rev().map(|s| (s, s + size)));
-        }
-    }
-    out
+            Box::new((0..=len - size).rev())
+        };
+        starts.map(move |start| (start, (start + size).min(len)))
+    })
 }
 
 /// The targets a non-negative value is lowered to, most aggressive first: 0, half, minus one
@@ -113,16 +141,18 @@ mod tests {
 
     #[test]
     fn ranges_cover_every_small_window_and_aligned_big_chunks() {
-        let r = ranges(20);
+        let r: Vec<(usize, usize)> = ranges(20).collect();
         assert_eq!(&r[..2], &[(10, 20), (0, 10)]);
         assert!(r.contains(&(12, 20)) && r.contains(&(19, 20)) && r.contains(&(0, 1)));
         assert!(r.iter().all(|&(a, b)| a < b && b <= 20));
         let ones = r.iter().filter(|&&(a, b)| b - a == 1).count();
         assert_eq!(ones, 20);
         // 25 items: chunks of 12 at 0 and 12, and the remainder 24..25.
-        let r = ranges(25);
+        let r: Vec<(usize, usize)> = ranges(25).collect();
         assert!(r.contains(&(24, 25)) && r.contains(&(12, 24)) && r.contains(&(0, 12)));
-        assert!(ranges(0).is_empty());
+        assert_eq!(ranges(0).count(), 0);
+        // 25 items: the remainder first, then the aligned chunks from the last.
+        assert_eq!(&r[..3], &[(24, 25), (12, 24), (0, 12)]);
     }
 
     #[test]
@@ -141,5 +171,13 @@ mod tests {
             c.push(x);
         }
         assert_eq!(c.finish(), [3, 0, 9]);
+        let mut c = Collector::new(&10u64, |x: &u64| *x).with_room(2);
+        for x in [3, 3, 4, 5] {
+            c.push(x);
+        }
+        assert!(c.full());
+        assert_eq!(c.finish(), [3, 4]);
+        assert_eq!(room_for(0), MOST_BYTES);
+        assert_eq!(room_for(1 << 30), 2);
     }
 }

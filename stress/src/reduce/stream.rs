@@ -12,7 +12,7 @@
 //! be the full shortlex order, so a lowered wide draw whose bytes add up to more (0x0200 to
 //! 0x01FF) is not offered; single bytes of it are lowered instead.
 
-use super::{lowered, ranges, Collector};
+use super::{lowered, ranges, room_for, Collector};
 use crate::tape::{bytes_for, read_raw, reduce_raw, trim_zeros, write_raw, Tape};
 
 /// The weight of a stream: its length, then the sum of its bytes (`len << 32 | sum`, exact for
@@ -24,31 +24,48 @@ pub fn weight(stream: &[u8]) -> u64 {
 }
 
 /// Smaller variants of `stream`, most aggressive first, each strictly lighter by [`weight`], no
-/// duplicates. `tape` is what the generator drew from `stream`, when it wrote one.
+/// duplicates. `tape` is what the generator drew from `stream`, when it wrote one; a tape of the
+/// stream this one was reduced from also serves (the draws before the first change are the same;
+/// past it the blocks may be off, which makes candidates less apt, never invalid). A long stream
+/// gets only its most aggressive candidates (see `MOST_BYTES`), finer ones once it is shorter.
 pub fn candidates(stream: &[u8], tape: Option<&Tape>) -> Vec<Vec<u8>> {
-    let mut out = Collector::new(&stream.to_vec(), |s: &Vec<u8>| weight(s));
-    let mut push = |mut s: Vec<u8>| {
-        trim_zeros(&mut s);
-        out.push(s);
-    };
-    push(stream.to_vec());
+    let room = room_for(stream.len());
+    let mut out =
+        Out(Collector::new(&stream.to_vec(), (|s: &Vec<u8>| weight(s)) as Weigh).with_room(room));
+    out.push(stream.to_vec());
     let blocks = match tape {
         Some(tape) => {
-            push(stream[..tape.consumed.min(stream.len())].to_vec());
+            out.push(stream[..tape.consumed.min(stream.len())].to_vec());
             draw_blocks(stream.len(), tape)
         }
         None => byte_blocks(stream.len()),
     };
-    delete_blocks(stream, &blocks, &mut push);
-    zero_blocks(stream, &blocks, &mut push);
+    delete_blocks(stream, &blocks, &mut out);
+    zero_blocks(stream, &blocks, &mut out);
     if let Some(tape) = tape {
-        lower_draws(stream, tape, &mut push);
+        lower_draws(stream, tape, &mut out);
     }
-    lower_bytes(stream, &mut push);
+    lower_bytes(stream, &mut out);
     if tape.is_some() {
-        delete_bytes_of_wide_draws(stream, &blocks, &mut push);
+        delete_bytes_of_wide_draws(stream, &blocks, &mut out);
     }
-    out.finish()
+    out.0.finish()
+}
+
+type Weigh = fn(&Vec<u8>) -> u64;
+
+/// The list being built: every candidate has its trailing zeros trimmed.
+struct Out(Collector<Vec<u8>, Weigh>);
+
+impl Out {
+    fn push(&mut self, mut stream: Vec<u8>) {
+        trim_zeros(&mut stream);
+        self.0.push(stream);
+    }
+
+    fn full(&self) -> bool {
+        self.0.full()
+    }
 }
 
 /// A stretch of the stream that holds one choice: a draw's bytes, or one byte.
@@ -86,24 +103,30 @@ fn byte_blocks(len: usize) -> Vec<Block> {
 }
 
 /// Deletes runs of blocks: halves, quarters, ... aligned, then runs of 8, 4, 2, 1 anywhere.
-fn delete_blocks(stream: &[u8], blocks: &[Block], push: &mut impl FnMut(Vec<u8>)) {
+fn delete_blocks(stream: &[u8], blocks: &[Block], out: &mut Out) {
     for (a, b) in ranges(blocks.len()) {
+        if out.full() {
+            return;
+        }
         let (from, to) = (blocks[a].start, blocks[b - 1].end);
         let mut s = stream[..from].to_vec();
         s.extend_from_slice(&stream[to..]);
-        push(s);
+        out.push(s);
     }
 }
 
 /// Sets runs of 8, 4, 2 and 1 blocks to zero bytes.
-fn zero_blocks(stream: &[u8], blocks: &[Block], push: &mut impl FnMut(Vec<u8>)) {
+fn zero_blocks(stream: &[u8], blocks: &[Block], out: &mut Out) {
     for size in [8, 4, 2, 1] {
         for a in (0..blocks.len().saturating_sub(size - 1)).rev() {
+            if out.full() {
+                return;
+            }
             let (from, to) = (blocks[a].start, blocks[a + size - 1].end);
             if stream[from..to].iter().any(|&b| b != 0) {
                 let mut s = stream.to_vec();
                 s[from..to].fill(0);
-                push(s);
+                out.push(s);
             }
         }
     }
@@ -111,7 +134,7 @@ fn zero_blocks(stream: &[u8], blocks: &[Block], push: &mut impl FnMut(Vec<u8>)) 
 
 /// Lowers each draw's value (0, half, minus one; the value itself when its bytes hold more than
 /// `n`), written back in place with the draw's byte count.
-fn lower_draws(stream: &[u8], tape: &Tape, push: &mut impl FnMut(Vec<u8>)) {
+fn lower_draws(stream: &[u8], tape: &Tape, out: &mut Out) {
     let mut at = 0;
     for d in &tape.draws {
         let k = bytes_for(d.n);
@@ -123,9 +146,12 @@ fn lower_draws(stream: &[u8], tape: &Tape, push: &mut impl FnMut(Vec<u8>)) {
                 targets.push(value);
             }
             for t in targets {
+                if out.full() {
+                    return;
+                }
                 let mut s = stream.to_vec();
                 write_raw(&mut s, at, k, t);
-                push(s);
+                out.push(s);
             }
         }
         at += k;
@@ -135,23 +161,29 @@ fn lower_draws(stream: &[u8], tape: &Tape, push: &mut impl FnMut(Vec<u8>)) {
 /// Deletes single bytes of draws that read more than one: this shifts every later draw, so it
 /// comes last, but it reaches streams no other pass does (0x0011 becomes 0x11.., then 0x01: a
 /// shorter stream).
-fn delete_bytes_of_wide_draws(stream: &[u8], blocks: &[Block], push: &mut impl FnMut(Vec<u8>)) {
+fn delete_bytes_of_wide_draws(stream: &[u8], blocks: &[Block], out: &mut Out) {
     for block in blocks.iter().rev().filter(|b| b.end - b.start > 1) {
         for i in (block.start..block.end).rev() {
+            if out.full() {
+                return;
+            }
             let mut s = stream.to_vec();
             s.remove(i);
-            push(s);
+            out.push(s);
         }
     }
 }
 
 /// Lowers each non-zero byte: to 0, to half, minus one.
-fn lower_bytes(stream: &[u8], push: &mut impl FnMut(Vec<u8>)) {
+fn lower_bytes(stream: &[u8], out: &mut Out) {
     for (i, &b) in stream.iter().enumerate() {
         for t in lowered(u64::from(b)) {
+            if out.full() {
+                return;
+            }
             let mut s = stream.to_vec();
             s[i] = t as u8;
-            push(s);
+            out.push(s);
         }
     }
 }

@@ -8,16 +8,16 @@
 //! with an optional sign. Removals keep the rest of the text as it was (its spacing, its line
 //! ends). Every candidate is strictly lighter by [`weight`].
 
-use super::{ranges, Collector};
+use super::{ranges, room_for, Collector};
 
 /// The weight of a text: its length in bytes first, then the sum of its integers' absolute
 /// values (`len << 40 | sum`, each part saturating: exact for texts under 16 MiB whose integers
 /// add up to less than 2^40).
 pub fn weight(text: &str) -> u64 {
     let len = (text.len() as u64).min((1 << 24) - 1);
-    let sum: u128 = tokens(text, 0, text.len())
-        .iter()
-        .filter_map(|t| integer(&text[t.0..t.1]))
+    let sum: u128 = text
+        .split_ascii_whitespace()
+        .filter_map(integer)
         .map(i128::unsigned_abs)
         .sum();
     let sum = u64::try_from(sum).unwrap_or(u64::MAX).min((1 << 40) - 1);
@@ -25,49 +25,77 @@ pub fn weight(text: &str) -> u64 {
 }
 
 /// Smaller variants of `text`, most aggressive first, each strictly lighter by [`weight`], no
-/// duplicates.
+/// duplicates. A long text gets only its most aggressive candidates (see `MOST_BYTES`), finer
+/// ones once it is shorter.
 pub fn candidates(text: &str) -> Vec<String> {
-    let mut out = Collector::new(&text.to_string(), |t: &String| weight(t));
-    let lines = lines(text);
+    let room = room_for(text.len());
+    let mut out =
+        Collector::new(&text.to_string(), (|t: &String| weight(t)) as Weigh).with_room(room);
     let count = leading_count(text);
+    remove_lines(text, count, &mut out);
+    remove_tokens(text, count, &mut out);
+    lower_integers(text, &mut out);
+    out.finish()
+}
+
+type Weigh = fn(&String) -> u64;
+type Out = Collector<String, Weigh>;
+
+/// The leading count: its span and value.
+type Count = Option<(usize, usize, u64)>;
+
+/// Removes runs of lines: halves, quarters, ... aligned, then runs of 8, 4, 2, 1 anywhere.
+fn remove_lines(text: &str, count: Count, out: &mut Out) {
+    let lines = lines(text);
     for (a, b) in ranges(lines.len()) {
+        if out.full() {
+            return;
+        }
         let cut = (lines[a].0, lines[b - 1].1);
-        removal(text, cut, (b - a) as u64, count, &mut out);
+        removal(text, cut, (b - a) as u64, count, out);
     }
-    for &(start, end) in lines.iter().rev() {
+}
+
+/// Removes chunks of tokens within each line of two or more (later lines first), each with the
+/// white space before it (after it, for a line's first token).
+fn remove_tokens(text: &str, count: Count, out: &mut Out) {
+    for (start, end) in lines(text).into_iter().rev() {
         let toks = tokens(text, start, end);
         if toks.len() < 2 {
             continue;
         }
         for (a, b) in aligned(toks.len()) {
+            if out.full() {
+                return;
+            }
             let from = if a > 0 { toks[a - 1].1 } else { toks[a].0 };
             let to = if a > 0 || b == toks.len() {
                 toks[b - 1].1
             } else {
                 toks[b].0
             };
-            removal(text, (from, to), (b - a) as u64, count, &mut out);
+            removal(text, (from, to), (b - a) as u64, count, out);
         }
     }
+}
+
+/// Moves each integer toward 0 (later ones first): 0, half, one step.
+fn lower_integers(text: &str, out: &mut Out) {
     for (start, end) in tokens(text, 0, text.len()).into_iter().rev() {
         if let Some(v) = integer(&text[start..end]) {
             for t in toward_zero(v) {
+                if out.full() {
+                    return;
+                }
                 out.push(replace(text, (start, end), &t.to_string()));
             }
         }
     }
-    out.finish()
 }
 
 /// Offers `text` without `cut`; first with the leading count lowered by `removed` when the cut
 /// comes after it.
-fn removal(
-    text: &str,
-    cut: (usize, usize),
-    removed: u64,
-    count: Option<(usize, usize, u64)>,
-    out: &mut Collector<String, impl Fn(&String) -> u64>,
-) {
+fn removal(text: &str, cut: (usize, usize), removed: u64, count: Count, out: &mut Out) {
     let without = replace(text, cut, "");
     if let Some((start, end, n)) = count.filter(|c| cut.0 >= c.1) {
         if let Some(lower) = n.checked_sub(removed) {
@@ -131,7 +159,7 @@ fn integer(token: &str) -> Option<i128> {
 }
 
 /// The text's first token when it is a non-negative integer: its span and value.
-fn leading_count(text: &str) -> Option<(usize, usize, u64)> {
+fn leading_count(text: &str) -> Count {
     let &(start, end) = tokens(text, 0, text.len()).first()?;
     let value = integer(&text[start..end])?;
     Some((start, end, u64::try_from(value).ok()?))
@@ -149,19 +177,15 @@ fn toward_zero(v: i128) -> Vec<i128> {
 }
 
 /// ddmin's chunks of `len` items: halves, quarters, ... single items, each size aligned to its
-/// multiples (with the remainder), later chunks first.
-fn aligned(len: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut size = len / 2;
-    while size >= 1 {
-        let mut start = len.div_ceil(size) * size;
-        while start > 0 {
-            start -= size;
-            out.push((start, (start + size).min(len)));
-        }
-        size /= 2;
-    }
-    out
+/// multiples (with the remainder), later chunks first. Lazy, as [`ranges`] is.
+fn aligned(len: usize) -> impl Iterator<Item = (usize, usize)> {
+    std::iter::successors(Some(len / 2), |&size| Some(size / 2))
+        .take_while(|&size| size >= 1)
+        .flat_map(move |size| {
+            (0..len.div_ceil(size))
+                .rev()
+                .map(move |i| (i * size, (i * size + size).min(len)))
+        })
 }
 
 #[cfg(test)]

@@ -55,6 +55,15 @@ fn a_small_text_has_a_short_list() {
     assert!(list.contains(&"1\n3\n".to_string()));
 }
 
+#[test]
+fn a_long_text_gets_only_its_most_aggressive_candidates() {
+    let text: String = (0..100_000).map(|i| format!("{i}\n")).collect();
+    let list = candidates(&text);
+    assert!(!list.is_empty() && list.len() <= crate::reduce::room_for(text.len()));
+    assert!(text.starts_with(&list[0]) && list[0].len() * 2 <= text.len() + 8);
+    assert!(list.iter().all(|c| c.len() < text.len()));
+}
+
 /// The numbers after the first, when there are as many as the first says.
 fn valid(text: &str) -> Option<Vec<i64>> {
     let mut nums = text.split_whitespace().map(|t| t.parse::<i64>().ok());
@@ -107,4 +116,27 @@ proptest! {
             prop_assert!(seen.insert(c.clone()));
         }
     }
+}
+
+#[test]
+fn token_chunks_halve_down_to_single_tokens() {
+    let chunks: Vec<(usize, usize)> = aligned(5).collect();
+    assert_eq!(
+        chunks,
+        [
+            (4, 5),
+            (2, 4),
+            (0, 2),
+            (4, 5),
+            (3, 4),
+            (2, 3),
+            (1, 2),
+            (0, 1)
+        ]
+    );
+    assert_eq!(aligned(1).count(), 0);
+    // A count and its items on one line: removing items lowers the count.
+    let list = candidates("3 5 6 7\n");
+    assert!(list.contains(&"2 5 6\n".to_string()), "{list:?}");
+    assert!(list.contains(&"1 5\n".to_string()), "{list:?}");
 }
