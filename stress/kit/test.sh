@@ -16,6 +16,8 @@ fail() {
 
 g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/draws" "$kit/tests/draws.cpp" ||
     { echo "FAIL: tests/draws.cpp does not compile" >&2; exit 1; }
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/testlib_style" "$kit/tests/testlib_style.cpp" ||
+    { echo "FAIL: tests/testlib_style.cpp does not compile" >&2; exit 1; }
 # Two translation units including the header link into one program (no duplicate symbols).
 g++ -std=c++17 -O2 -Wall -Wextra -Werror -o "$tmp/two" "$kit/tests/two_a.cpp" "$kit/tests/two_b.cpp" ||
     { echo "FAIL: two translation units do not link" >&2; exit 1; }
@@ -136,6 +138,11 @@ checks=$((checks + 1))
 got="$(printf '\x03\x04' | STRESS_TAPE="$tmp/tape.two" "$tmp/two" | tr '\n' '|')"
 [ "$got" = "3|4|" ] || fail "two translation units: got '$got' expected '3|4|'"
 [ "$(tr '\n' '|' <"$tmp/tape.two")" = "consumed 2|10 3|10 4|" ] || fail "two translation units: tape"
+
+# A testlib-style generator (options, perm, any, distinct, wnext, println) on the empty stream.
+checks=$((checks + 1))
+got="$("$tmp/testlib_style" -n=4 </dev/null | tr '\n' '|')"
+[ "$got" = "4 1 1 a 1 0 0.5|1 2 3 4|1 2 3|a|" ] || fail "testlib-style generator: got '$got'"
 
 # A tape is written on exit(0) from inside the generator too.
 checks=$((checks + 1))
