@@ -211,8 +211,13 @@ mod tests {
             v(2, None, "no number\n"),
             Judgement::PresentationError("no number".into())
         );
-        assert!(matches!(v(3, None, "fail"), Judgement::JudgeFailed(w) if w.contains("exit status 3")));
-        assert!(matches!(v(0, Some(Limit::Cpu), ""), Judgement::JudgeFailed(_)));
+        assert!(
+            matches!(v(3, None, "fail"), Judgement::JudgeFailed(w) if w.contains("exit status 3"))
+        );
+        assert!(matches!(
+            v(0, Some(Limit::Cpu), ""),
+            Judgement::JudgeFailed(_)
+        ));
         let killed = checker_verdict("chk", &exec(Ending::Signaled(11), None, ""));
         assert!(matches!(killed, Judgement::JudgeFailed(w) if w.contains("signal 11")));
     }

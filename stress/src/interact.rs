@@ -229,8 +229,14 @@ mod tests {
             verdict_of("interactor 1\nexpected 3\n"),
             Judgement::WrongAnswer("expected 3".into())
         );
-        assert!(matches!(verdict_of("interactor 2\n\n"), Judgement::PresentationError(_)));
-        assert!(matches!(verdict_of("interactor 3\nbad\n"), Judgement::JudgeFailed(_)));
+        assert!(matches!(
+            verdict_of("interactor 2\n\n"),
+            Judgement::PresentationError(_)
+        ));
+        assert!(matches!(
+            verdict_of("interactor 3\nbad\n"),
+            Judgement::JudgeFailed(_)
+        ));
         assert!(matches!(verdict_of("garbage"), Judgement::JudgeFailed(_)));
     }
 }
