@@ -415,3 +415,85 @@ fn the_python_example_with_a_validator_is_shrunk() {
     );
     assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n-1\n");
 }
+
+#[test]
+fn the_example_with_an_interactor_is_shrunk_to_its_smallest_stream() {
+    let out = scratch("guess-number");
+    let (code, stdout, stderr) = example("guess-number", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 0101)"),
+        "{stdout}"
+    );
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(repro).unwrap(), "2 2\n");
+}
+
+#[test]
+fn the_example_with_a_seed_generator_is_shrunk_to_three_numbers() {
+    let out = scratch("distinct-count");
+    let (code, stdout, stderr) = example("distinct-count", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    let tokens: Vec<&str> = input.split_whitespace().collect();
+    assert_eq!(tokens.len(), 4, "{input:?}\n{stdout}");
+    assert_eq!(tokens[0], "3", "{input:?}");
+    assert_eq!(tokens[1], tokens[3], "{input:?}");
+    assert_ne!(tokens[1], tokens[2], "{input:?}");
+}
+
+#[test]
+fn a_scope_checks_every_small_input_once() {
+    let out = scratch("scope");
+    let o = out.to_str().unwrap();
+    let base = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--scope",
+        "draws<=3,values<=1",
+        "--out",
+        o,
+        "-q",
+        "--no-replay",
+        "--",
+    ];
+    // n in 1..2, then the values 0 or 1 of the first two draws after it: 1 + 2 + 4 inputs (n = 1
+    // with its one value, n = 2 with two), listed once each.
+    let (code, stdout, stderr) = stress(&[&base[..], &["sum.c"]].concat());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("6 distinct inputs"), "{stdout}");
+    assert!(
+        last_line(&stdout).starts_with("stress: 6 cases, 0 failures"),
+        "{stdout}"
+    );
+    // Values up to 1 never reach the planted bug (60 and more); up to 60 they do.
+    let wider = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--scope",
+        "draws<=2,values<=60",
+        "--out",
+        o,
+        "-q",
+        "--no-replay",
+        "--",
+        "sum_bug.c",
+    ];
+    let (code, stdout, stderr) = stress(&wider);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 003c)"),
+        "{stdout}"
+    );
+}

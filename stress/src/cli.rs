@@ -97,6 +97,11 @@ pub struct Args {
     /// Do not replay the saved repros first.
     #[arg(long)]
     pub no_replay: bool,
+    /// Instead of random cases, every input of a stream generator within bounds, e.g.
+    /// `draws<=4,values<=2`: its first 4 draws take every value up to 2, later draws 0 (each
+    /// distinct input once).
+    #[arg(long, value_name = "EXPR")]
+    pub scope: Option<String>,
     /// The solution and its arguments, after `--` (default: the problem file's).
     #[arg(last = true)]
     pub solution: Vec<String>,
@@ -150,9 +155,19 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         .dir
         .as_ref()
         .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
-    let opts = options(args, out_dir, corpus_dir, cx);
+    let mut opts = options(args, out_dir, corpus_dir, cx);
+    let stream = matches!(problem.generator, problem::Generator::Stream(_));
     let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    if let Some(expr) = &args.scope {
+        if !stream {
+            return Err(Exit(
+                2,
+                "--scope enumerates a stream generator: give --gen-stream".into(),
+            ));
+        }
+        scope_source(expr, &mut opts, out)?;
+    }
     let pair = Pair::<Stress>::builtin();
     let unit = harness::report::Unit::Cases;
     let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
@@ -160,6 +175,28 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
     drop(bar);
     harness::cli::write_json(&args.json, &summary)?;
     problem_errors(&installed, &summary, out)
+}
+
+/// Makes every input of the scope `expr` the run's cases, and says how many there are.
+fn scope_source(
+    expr: &str,
+    opts: &mut DiffOptions<Stress>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Exit> {
+    let bounds = crate::scope::parse(expr).map_err(|e| Exit(2, e))?;
+    let listed = crate::scope::enumerate(expr, bounds, &opts.batch.stop)
+        .map_err(|e| Exit(2, format!("the scope `{expr}` cannot be enumerated: {e}")))?;
+    writeln!(
+        out,
+        "scope {expr}: {} choice sequences ({} probe runs), {} distinct inputs",
+        listed.sequences,
+        listed.probes,
+        listed.streams.len()
+    )?;
+    opts.batch.cases = listed.streams.len() as u64;
+    opts.batch.digest = true;
+    opts.source = Some(Arc::new(listed));
+    Ok(())
 }
 
 /// The run's plan from the flags.

@@ -35,6 +35,18 @@ impl Engine<Stress> for Reference {
         let installed = problem::get().ok_or(Fault::Interrupted)?;
         let p = &installed.problem;
         let limits = p.limits();
+        if let Some(interactor) = &p.interactor {
+            // The brute force through the interactor: what the interactor wrote is the answer.
+            let i = crate::interact::run(interactor, &p.reference, input, &limits)?;
+            return match i.code {
+                Some(0) => Ok(Output::Outcome(Answer(i.output))),
+                code => Err(Fault::RuntimeError {
+                    status: format!("rejected by the interactor (status {code:?}): {}", i.said),
+                    stderr: None,
+                    output: i.output,
+                }),
+            };
+        }
         let exec = p
             .reference
             .run(&[], input.as_bytes(), &limits)
@@ -62,7 +74,8 @@ impl Engine<Stress> for Solution {
         let p = &installed.problem;
         let limits = p.limits();
         if let Some(interactor) = &p.interactor {
-            return crate::interact::run(interactor, &p.solution, input, &limits);
+            return crate::interact::run(interactor, &p.solution, input, &limits)
+                .map(|i| i.answer());
         }
         let exec = p
             .solution
@@ -133,17 +146,22 @@ pub fn checker_verdict(spec: &str, e: &Execution) -> Judgement {
     match (e.limit, e.ending) {
         (None, Ending::Exited(0)) => Judgement::Accepted,
         (None, Ending::Exited(1)) => {
-            // testlib's checkers start their message with the verdict: it is said once.
-            let why = said().map(|s| match s.strip_prefix("wrong answer") {
-                Some(rest) if !rest.trim().is_empty() => rest.trim_start_matches([':', ' ']).into(),
-                _ => s,
-            });
+            let why = said().map(|s| said_once(&s, "wrong answer"));
             Judgement::WrongAnswer(why.unwrap_or_else(|| "the checker says wrong answer".into()))
         }
         (None, Ending::Exited(2)) => Judgement::PresentationError(
             said().unwrap_or_else(|| "the checker says presentation error".into()),
         ),
         _ => Judgement::JudgeFailed(format!("`{spec}` {}{}", ending(e), stderr_tail(e))),
+    }
+}
+
+/// A message without the verdict testlib's checkers and interactors start it with (`wrong answer
+/// x is 3` is reported as a wrong answer: `x is 3`), so the verdict is said once.
+pub fn said_once(message: &str, verdict: &str) -> String {
+    match message.strip_prefix(verdict) {
+        Some(rest) if !rest.trim().is_empty() => rest.trim_start_matches([':', ' ']).to_string(),
+        _ => message.to_string(),
     }
 }
 

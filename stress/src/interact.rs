@@ -4,9 +4,11 @@
 //!
 //! Both run in process groups of their own, under the CPU-time limit (`RLIMIT_CPU`, the limit
 //! rounded up to whole seconds) and the wall-clock guard; when either ends, or the guard passes,
-//! both groups are killed, so nothing is left running. A fault of the solution (a crash, a limit)
-//! is its verdict; otherwise the interactor's status travels to the judge as the solution's
-//! answer, `interactor N` then what the interactor said ([`verdict_of`]).
+//! both groups are killed, so nothing is left running. A fault of the program (a crash, a limit)
+//! is its verdict; otherwise the [`Interaction`]: the interactor's status, what it said, and what
+//! it wrote to OUTPUT. The brute force runs through the interactor too: what the interactor wrote
+//! for it is the expected answer. The solution's interaction travels to the judge as its answer,
+//! `interactor N`, what the interactor said, then OUTPUT ([`Interaction::answer`], [`verdict_of`]).
 
 use crate::game::Answer;
 use crate::program::Cmd;
@@ -18,13 +20,32 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 use supervise::Limits;
 
-/// Runs the solution against the interactor on `input`.
+/// What an interaction ended with, when the program did not fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interaction {
+    /// The interactor's exit status (`None`: killed).
+    pub code: Option<i32>,
+    /// The last line of the interactor's standard error.
+    pub said: String,
+    /// What the interactor wrote to OUTPUT.
+    pub output: String,
+}
+
+impl Interaction {
+    /// The interaction as a solution's answer, for the judge ([`verdict_of`]).
+    pub fn answer(&self) -> Output<Answer> {
+        let code = self.code.map_or("killed".into(), |c| c.to_string());
+        Output::Answer(format!("interactor {code}\n{}\n{}", self.said, self.output))
+    }
+}
+
+/// Runs `program` (the solution, or the brute force) against the interactor on `input`.
 pub fn run(
     interactor: &Cmd,
     solution: &Cmd,
     input: &str,
     limits: &Limits,
-) -> Result<Output<Answer>, Fault> {
+) -> Result<Interaction, Fault> {
     let input_path = crate::engines::scratch_path();
     let output_path = crate::engines::scratch_path();
     let result = (|| {
@@ -54,7 +75,8 @@ pub fn run(
         });
         let (sol_status, int_status, hung) = wait_both(&mut sol, &mut int, limits.wall);
         let said = said.and_then(|h| h.join().ok()).unwrap_or_default();
-        verdict(sol_status, int_status, hung, &said, limits)
+        let output = std::fs::read_to_string(&output_path).unwrap_or_default();
+        verdict(sol_status, int_status, hung, &said, limits, output)
     })();
     let _ = std::fs::remove_file(&input_path);
     let _ = std::fs::remove_file(&output_path);
@@ -147,7 +169,8 @@ fn verdict(
     hung: bool,
     said: &str,
     limits: &Limits,
-) -> Result<Output<Answer>, Fault> {
+    output: String,
+) -> Result<Interaction, Fault> {
     let limit_ms = u64::try_from(limits.cpu.as_millis()).unwrap_or(u64::MAX);
     if hung {
         return Err(Fault::TimeLimit {
@@ -176,11 +199,11 @@ fn verdict(
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .to_string();
-    let code = match int.and_then(|s| s.code()) {
-        Some(c) => c.to_string(),
-        None => "killed".into(),
-    };
-    Ok(Output::Answer(format!("interactor {code}\n{line}\n")))
+    Ok(Interaction {
+        code: int.and_then(|s| s.code()),
+        said: line,
+        output,
+    })
 }
 
 fn runtime(status: String) -> Fault {
@@ -209,7 +232,10 @@ pub fn verdict_of(answer: &str) -> Judgement {
     };
     match code {
         Some("0") => Judgement::Accepted,
-        Some("1") => Judgement::WrongAnswer(or("the interactor says wrong answer")),
+        Some("1") => Judgement::WrongAnswer(crate::engines::said_once(
+            &or("the interactor says wrong answer"),
+            "wrong answer",
+        )),
         Some("2") => Judgement::PresentationError(or("the interactor says presentation error")),
         Some(other) => {
             Judgement::JudgeFailed(format!("the interactor ended with {other}: {}", or("")))

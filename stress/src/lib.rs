@@ -20,6 +20,7 @@ pub mod interact;
 pub mod problem;
 pub mod program;
 pub mod repro;
+pub mod scope;
 pub mod shrinking;
 
 pub use cli::register;
