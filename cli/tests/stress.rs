@@ -497,3 +497,14 @@ fn a_scope_checks_every_small_input_once() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_problem_file_with_an_unknown_key_is_refused_with_its_line() {
+    let dir = scratch("bad-problem");
+    let file = dir.join("problem.toml");
+    std::fs::write(&file, "gen-stream = \"gen.cpp\"\nrefrence = \"sum.c\"\n").unwrap();
+    let (code, stdout, stderr) = stress(&[dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert!(stderr.contains("unknown field `refrence`"), "{stderr}");
+}
