@@ -181,9 +181,7 @@ pub enum Kind {
     MemoryLimit,
     /// A panic or a runtime error.
     Crash,
-    /// The trusted side failed, not the engine under test: the trusted engine's own fault (a
-    /// brute force that crashes or runs past its limit), or the judge of answers (a checker)
-    /// failed. Counted, never blamed on the engine under test.
+    /// The trusted engine's own fault, or a checker's: never blamed on the engine under test.
     Trusted,
 }
 
