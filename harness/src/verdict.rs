@@ -181,15 +181,18 @@ pub enum Kind {
     MemoryLimit,
     /// A panic or a runtime error.
     Crash,
+    /// The trusted engine's own fault, or a checker's: never blamed on the engine under test.
+    Trusted,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Mismatch,
         Kind::Malformed,
         Kind::TimeLimit,
         Kind::MemoryLimit,
         Kind::Crash,
+        Kind::Trusted,
     ];
 
     /// The words of a report.
@@ -200,6 +203,7 @@ impl Kind {
             Kind::TimeLimit => "time limit",
             Kind::MemoryLimit => "memory limit",
             Kind::Crash => "crash",
+            Kind::Trusted => "failure of the trusted side",
         }
     }
 }
@@ -321,7 +325,9 @@ impl Failure {
                 }
                 _ => format!("{kind}: {engine}"),
             },
-            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed | Kind::Trusted => {
+                format!("{kind}: {engine}")
+            }
         }
     }
 

@@ -130,7 +130,9 @@ fn by_text(f: &Failure) -> String {
                 format!("{kind}: {engine}")
             }
         }
-        Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+        Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed | Kind::Trusted => {
+            format!("{kind}: {engine}")
+        }
     }
 }
 

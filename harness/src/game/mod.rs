@@ -18,7 +18,9 @@
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
+pub use crate::roles::{
+    Bounded, Check, Coverage, Format, Generate, Judgement, Profile, Regenerate, Shrink,
+};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;
