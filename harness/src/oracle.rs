@@ -8,6 +8,7 @@
 
 use crate::engine::{Engine, Fault, Kind, Output};
 use crate::game::{compare_tokens, Divergence, Game, Names};
+use crate::roles::Judgement;
 use crate::verdict::{At, Place};
 pub use crate::verdict::{Failure, Verdict};
 use std::cell::{Cell, RefCell};
@@ -100,13 +101,17 @@ pub struct Checked<O> {
 }
 
 impl<O> Checked<O> {
-    /// The verdict on a fault of `engine`, the trusted engine's answer `expected` when it gave one.
-    fn faulted(engine: &str, fault: Fault, expected: Option<String>) -> Self {
+    /// The verdict on a fault of `engine`, the trusted engine's answer `expected` when it gave one;
+    /// a fault of the trusted engine (`trusted`) is of [`Kind::Trusted`].
+    fn faulted(engine: &str, fault: Fault, expected: Option<String>, trusted: bool) -> Self {
         let verdict = if fault == Fault::Interrupted {
             Verdict::Interrupted(engine.to_string())
         } else {
             let mut failure = Failure::fault(engine, &fault);
             failure.expected = expected;
+            if trusted {
+                failure.kind = Kind::Trusted;
+            }
             Verdict::Fails(Box::new(failure))
         };
         Checked {
@@ -219,7 +224,7 @@ impl<G: Game> Pair<G> {
             // Engine a gave its output: the panic was b's.
             (Err(panic), Some(a)) => (a, Err(panic)),
             (Ok(Err(fault)) | Err(fault), None) => {
-                return Checked::faulted(self.a.name(), fault, None)
+                return Checked::faulted(self.a.name(), fault, None, true)
             }
             (Ok(Ok(_)), None) | (Ok(Err(_)), Some(_)) => {
                 unreachable!("engine a's output is kept exactly when it gave one")
@@ -239,7 +244,7 @@ impl<G: Game> Pair<G> {
                 };
                 Checked {
                     a: outcome(a),
-                    ..Checked::faulted(self.b.name(), fault, expected)
+                    ..Checked::faulted(self.b.name(), fault, expected, false)
                 }
             }
             Ok(b) => {
@@ -290,13 +295,37 @@ impl<G: Game> Pair<G> {
                     f.expected = Some(want);
                     return Some(f);
                 }
-                G::judge(case, x, text).err().map(|why| {
-                    mismatch(
+                let fault = |engine: &str, fault: Fault, kind: Option<Kind>| {
+                    let mut f = Failure::fault(engine, &fault);
+                    f.expected = Some(want.clone());
+                    f.got = Some(text.clone());
+                    if let Some(kind) = kind {
+                        f.kind = kind;
+                    }
+                    Some(f)
+                };
+                match G::judge_output(case, x, text) {
+                    Judgement::Accepted => None,
+                    Judgement::WrongAnswer(why) => Some(mismatch(
                         answer_divergence(why, &want, text),
                         Some(want.clone()),
                         Some(text.clone()),
-                    )
-                })
+                    )),
+                    Judgement::PresentationError(why) => {
+                        let why = format!("presentation error: {why}");
+                        let output = text.clone();
+                        fault(names.b, Fault::Malformed { why, output }, None)
+                    }
+                    Judgement::JudgeFailed(why) => {
+                        let status = format!("the judge of answers failed: {why}");
+                        let f = Fault::RuntimeError {
+                            status,
+                            stderr: None,
+                            output: String::new(),
+                        };
+                        fault("checker", f, Some(Kind::Trusted))
+                    }
+                }
             }
             (Output::Answer(want), b) => {
                 let got = match b {

@@ -128,6 +128,22 @@ pub trait ShrinkCase: Sized {
     }
 }
 
+/// What makes a case again when its text alone does not say how it was made (a problem's generator
+/// and the bytes or arguments it was given): shown in the report of a repro and saved beside it
+/// ([`Format::regenerate`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Regenerate {
+    /// A shell command that makes the failure again; `{repro}` stands for the saved repro's path
+    /// without its extension (the files of `files` are beside it).
+    pub reproduce: String,
+    /// Lines of the text report (each ending with a newline): what regenerates the case, sizes.
+    pub text: String,
+    /// The same for the JSON saved beside the repro (its `regenerate` entry).
+    pub json: serde_json::Value,
+    /// Files saved beside the repro: (extension, bytes), e.g. `("bin", stream)`.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
 /// The case and its text format.
 pub trait Format: Send + Sync + Sized + 'static {
     /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
@@ -154,6 +170,12 @@ pub trait Format: Send + Sync + Sized + 'static {
     /// reference on a loaded machine. Ten seconds by default; derive it from the case's size.
     fn time_limit(_case: &Self::Case) -> Duration {
         Duration::from_secs(10)
+    }
+
+    /// What makes the case again beyond its origin (a problem's generator stream or arguments),
+    /// for the report and the files of a repro. `None` by default: the case's origin says it all.
+    fn regenerate(_case: &Self::Case) -> Option<Regenerate> {
+        None
     }
 }
 
@@ -189,6 +211,21 @@ pub trait OutcomeText {
     }
 }
 
+/// What a judge of answers made of a program's output, in a contest checker's terms (testlib's exit
+/// codes 0, 1, 2 and 3): [`Check::judge_output`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Judgement {
+    /// The output is right.
+    Accepted,
+    /// The output is wrong: why.
+    WrongAnswer(String),
+    /// The output is not of the expected form: why.
+    PresentationError(String),
+    /// The judge itself failed (a checker's exit status 3, or a checker that could not run): the
+    /// engine under test is not to blame; why.
+    JudgeFailed(String),
+}
+
 /// What an engine computes, and how two results (or a program's output) are judged.
 pub trait Check: Format {
     type Outcome: OutcomeText + Clone + Debug + Send + Sync + 'static;
@@ -219,6 +256,16 @@ pub trait Check: Format {
     /// says what is wrong. The default compares whitespace-separated tokens with the answer.
     fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), String> {
         compare_tokens(&Self::answer(trusted), output)
+    }
+
+    /// Judges a program's output with the four verdicts of a contest checker ([`Judgement`]).
+    /// [`Check::judge`]'s verdict by default (accepted, or a wrong answer); a game whose judge can
+    /// fail on its own, or tell a presentation error apart, overrides it.
+    fn judge_output(case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Judgement {
+        match Self::judge(case, trusted, output) {
+            Ok(()) => Judgement::Accepted,
+            Err(why) => Judgement::WrongAnswer(why),
+        }
     }
 }
 

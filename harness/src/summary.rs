@@ -217,6 +217,9 @@ impl Summary {
     /// program `<game>: <N> cases, <A> accepted, <W> wrong, <T> timeouts, <R> crashes`.
     pub fn line(&self) -> String {
         let s = self;
+        if s.command == "stress" {
+            return self.stress_line();
+        }
         if !s.judging {
             let mut line = format!("{}: {} cases, {} mismatches", s.game, s.cases, s.failed());
             let others: Vec<String> = [
@@ -252,6 +255,22 @@ impl Summary {
             }
             line
         }
+    }
+
+    /// The last line of `stress`: `stress: <N> cases, <M> failures, <R> cases/s`, the failures
+    /// of the trusted side (the brute force or the checker) named apart when there are some.
+    fn stress_line(&self) -> String {
+        let trusted = self.count(Kind::Trusted);
+        let apart = match trusted {
+            0 => String::new(),
+            n => format!(" ({n} of the reference or the checker)"),
+        };
+        format!(
+            "stress: {} cases, {} failures{apart}, {:.0} cases/s",
+            self.cases,
+            self.failed(),
+            self.cases_per_sec
+        )
     }
 
     /// Writes the report as JSON to `path`.

@@ -181,15 +181,20 @@ pub enum Kind {
     MemoryLimit,
     /// A panic or a runtime error.
     Crash,
+    /// The trusted side failed, not the engine under test: the trusted engine's own fault (a
+    /// brute force that crashes or runs past its limit), or the judge of answers (a checker)
+    /// failed. Counted, never blamed on the engine under test.
+    Trusted,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Mismatch,
         Kind::Malformed,
         Kind::TimeLimit,
         Kind::MemoryLimit,
         Kind::Crash,
+        Kind::Trusted,
     ];
 
     /// The words of a report.
@@ -200,6 +205,7 @@ impl Kind {
             Kind::TimeLimit => "time limit",
             Kind::MemoryLimit => "memory limit",
             Kind::Crash => "crash",
+            Kind::Trusted => "failure of the trusted side",
         }
     }
 }
@@ -321,7 +327,9 @@ impl Failure {
                 }
                 _ => format!("{kind}: {engine}"),
             },
-            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed | Kind::Trusted => {
+                format!("{kind}: {engine}")
+            }
         }
     }
 

@@ -41,7 +41,9 @@ mod seeds;
 mod util;
 mod verify;
 
-pub use registry::Registry;
+pub use progress::{progress_for, stop_on_interrupt};
+pub use registry::{Plugin, PluginContext, Registry};
+pub use util::{json_target, status, write_json};
 use registry::Request;
 
 use args::{Cli, ColourChoice, Command};
@@ -79,14 +81,7 @@ pub fn main() -> ExitCode {
 
 /// Runs a parsed command line against the registry.
 fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
-    let colour = match cli.color {
-        ColourChoice::Always => true,
-        ColourChoice::Never => false,
-        ColourChoice::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
+    let colour = colour(cli.color);
     let mut out = Stdout::new();
     let mut cx = Ctx {
         out: &mut out,
@@ -102,6 +97,18 @@ fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
                 note!("error: {msg}");
             }
             ExitCode::from(code)
+        }
+    }
+}
+
+/// Whether reports are coloured, for a `--color` choice.
+fn colour(choice: ColourChoice) -> bool {
+    match choice {
+        ColourChoice::Always => true,
+        ColourChoice::Never => false,
+        ColourChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     }
 }

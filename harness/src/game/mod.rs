@@ -20,7 +20,8 @@
 //! written outside the harness.
 
 pub use crate::roles::{
-    Bounded, CaseText, Check, Coverage, Format, Generate, OutcomeText, Profile, Shrink, ShrinkCase,
+    Bounded, CaseText, Check, Coverage, Format, Generate, Judgement, OutcomeText, Profile,
+    Regenerate, Shrink, ShrinkCase,
 };
 
 use crate::engine::{Engine, FnEngine};

@@ -84,6 +84,7 @@ pub(super) fn fault_note(out: &mut String, v: &View<'_, super::Texas>, engines: 
         Kind::TimeLimit => "ran past its time limit",
         Kind::MemoryLimit => "ran past its memory limit",
         Kind::Malformed | Kind::Mismatch => "gave a malformed answer",
+        Kind::Trusted => "failed",
     };
     let shown = match engines.iter().find(|e| e.letter != letter) {
         Some(e) => format!(
