@@ -11,6 +11,7 @@ pub mod compare;
 pub mod corpus;
 pub mod coverage;
 pub mod diff;
+pub mod difference;
 pub mod engine;
 pub mod explain;
 pub mod fuzz;
@@ -47,7 +48,7 @@ pub use game::{Divergence, Game, Names, Profile};
 pub use oracle::{Failure, Pair};
 /// Running a judged program under limits: the `supervise` crate, re-exported.
 pub use supervise as process;
-pub use verdict::{At, Verdict};
+pub use verdict::{At, Side, Verdict};
 
 /// Registers the built-in games (texas, mayan, nogo) exactly as a user's crate registers its own:
 /// `harness` is `Registry::builtin().main()`.
@@ -67,8 +68,8 @@ pub mod prelude {
     pub use crate::engines;
     pub use crate::explain::{Explanation, Part};
     pub use crate::game::{
-        Bounded, CaseText, Check, Coverage, Divergence, Format, Game, Generate, Names, OutcomeText,
-        Profile, Shrink, ShrinkCase,
+        Bounded, CaseText, Check, Coverage, Differs, Divergence, Format, Game, Generate, Names,
+        OutcomeText, Profile, Shrink, ShrinkCase,
     };
     pub use crate::oracle::Pair;
     pub use crate::shrink::grid::{self, GridCase};

@@ -5,6 +5,7 @@ use super::*;
 use crate::engine::Fault;
 use crate::game::OutcomeText;
 use crate::oracle::{catching_fault, Verdict};
+use crate::verdict::Side;
 use crate::scope::Filled;
 
 /// What a worker does after an index.
@@ -121,7 +122,7 @@ impl<G: Game> Shared<G> {
             },
         };
         slot.case.store(IDLE, Relaxed);
-        let failure = Failure::fault("generator", &fault);
+        let failure = Failure::fault(Side::Harness, "generator", &fault);
         // A panic may have left the buffer half made: the next case starts afresh.
         *case = None;
         let origin = self.source.origin(index);

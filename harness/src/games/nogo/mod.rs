@@ -18,8 +18,8 @@ pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
 use crate::game::{
-    function, Bounded, CaseText, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game,
-    Generate, Names, Profile, Shrink,
+    function, Bounded, CaseText, Check, Checker, Coverage, Differs, Divergence, EngineEntry, Format,
+    Game, Generate, Names, Profile, Shrink,
 };
 use arbitrary::Unstructured;
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
@@ -182,7 +182,7 @@ impl Check for Nogo {
 
     /// Reads the program's output as a move list and judges it with the optimized checker; a list
     /// the checker accepts must also be the play-out of first legal points.
-    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), String> {
+    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), Differs> {
         compare::judge(case, reference, output)
     }
 }
