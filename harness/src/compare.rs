@@ -181,6 +181,21 @@ mod tests {
     }
 
     #[test]
+    fn the_context_keys_both_sides_apart_when_the_engines_have_one_name() {
+        let same = Names {
+            a: "reference",
+            b: "reference",
+        };
+        let d = traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 3]), same).expect("they differ");
+        assert_eq!(
+            d.context["engines"],
+            serde_json::json!(["reference", "reference"])
+        );
+        assert_eq!(d.context["trusted"], serde_json::json!([1, 2]));
+        assert_eq!(d.context["under_test"], serde_json::json!([1, 3]));
+    }
+
+    #[test]
     fn a_missing_event_is_a_difference_and_equal_traces_are_not() {
         let d = traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 2, 3]), names()).expect("longer");
         assert_eq!(d.at, At::Event("step 3".into()));

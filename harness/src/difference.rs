@@ -124,7 +124,10 @@ impl fmt::Display for Tokens {
                 got,
             } => write!(f, "token {index}: expected `{expected}`, got `{got}`"),
             Tokens::EndsEarly { index, expected } => {
-                write!(f, "output ends early: expected `{expected}` as token {index}")
+                write!(
+                    f,
+                    "output ends early: expected `{expected}` as token {index}"
+                )
             }
             Tokens::Extra { index, got } => {
                 write!(f, "unexpected extra output at token {index}: `{got}`")
@@ -211,10 +214,16 @@ mod tests {
         assert_eq!(d.to_string(), "token 1: expected `684`, got `685`");
         let early = compare_tokens("1 2\n", "1\n").unwrap_err();
         assert!(matches!(early, Tokens::EndsEarly { index: 2, .. }));
-        assert_eq!(early.to_string(), "output ends early: expected `2` as token 2");
+        assert_eq!(
+            early.to_string(),
+            "output ends early: expected `2` as token 2"
+        );
         let extra = compare_tokens("1\n", "1 22\n").unwrap_err();
         assert!(matches!(extra, Tokens::Extra { index: 2, .. }));
-        assert_eq!(extra.to_string(), "unexpected extra output at token 2: `22`");
+        assert_eq!(
+            extra.to_string(),
+            "unexpected extra output at token 2: `22`"
+        );
         let long = "9".repeat(50);
         let Tokens::Differ { got, .. } = compare_tokens("1", &long).unwrap_err() else {
             panic!("a differing token")
@@ -231,9 +240,15 @@ mod tests {
         let d = Differs::new("merges differ", "3 and 4");
         assert_eq!(d.what, "merges differ: 3 and 4");
         assert_eq!(d.kind, Difference::named("merges differ"));
-        assert_eq!(Differs::just("final boards differ").what, "final boards differ");
+        assert_eq!(
+            Differs::just("final boards differ").what,
+            "final boards differ"
+        );
         let from: Differs = compare_tokens("1", "").unwrap_err().into();
         assert_eq!(from.what, "output ends early: expected `1` as token 1");
-        assert!(matches!(from.kind, Difference::Tokens(Tokens::EndsEarly { .. })));
+        assert!(matches!(
+            from.kind,
+            Difference::Tokens(Tokens::EndsEarly { .. })
+        ));
     }
 }

@@ -5,13 +5,13 @@
 
 use crate::batch::Progress;
 use crate::engine::{Engine, Fault, Kind, Output, Relimit};
-use crate::verdict::Side;
 use crate::explain::{self, Explanation};
 use crate::game::Game;
 use crate::limits::{Limits, RELATIVE_LIMIT};
 use crate::oracle::{bounded, catching, Failure, Pair};
 use crate::plan::DiffOptions;
 use crate::shrink;
+use crate::verdict::Side;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};

@@ -292,7 +292,8 @@ impl<G: Game> Pair<G> {
                 let want = G::answer(x);
                 if let Some(why) = G::malformed(text) {
                     let output = text.clone();
-                    let mut f = Failure::fault(Side::UnderTest, names.b, &Fault::Malformed { why, output });
+                    let mut f =
+                        Failure::fault(Side::UnderTest, names.b, &Fault::Malformed { why, output });
                     f.expected = Some(want);
                     return Some(f);
                 }
@@ -315,7 +316,12 @@ impl<G: Game> Pair<G> {
                     Judgement::PresentationError(why) => {
                         let why = format!("presentation error: {why}");
                         let output = text.clone();
-                        fault(Side::UnderTest, names.b, Fault::Malformed { why, output }, None)
+                        fault(
+                            Side::UnderTest,
+                            names.b,
+                            Fault::Malformed { why, output },
+                            None,
+                        )
                     }
                     Judgement::JudgeFailed(why) => {
                         let status = format!("the judge of answers failed: {why}");
@@ -334,7 +340,11 @@ impl<G: Game> Pair<G> {
                     Output::Answer(t) => {
                         if let Some(why) = G::malformed(t) {
                             let output = t.clone();
-                            let mut f = Failure::fault(Side::UnderTest, names.b, &Fault::Malformed { why, output });
+                            let mut f = Failure::fault(
+                                Side::UnderTest,
+                                names.b,
+                                &Fault::Malformed { why, output },
+                            );
                             f.expected = Some(want.clone());
                             return Some(f);
                         }

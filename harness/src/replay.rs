@@ -7,11 +7,11 @@
 use crate::corpus::expected_beside;
 use crate::engine::Fault;
 use crate::game::{Game, Names};
-use crate::verdict::Side;
 use crate::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured, Verdict};
 use crate::record::headline;
 use crate::report;
 use crate::summary::{FileVerdict, ReplayVerdict};
+use crate::verdict::Side;
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;

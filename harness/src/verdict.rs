@@ -391,11 +391,8 @@ impl Failure {
     /// The part of a mismatch's signature after its kind: a program's answer that differs token
     /// by token is a wrong answer; otherwise the words of the difference's kind.
     fn mismatch_detail(&self) -> Option<String> {
-        let judged = self.got.is_some()
-            && self
-                .divergence
-                .as_ref()
-                .is_some_and(|d| d.at == At::Answer);
+        let judged =
+            self.got.is_some() && self.divergence.as_ref().is_some_and(|d| d.at == At::Answer);
         match self.event.as_ref()? {
             Difference::Tokens(_) if judged => Some("wrong answer".to_string()),
             event => Some(event.words()),
@@ -405,7 +402,8 @@ impl Failure {
 
 /// The first words of [`Failure::unexpected`]'s line, and its kind.
 const UNEXPECTED: &str = "the engines agree but not with the expected answer beside the case";
-const UNEXPECTED_KIND: &str = "the engines agree but not with the expected answer beside the case (expected";
+const UNEXPECTED_KIND: &str =
+    "the engines agree but not with the expected answer beside the case (expected";
 
 // ----------------------------------------------------------------------------------------------
 // What a repro needs (the explain phase, crate::explain).

@@ -46,14 +46,22 @@ fn panics_become_messages_and_places() {
 fn the_place_of_a_divergence_reads_and_serializes_as_before() {
     assert_eq!(At::Answer.to_string(), "answer");
     assert_eq!(At::Event("move 4".into()).to_string(), "move 4");
-    let d = divergence(At::Answer, named("answer differs"), "answer differs: token 1");
+    let d = divergence(
+        At::Answer,
+        named("answer differs"),
+        "answer differs: token 1",
+    );
     let json = serde_json::to_value(&d).expect("serializes");
     assert_eq!(json["at"], "answer");
     let d = divergence(At::Event("operation 3, round 2".into()), named("x"), "x");
     let json = serde_json::to_value(&d).expect("serializes");
     assert_eq!(json["at"], "operation 3, round 2");
     // The fault is not part of a failure's JSON.
-    let f = Failure::fault(Side::UnderTest, "optimized", &Fault::MemoryLimit { limit_mb: 64 });
+    let f = Failure::fault(
+        Side::UnderTest,
+        "optimized",
+        &Fault::MemoryLimit { limit_mb: 64 },
+    );
     let json = serde_json::to_value(&f).expect("serializes");
     let keys: Vec<&str> = json
         .as_object()
@@ -247,7 +255,8 @@ fn a_judged_answer_is_a_wrong_answer_at_token_level_else_the_judges_words() {
 
 #[test]
 fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
-    let with_place = Failure::fault(Side::UnderTest, 
+    let with_place = Failure::fault(
+        Side::UnderTest,
         "optimized",
         &Fault::Panic {
             message: "attempt to add with overflow".into(),
@@ -265,7 +274,8 @@ fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
         &with_place,
         "crash: optimized panicked at engine/src/texas/line.rs",
     );
-    let caught = Failure::fault(Side::UnderTest, 
+    let caught = Failure::fault(
+        Side::UnderTest,
         "planted",
         &catching_fault(|| panic!("boom: {}", 7)).unwrap_err(),
     );
@@ -278,7 +288,8 @@ fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
         caught.signature()
     );
     assert_eq!(by_text(&caught), caught.signature());
-    let without_place = Failure::fault(Side::UnderTest, 
+    let without_place = Failure::fault(
+        Side::UnderTest,
         "optimized",
         &Fault::Panic {
             message: "unknown panic".into(),
@@ -287,7 +298,8 @@ fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
     );
     assert_eq!(without_place.what, "optimized panicked: unknown panic");
     pinned(&without_place, "crash: optimized panicked");
-    let exited = Failure::fault(Side::UnderTest, 
+    let exited = Failure::fault(
+        Side::UnderTest,
         "program ./sol",
         &Fault::RuntimeError {
             status: "exit status 3".into(),
@@ -300,7 +312,8 @@ fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
         "program ./sol runtime error: exit status 3 (stderr: oops at line 9)"
     );
     pinned(&exited, "crash: program ./sol runtime error: exit status 3");
-    let signalled = Failure::fault(Side::UnderTest, 
+    let signalled = Failure::fault(
+        Side::UnderTest,
         "program ./sol",
         &Fault::RuntimeError {
             status: "killed by signal 11".into(),
@@ -320,7 +333,8 @@ fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
 
 #[test]
 fn limits_and_malformed_output_are_the_kind_and_the_engine() {
-    let hang = Failure::fault(Side::UnderTest, 
+    let hang = Failure::fault(
+        Side::UnderTest,
         "program ./sol",
         &Fault::TimeLimit {
             limit_ms: 2000,
@@ -328,9 +342,14 @@ fn limits_and_malformed_output_are_the_kind_and_the_engine() {
         },
     );
     pinned(&hang, "time limit: program ./sol");
-    let memory = Failure::fault(Side::UnderTest, "program ./sol", &Fault::MemoryLimit { limit_mb: 64 });
+    let memory = Failure::fault(
+        Side::UnderTest,
+        "program ./sol",
+        &Fault::MemoryLimit { limit_mb: 64 },
+    );
     pinned(&memory, "memory limit: program ./sol");
-    let malformed = Failure::fault(Side::UnderTest, 
+    let malformed = Failure::fault(
+        Side::UnderTest,
         "program ./sol",
         &Fault::Malformed {
             why: "output is not UTF-8 text".into(),
@@ -349,4 +368,42 @@ fn an_interrupted_run_is_no_failure() {
     let f = Failure::fault(Side::UnderTest, "x", &Fault::MemoryLimit { limit_mb: 1 });
     assert!(Verdict::Fails(Box::new(f)).failure().is_some());
     assert!(Verdict::Agree.into_failure().is_none());
+}
+
+#[test]
+fn the_side_is_a_type_and_the_kind_of_a_difference_is_data() {
+    // Two engines of one name: the same words, not the same failure.
+    let fault = Fault::MemoryLimit { limit_mb: 64 };
+    let a = Failure::fault(Side::Trusted, "reference", &fault);
+    let b = Failure::fault(Side::UnderTest, "reference", &fault);
+    assert_eq!(a.signature(), b.signature());
+    assert!(!a.same_kind(&b) && b.same_kind(&b.clone()));
+    let json = serde_json::to_value([Side::Trusted, Side::UnderTest, Side::Judge, Side::Harness])
+        .expect("serializes");
+    assert_eq!(
+        json,
+        serde_json::json!(["trusted", "under_test", "judge", "harness"])
+    );
+    // The kind is read, not the words: words that say otherwise do not change it.
+    let f = mismatch(
+        At::Event("move 2".into()),
+        named("hands differ"),
+        "other words: 3",
+        None,
+    );
+    assert_eq!(f.signature(), "mismatch: hands differ");
+    // A judge's kind for a judged answer, numbers as N.
+    let judged = mismatch(
+        At::Answer,
+        named("move 3 (2 2)"),
+        "move 3 (2 2): illegal for X",
+        Some("1 1\n"),
+    );
+    assert_eq!(judged.signature(), "mismatch: move N (N N)");
+    // Token-level differences of answers that are not a program's read as their kind.
+    let traced = mismatch(At::Answer, tokens("1 2", "1"), "output ends early", None);
+    assert_eq!(traced.signature(), "mismatch: output ends early");
+    // A mismatch of no kind is the verdict kind alone.
+    let bare = Failure::mismatch("x: y".into(), None, None, None);
+    assert_eq!(bare.signature(), "mismatch");
 }

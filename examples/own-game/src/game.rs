@@ -55,7 +55,10 @@ impl Traced for Outcome {
             let detail = format!("+{} and +{}", a.gained, b.gained);
             Differs::new("score gained differs", detail)
         } else if a.placed != b.placed {
-            Differs::new("placement differs", format!("{} and {}", a.placed, b.placed))
+            Differs::new(
+                "placement differs",
+                format!("{} and {}", a.placed, b.placed),
+            )
         } else {
             let cells = grid::differing_cells(&a.board.cells, &b.board.cells, a.board.m);
             Differs::new("board differs", format!("at {cells}"))

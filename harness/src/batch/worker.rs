@@ -5,8 +5,8 @@ use super::*;
 use crate::engine::Fault;
 use crate::game::OutcomeText;
 use crate::oracle::{catching_fault, Verdict};
-use crate::verdict::Side;
 use crate::scope::Filled;
+use crate::verdict::Side;
 
 /// What a worker does after an index.
 enum Next {

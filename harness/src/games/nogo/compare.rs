@@ -221,8 +221,8 @@ fn verdict_kind(v: &Verdict) -> String {
 /// Reads the program's output as a move list and judges it with the optimized checker; a list
 /// the checker accepts must also be the play-out of first legal points.
 pub(super) fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), Differs> {
-    let moves = parse_moves(output.as_bytes())
-        .map_err(|e| Differs::new("malformed move list", e))?;
+    let moves =
+        parse_moves(output.as_bytes()).map_err(|e| Differs::new("malformed move list", e))?;
     let verdict = engine::nogo::check(case, &moves);
     let difference = playout_difference(&reference.moves, &moves);
     match (verdict, difference) {

@@ -18,8 +18,8 @@ pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
 use crate::game::{
-    function, Bounded, CaseText, Check, Checker, Coverage, Differs, Divergence, EngineEntry, Format,
-    Game, Generate, Names, Profile, Shrink,
+    function, Bounded, CaseText, Check, Checker, Coverage, Differs, Divergence, EngineEntry,
+    Format, Game, Generate, Names, Profile, Shrink,
 };
 use arbitrary::Unstructured;
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
