@@ -426,11 +426,7 @@ fn shrink_and_save<G: Game>(
     };
     // The files that make the case again, beside the repro, before it is reported.
     let saved = saved.and_then(|p| {
-        for (ext, bytes) in record
-            .regenerate::<G>()
-            .map(|r| r.files)
-            .unwrap_or_default()
-        {
+        for (ext, bytes) in record.regenerate::<G>().map(|r| r.files).unwrap_or_default() {
             let path = p.with_extension(&ext);
             std::fs::write(&path, bytes)
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;

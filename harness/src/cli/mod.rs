@@ -42,9 +42,9 @@ mod util;
 mod verify;
 
 pub use progress::{progress_for, stop_on_interrupt};
-use registry::Request;
 pub use registry::{Plugin, PluginContext, Registry};
 pub use util::{json_target, status, write_json};
+use registry::Request;
 
 use args::{Cli, ColourChoice, Command};
 use std::io::{IsTerminal as _, Write};
