@@ -185,6 +185,7 @@ mod tests {
         fn compare(_: &Num, a: &Doubled, b: &Doubled, _: Names<'_>) -> Option<Divergence> {
             (a != b).then(|| Divergence {
                 at: crate::verdict::At::Answer,
+                event: crate::difference::Difference::named("the numbers differ"),
                 what: "the numbers differ".into(),
                 a_view: String::new(),
                 b_view: String::new(),

@@ -52,6 +52,8 @@ fn a_merged_tile_merging_again_is_caught_and_shrunk_to_one_row() {
     // The first differing event is named with both boards.
     assert!(text.contains("first difference at move 1"), "{text}");
     assert!(text.contains("merges differ"), "{text}");
+    // Its signature is the kind the game's comparison gave, with no number of the case.
+    assert_eq!(first.signature, "mismatch: merges differ", "{text}");
     // The page shows the moves, both engines, the differing tiles marked.
     let page = std::fs::read_to_string(repro.with_extension("html")).unwrap();
     assert!(page.contains("<h3 id=\"first\">move 1</h3>"), "{page}");
