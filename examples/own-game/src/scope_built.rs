@@ -66,8 +66,8 @@ pub fn parse(family: &str, mut e: Expr, text: &str) -> Result<Built, ScopeError>
     let (first, second, keys): (_, _, &[&str]) = match family {
         Family::Lines => (e.take("len", side, 1..=4)?, 1, &["len", "values", "q"]),
         Family::Grid => {
-            let n = single(e.take("n", side.clone(), 4..=4)?, "n", text)?;
-            let m = single(e.take("m", side, 4..=4)?, "m", text)?;
+            let n = single(&mut e, "n", side.clone())?;
+            let m = single(&mut e, "m", side)?;
             (n..=n, m, &["n", "m", "values", "q"])
         }
     };
@@ -76,9 +76,12 @@ pub fn parse(family: &str, mut e: Expr, text: &str) -> Result<Built, ScopeError>
         Family::Grid => &[0, 2, 4],
     };
     let values = e.take_set("values", 0..=MAX_INPUT_TILE, default)?;
-    if let Some(&bad) = values.iter().find(|&&v| v == 1 || !v.is_power_of_two() && v != 0) {
+    if let Some(&bad) = values
+        .iter()
+        .find(|&&v| v == 1 || !v.is_power_of_two() && v != 0)
+    {
         return Err(ScopeError::new(
-            token_of(text, "values"),
+            e.token("values").unwrap_or(text),
             format!("{bad} is not a tile: a tile is 0 (empty) or a power of two from 2 to 2^20"),
         ));
     }
@@ -93,35 +96,16 @@ pub fn parse(family: &str, mut e: Expr, text: &str) -> Result<Built, ScopeError>
     })
 }
 
-/// The one value of a parameter that takes one (`n=4`).
-fn single(r: RangeInclusive<u64>, key: &str, text: &str) -> Result<u64, ScopeError> {
+/// The one value of a parameter that takes one (`n=4`; default 4).
+fn single(e: &mut Expr, key: &str, limits: RangeInclusive<u64>) -> Result<u64, ScopeError> {
+    let r = e.take(key, limits, 4..=4)?;
     if r.start() == r.end() {
         return Ok(*r.start());
     }
     Err(ScopeError::new(
-        token_of(text, key),
+        e.token(key).unwrap_or(key),
         format!("`{key}` takes one value here: write `{key}=V`"),
     ))
-}
-
-/// The bound of `key` as written in `text`, for an error message.
-fn token_of(text: &str, key: &str) -> String {
-    let body = text.split_once(':').map_or(text, |(_, b)| b);
-    let at = body.find(&format!("{key}=")).or_else(|| body.find(key));
-    let Some(at) = at else {
-        return text.trim().to_string();
-    };
-    let rest = &body[at..];
-    // A set runs on over the bare values after it.
-    let mut end = rest.len();
-    for (i, _) in rest.match_indices(',') {
-        let next = rest[i + 1..].trim_start();
-        if !next.starts_with(|c: char| c.is_ascii_digit()) {
-            end = i;
-            break;
-        }
-    }
-    rest[..end].trim().to_string()
 }
 
 impl Built {

@@ -224,7 +224,11 @@ fn the_plain_named_scopes_are_unchanged() {
         ("four-by-four", "n=1..4,m=1..4,e=2,q=0..1", 5_658_497_496),
     ] {
         let s = built(name);
-        assert_eq!((s.canonical().as_str(), s.len()), (canonical, len), "{name}");
+        assert_eq!(
+            (s.canonical().as_str(), s.len()),
+            (canonical, len),
+            "{name}"
+        );
     }
     let tiny = built("tiny");
     let c = tiny.case(9_000).unwrap();

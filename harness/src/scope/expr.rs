@@ -203,6 +203,15 @@ impl Expr {
         self.family.as_deref()
     }
 
+    /// The bound of `key` as written (`values=0,2,4`), for an error about it; `None` when the
+    /// expression does not bound `key`.
+    pub fn token(&self, key: &str) -> Option<&str> {
+        self.bounds
+            .iter()
+            .find(|b| b.key == key)
+            .map(|b| b.token.as_str())
+    }
+
     /// The values allowed for `key`: a `<=` bound starts at `limits`' minimum (so `n<=3` means
     /// `1..=3` for a key whose least value is 1), or `default` when the expression does not
     /// bound it. A bound reaching outside `limits` (`kinds=0..6`, `n<=60`) is an error naming the
@@ -384,6 +393,8 @@ mod tests {
     fn families_and_sets_parse() {
         let mut e = Expr::parse("lines : len<=4, values = 0, 2 ,8..9, q=1").unwrap();
         assert_eq!(e.family(), Some("lines"));
+        assert_eq!(e.token("values"), Some("values=0,2,8..9"));
+        assert_eq!(e.token("k"), None);
         assert_eq!(e.take("len", 1..=8, 1..=1).unwrap(), 1..=4);
         assert_eq!(
             e.take_set("values", 0..=100, &[]).unwrap(),
@@ -399,7 +410,10 @@ mod tests {
         assert_eq!(set_text(&[0, 2, 32768]), "0,2,32768");
         assert_eq!(set_text(&[1, 2, 3, 9, 10]), "1..3,9,10");
         let mut again = Expr::parse(&format!("v={}", set_text(&[1, 2, 3, 9, 10]))).unwrap();
-        assert_eq!(again.take_set("v", 0..=10, &[]).unwrap(), vec![1, 2, 3, 9, 10]);
+        assert_eq!(
+            again.take_set("v", 0..=10, &[]).unwrap(),
+            vec![1, 2, 3, 9, 10]
+        );
     }
 
     #[test]
@@ -421,13 +435,19 @@ mod tests {
         assert!(twice.why.contains("lists 1 twice"), "{twice}");
         let outside = set_err("v=1,12", "v", 0..=9);
         assert!(outside.why.contains("0..=9"), "{outside}");
-        assert!(set_err("v=0..100", "v", 0..=1000).why.contains("at most 64"));
+        assert!(set_err("v=0..100", "v", 0..=1000)
+            .why
+            .contains("at most 64"));
         // A key that takes one range refuses a set.
         let mut e = Expr::parse("n=1,3").unwrap();
         let list = e.take("n", 1..=8, 1..=1).unwrap_err();
         assert_eq!(list.token, "n=1,3");
         assert!(list.why.contains("not a list"), "{list}");
         let e = Expr::parse("lines: z=1").unwrap();
-        assert!(e.finish(&["len"]).unwrap_err().why.contains("family `lines`"));
+        assert!(e
+            .finish(&["len"])
+            .unwrap_err()
+            .why
+            .contains("family `lines`"));
     }
 }

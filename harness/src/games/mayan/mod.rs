@@ -9,6 +9,7 @@ pub mod compare;
 mod explain;
 pub mod gen;
 pub mod scope;
+pub mod scope_swaps;
 pub mod shrink;
 
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
@@ -211,7 +212,11 @@ impl Bounded for Mayan {
 
     fn scope(expr: &str) -> Result<Box<dyn crate::scope::Scope<Case>>, crate::scope::ScopeError> {
         let text = crate::scope::resolve(scope::NAMED, expr);
-        Ok(Box::new(scope::parse(text)?))
+        let e = crate::scope::Expr::parse(text)?;
+        match e.family() {
+            Some(family) => Ok(Box::new(scope_swaps::parse(&family.to_string(), e, text)?)),
+            None => Ok(Box::new(scope::parse(text)?)),
+        }
     }
 }
 
