@@ -369,12 +369,9 @@ impl Bounded for Game2048 {
     fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
         let text = harness::scope::resolve(NAMED, expr);
         let e = Expr::parse(text)?;
-        match e.family() {
-            Some(family) => Ok(Box::new(crate::scope_built::parse(
-                &family.to_string(),
-                e,
-                text,
-            )?)),
+        let family = e.family().map(str::to_owned);
+        match family.as_deref() {
+            Some(family) => Ok(Box::new(crate::scope_built::parse(family, e, text)?)),
             None => Ok(Box::new(parse(text)?)),
         }
     }

@@ -213,8 +213,9 @@ impl Bounded for Mayan {
     fn scope(expr: &str) -> Result<Box<dyn crate::scope::Scope<Case>>, crate::scope::ScopeError> {
         let text = crate::scope::resolve(scope::NAMED, expr);
         let e = crate::scope::Expr::parse(text)?;
-        match e.family() {
-            Some(family) => Ok(Box::new(scope_swaps::parse(&family.to_string(), e, text)?)),
+        let family = e.family().map(str::to_owned);
+        match family.as_deref() {
+            Some(family) => Ok(Box::new(scope_swaps::parse(family, e, text)?)),
             None => Ok(Box::new(scope::parse(text)?)),
         }
     }
