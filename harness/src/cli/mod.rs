@@ -28,6 +28,7 @@ mod completions;
 mod diff;
 mod engines;
 pub(crate) mod exec;
+mod fast;
 mod gen;
 mod judge;
 mod merge;
