@@ -7,7 +7,8 @@
 # the mean of 30 runs, rounds alternating every row:
 #   empty C        an empty C program (gcc -O2): what any process costs
 #   hello          a Rust hello world built as the shipped binary is (opt-level 3, fat LTO, one
-#                  codegen unit, no debug info): what any Rust process costs
+#                  codegen unit, no debug info, static and not position-independent): what any
+#                  Rust process costs
 #   version        `harness --version`
 #   one-cell       `harness run --game texas` on a one-cell input: start-up and nothing else
 #   heavy x12      `harness run --game texas` on twelve heavy 50x50 games (q = 1000) in one process
@@ -15,8 +16,8 @@
 #                  before the parsing and engine speed work) as a plain optimized build
 #   C++ x12        examples/texas.cpp (g++ -O2) run once per game, summed
 # and, after the rounds, the medians over rounds and the ratios the targets are stated in
-# (docs/startup.md, docs/parsing.md). The new binary is this tree's shipped build,
-# `cargo build --profile ship --bin harness`. Needs perf, gcc, g++, rustc and git; builds into target/.
+# (docs/startup.md, docs/parsing.md). The new binary is this tree's shipped build, `cargo ship
+# --bin harness` (.cargo/config.toml; Linux). Needs perf, gcc, g++, rustc and git; builds into target/.
 set -euo pipefail
 
 old=${1:-01f627f}
@@ -36,9 +37,9 @@ if ! [[ "$rounds" =~ ^[1-9][0-9]*$ ]]; then
     exit 2
 fi
 
-echo "+ cargo build --profile ship --bin harness   (new: the shipped build)"
-(cd "$root" && cargo build --quiet --profile ship --bin harness)
-new=$root/target/ship/harness
+echo "+ cargo ship --bin harness   (new: the shipped build, .cargo/config.toml)"
+(cd "$root" && cargo ship --quiet --bin harness)
+new=$root/target/$(rustc -vV | sed -n "s/^host: //p")/ship/harness
 
 echo "+ git worktree add $work/old $old; cargo build --release --bin harness   (old, plain optimized)"
 git -C "$root" worktree add --quiet --detach "$work/old" "$old"
@@ -46,12 +47,12 @@ git -C "$root" worktree add --quiet --detach "$work/old" "$old"
     --config profile.release.debug-assertions=false --config profile.release.overflow-checks=false)
 oldbin=$root/target/whole-process-old/release/harness
 
-echo "+ gcc -O2 empty.c; rustc (as the ship profile) hello.rs; g++ -O2 examples/texas.cpp"
+echo "+ gcc -O2 empty.c; rustc hello.rs (as cargo ship builds); g++ -O2 examples/texas.cpp"
 printf 'int main(void) { return 0; }\n' >"$work/empty.c"
 gcc -O2 -o "$work/empty_c" "$work/empty.c"
 printf 'fn main() {\n    println!("Hello, world!");\n}\n' >"$work/hello.rs"
 rustc --edition 2021 -C opt-level=3 -C lto=fat -C codegen-units=1 -C debuginfo=0 -C strip=debuginfo \
-    -o "$work/hello_rs" "$work/hello.rs"
+    -C target-feature=+crt-static -C relocation-model=static -o "$work/hello_rs" "$work/hello.rs"
 g++ -O2 -o "$work/texas_cpp" "$root/examples/texas.cpp"
 
 printf '1 1 1 1\n1\n0\n1 1 1 1\n' >"$work/one.in"

@@ -21,7 +21,7 @@ pub(super) enum Line {
     /// `--version` or `-V` alone: print the program's name and version.
     Version,
     /// A parsed command line, the same as clap would have made of it.
-    Cli(Cli),
+    Cli(Box<Cli>),
 }
 
 /// Runs the command line when the fast path takes it; `None` leaves it to the full parser.
@@ -38,7 +38,7 @@ pub(super) fn main(registry: &Registry) -> Option<ExitCode> {
             let _ = std::io::stdout().write_all(line.as_bytes());
             Some(ExitCode::SUCCESS)
         }
-        Line::Cli(cli) => Some(super::run_cli(registry, cli)),
+        Line::Cli(cli) => Some(super::run_cli(registry, *cli)),
     }
 }
 
@@ -119,10 +119,10 @@ pub(super) fn parse(registry: &Registry, args: &[OsString]) -> Option<Line> {
         engine: engine.unwrap_or("optimized").to_string(),
         files,
     };
-    Some(Line::Cli(Cli {
+    Some(Line::Cli(Box::new(Cli {
         color,
         command: Command::Run(run),
-    }))
+    })))
 }
 
 #[cfg(test)]
@@ -150,7 +150,7 @@ mod tests {
     fn by_fast(registry: &Registry, line: &[&str]) -> Option<Seen> {
         let args: Vec<OsString> = line.iter().map(OsString::from).collect();
         match parse(registry, &args)? {
-            Line::Cli(cli) => seen(cli),
+            Line::Cli(cli) => seen(*cli),
             Line::Version => None,
         }
     }
