@@ -68,14 +68,17 @@ fi
 
 # "ms faults": CPU milliseconds and page faults, each the mean over 30 runs of one command.
 stat() { perf stat -r 30 -e task-clock,page-faults -x, "$@" 2>&1 >/dev/null | cut -d, -f1 | paste -sd' '; }
-# The same for the C++ solution run once per game, summed over the twelve games.
+# The same for the C++ solution run once per game (each game three times, a fresh standard input
+# each time, the mean), summed over the twelve games.
 cpp() {
-    local ms=0 pf=0 line
+    local ms=0 pf=0 line a b
     for g in "${games[@]}"; do
-        line=$(perf stat -r 3 -e task-clock,page-faults -x, "$work/texas_cpp" <"$g" 2>&1 >/dev/null | cut -d, -f1 | paste -sd' ')
-        read -r a b <<<"$line"
-        ms=$(python3 -c "print($ms + $a)")
-        pf=$(python3 -c "print($pf + $b)")
+        for _ in 1 2 3; do
+            line=$(perf stat -e task-clock,page-faults -x, "$work/texas_cpp" <"$g" 2>&1 >/dev/null | cut -d, -f1 | paste -sd' ')
+            read -r a b <<<"$line"
+            ms=$(python3 -c "print($ms + $a / 3)")
+            pf=$(python3 -c "print($pf + $b / 3)")
+        done
     done
     echo "$ms $pf"
 }
