@@ -119,7 +119,7 @@ print(f"start-up: one-cell run is {ms['one-cell'] - ms['hello']:+.3f} ms from a 
       f"(old: {ms['old one-cell'] - ms['hello']:+.3f} ms); a Rust hello world is "
       f"{ms['hello'] - ms['empty C']:+.3f} ms from an empty C program")
 print(f"work: heavy x12 is {ms['old heavy x12'] / ms['heavy x12']:.2f}x faster than old, "
-      f"{ms['C++ x12'] / ms['heavy x12']:.1f}x faster than C++ x12 "
+      f"{ms['C++ x12'] / ms['heavy x12']:.1f}x faster than C++ x12 (old: {ms['C++ x12'] / ms['old heavy x12']:.1f}x) "
       f"(the limit, an empty process plus the work: "
       f"{ms['C++ x12'] / (ms['empty C'] + ms['heavy x12'] - ms['one-cell']):.1f}x)")
 EOF
