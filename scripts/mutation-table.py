@@ -7,7 +7,7 @@
 Today's mutants (`cargo mutants --list`) are the rows; each takes its latest outcome by name from
 the directories given (later ones are re-runs and override earlier ones), or counts as not run.
 
-Reads `outcomes.json` and each mutant's log, where harness/tests/mutation_gate.rs prints the JSON
+Reads `outcomes.json` and each mutant's log, where cli/tests/mutation_gate.rs prints the JSON
 summary of every failing batch on a line starting with `mutation-gate:`. Mutants the gate never
 sees because `.cargo/mutants.toml` excludes them as equivalent are counted from that file's
 `exclude_re` entries (each carries its one-line reason) against `cargo mutants --list --no-config`.

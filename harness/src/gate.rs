@@ -6,7 +6,7 @@
 //!
 //! Each failing batch prints its JSON summary on one line starting with `mutation-gate:` (the kind,
 //! the time to detect, the shrunk size), which cargo-mutants keeps in the mutant's log and the
-//! table scripts read. Used by `harness/tests/mutation_gate.rs` (the built-in engines) and
+//! table scripts read. Used by `cli/tests/mutation_gate.rs` (the built-in engines) and
 //! `examples/own-game/tests/mutation_gate.rs` (2048).
 //!
 //! [`scopes`] is the other gate, the scope gate: a game's named scopes verified smallest first

@@ -3,25 +3,45 @@
 //!
 //! # What is enforced, and how
 //!
-//! Each run gets a **keeper**: a small process forked from the harness (it never execs) that starts
-//! the program and owns everything the program starts.
+//! Each run gets a **keeper**: a small process that starts the program and owns everything the
+//! program starts. Neither the keeper nor the program's process copies the harness's page tables:
 //!
 //! ```text
-//! harness ──fork──▶ keeper (own process group, child subreaper, parent-death signal SIGTERM)
-//!                     └──fork+exec──▶ program (own process group, parent-death signal SIGKILL)
-//!                                       └── its children, grandchildren, setsid() daemons...
+//! harness ──clone(CLONE_VM)──▶ keeper (own process group, child subreaper, parent-death SIGTERM)
+//!            └──clone(CLONE_VM|CLONE_VFORK)+exec──▶ program (own process group, parent-death SIGKILL)
+//!                                                     └── its children, setsid() daemons...
 //! ```
 //!
+//! * **Starting cheaply.** A `fork` of the harness copies its page tables, and every page either
+//!   side then writes is copied again; it was most of a supervised run's cost. So the keeper is
+//!   started with `CLONE_VM`: a process of its own (its pid, its children, its descriptor table,
+//!   its signal dispositions) that shares the harness's memory and runs on a stack of its own
+//!   (pooled, with guard pages). It never execs, never allocates, takes no lock and writes no
+//!   memory but its stack; it makes its system calls itself (`sys`) because the C library's wrappers
+//!   would write `errno`, which is the harness thread's. Everything it reads (the program's argv,
+//!   environment and candidate paths, the pipes) is built beforehand in a `Launch` that the harness
+//!   frees only after reaping the keeper. The keeper starts the program the way `posix_spawn` does,
+//!   with `CLONE_VM | CLONE_VFORK` on a second stack: the keeper waits until the program has
+//!   exec'd; a program that cannot be started writes the error to the status pipe (`cannot start`).
+//!   The keeper is started with every signal blocked, so none of the harness's handlers can run in
+//!   it; the program unblocks them just before its `exec`. On architectures other than x86-64 the
+//!   keeper is started on a copy of the harness's memory instead (as with `fork`).
+//!   `cargo bench -p supervise --bench overhead` measures a supervised run of an empty C program
+//!   beside a plain `fork`/`exec`/`wait` and a `vfork`/`exec`/`wait` of it.
+//! * **No threads, no early sampling.** The harness serves the program's pipes and the keeper's
+//!   status pipe from one `poll` loop in the calling thread, and samples `/proc` only from
+//!   [`SAMPLE_PERIOD`] on: a run that ends sooner is judged by the keeper's exact figures alone.
 //! * **No process left behind.** The keeper is a *child subreaper* (`PR_SET_CHILD_SUBREAPER`):
 //!   whatever the program starts, even through `setsid()` or a double fork, stays in the keeper's
 //!   tree, because an orphan is reparented to the keeper instead of to init. When the program ends
-//!   (on its own or because a limit was hit), the keeper kills its process group and then walks
-//!   its own tree (`/proc/PID/task/TID/children`), killing every process in it, and repeats until
-//!   it has reaped every last one. Only then does it report and exit. The keeper is the only
-//!   process that waits on the program's tree, so `waitpid(-1)` is correct there; the harness
-//!   itself only ever waits for the pid of a keeper it started (and, in the rare case below, for
-//!   the specific pids of processes it has identified), so concurrent runs from rayon threads never
-//!   steal each other's statuses.
+//!   (on its own or because a limit was hit), the keeper kills its process group, reaps what has
+//!   ended and, while it still has children, walks its own tree (`/proc/PID/task/TID/children`),
+//!   killing every process in it, until it has reaped every last one (a keeper without children
+//!   has an empty tree: a program that started nothing costs no walk). Only then does it report
+//!   and exit. The keeper is the only process that waits on the program's tree, so `waitpid(-1)`
+//!   is correct there; the harness itself only ever waits for the pid of a keeper it started (and,
+//!   in the rare case below, for the specific pids of processes it has identified), so concurrent
+//!   runs from rayon threads never steal each other's statuses.
 //! * **Interrupts and crashes of the harness.** Every live keeper is in a lock-free registry;
 //!   [`kill_all`] (async-signal-safe, used by the harness's interrupt handler) sends each one SIGTERM, which
 //!   makes it kill and reap its tree. The keeper also gets SIGTERM when the harness dies, even by
@@ -30,7 +50,9 @@
 //!   SIGKILL through its own parent-death signal, and the rest of the tree is reparented to the
 //!   harness, which is a child subreaper too (set once, on the first run). The harness then finds
 //!   the survivors by a marker in their environment ([`RUN_MARKER`], inherited by everything the
-//!   program starts), kills them and reaps those that become its children, by pid.
+//!   program starts), kills them and reaps those that become its children, by pid. The program
+//!   itself (a zombie has no environment) is known by its pid and its start time, which the keeper
+//!   bounds by reading the boot clock just before and after starting it.
 //! * **CPU time** is the user + system time of the whole tree. While the program runs, the harness
 //!   samples it every [`SAMPLE_PERIOD`] from `/proc` (the keeper's reaped children plus every live
 //!   process in the tree) and stops the run soon after the limit is passed. The final figure is
@@ -63,9 +85,11 @@
 //!   once per process. There is deliberately no `RLIMIT_AS`: it would turn "too much memory" into a
 //!   failed allocation inside the program (a crash that cannot be told from any other), and it
 //!   breaks programs that reserve address space (sanitizers, some runtimes).
-//! * `ru_maxrss` of a forked-then-exec'd process includes the memory of the process it was forked
-//!   from, so the keeper's figure is trusted only when it clearly exceeds the keeper's own resident
-//!   size (a copy of the harness); below that, only the samples count.
+//! * `ru_maxrss` of a process that exec'd keeps the peak of the memory it ran on before (here the
+//!   harness's, shared or copied), so the keeper's figure is trusted only when it clearly exceeds
+//!   the keeper's own peak (the harness's resident size); below that, only the samples count.
+//! * The program is found along `PATH` as `execvp` does, but a file without a `#!` line and not in
+//!   a format the kernel runs is not handed to `/bin/sh`: it cannot be started.
 //! * A fork bomb is killed layer by layer and may take a few rounds.
 //! * A program that deliberately kills its keeper *and* starts processes with a cleared
 //!   environment can leave processes the harness cannot identify. The program runs with the
@@ -76,25 +100,27 @@
 //!   (`oom_score_adj` 1000) and cannot write core files (`RLIMIT_CORE` 0).
 
 mod keeper;
+mod launch;
 mod procfs;
 mod raw;
 mod registry;
 mod report;
 mod streams;
+mod sys;
 mod watch;
 
 pub use registry::{kill_all, live_runs};
 
 use anyhow::Context as _;
-use keeper::{cpu_backstop, Keeper};
+pub use launch::copy_keeper_memory_on_this_thread;
+
+use keeper::cpu_backstop;
+use launch::Launch;
 use libc::{c_int, pid_t};
 use procfs::{children_files_available, sweep};
 use registry::{register, Running, KILL_EPOCH};
-use report::{status_pipe, Reports};
+use report::Reports;
 use std::cell::Cell;
-use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::process::CommandExt as _;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
@@ -254,60 +280,38 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
         .split_first()
         .context("no program to run: give it after `--`")?;
     become_subreaper();
-    let (status_read, status_write) =
-        status_pipe().context("cannot create a pipe for the program's keeper")?;
     let marker = format!(
         "{}.{}",
         std::process::id(),
         NEXT_RUN.fetch_add(1, Ordering::Relaxed)
     );
     let scan = FORCE_PROC_SCAN.with(Cell::get) || !children_files_available();
-    let keeper = Keeper {
-        // SAFETY: getpid has no preconditions.
-        harness: unsafe { libc::getpid() },
-        status_fd: status_write.as_raw_fd(),
-        cpu_backstop: cpu_backstop(limits.cpu),
-        scan,
-    };
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .env(RUN_MARKER, &marker)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    // SAFETY: the closure runs between fork and exec and only makes async-signal-safe calls without
-    // allocating (see `Keeper::start`).
-    unsafe {
-        command.pre_exec(move || keeper.start());
-    }
+    let cannot_start = || format!("cannot start `{program}`");
+    let launch = Launch::new(program, args, &marker, cpu_backstop(limits.cpu), scan)
+        .with_context(cannot_start)?;
     let epoch = KILL_EPOCH.load(Ordering::SeqCst);
     let start = Instant::now();
-    let mut child = command
-        .spawn()
-        .with_context(|| format!("cannot start `{program}`"))?;
-    drop(status_write);
+    let started = launch::start(launch).with_context(cannot_start)?;
     let mut running = Running {
-        pid: child.id() as pid_t,
+        pid: started.keeper,
         slot: None,
         reaped: false,
+        memory: Some(started.memory),
     };
     let mut streams = Streams::new(
-        child.stdin.take().map(OwnedFd::from),
-        child.stdout.take().map(OwnedFd::from),
-        child.stderr.take().map(OwnedFd::from),
+        Some(started.stdin),
+        Some(started.stdout),
+        Some(started.stderr),
         input,
         limits.max_output,
     )?;
-    drop(child);
     running.slot =
         Some(register(running.pid).context("too many programs running at once to keep track of")?);
     if KILL_EPOCH.load(Ordering::SeqCst) != epoch {
         // `kill_all` ran while this run was starting: it may have missed it.
         signal(running.pid, libc::SIGTERM);
     }
-    let mut reports = Reports::new(status_read)?;
+    let mut reports = Reports::new(started.status)?;
     let mut watch = Watch::new(running.pid, scan, *limits, start);
     while !reports.finished() {
         let now = Instant::now();
@@ -323,6 +327,9 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
     }
     streams.close_stdin();
     let keeper_usage = running.reap();
+    if let Some(error) = reports.failed {
+        return Err(std::io::Error::from_raw_os_error(error)).with_context(cannot_start);
+    }
     if reports.end.is_none() {
         sweep(&marker, reports.start);
     }

@@ -93,7 +93,7 @@ pub(super) fn all_pids() -> Vec<pid_t> {
         .collect()
 }
 
-fn clock_ticks_per_second() -> u64 {
+pub(super) fn clock_ticks_per_second() -> u64 {
     static TICKS: OnceLock<u64> = OnceLock::new();
     // SAFETY: sysconf has no preconditions.
     *TICKS.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
@@ -150,19 +150,20 @@ pub(super) fn sample_tree(keeper: pid_t, scan: bool) -> Option<Usage> {
 /// After a keeper died without cleaning up: finds what is left of its tree by the run's marker,
 /// kills it, and reaps those processes that were reparented to the harness (by pid: never
 /// `waitpid(-1)`, which could take the status of another run's keeper).
-pub(super) fn sweep(marker: &str, program: Option<(pid_t, u64)>) {
+pub(super) fn sweep(marker: &str, program: Option<ProgramStart>) {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     let entry = format!("{RUN_MARKER}={marker}");
     // Processes known to belong to the run, by (pid, start time) so that a reused pid is not
     // mistaken for one of them.
-    let mut known: Vec<(pid_t, u64)> = program.into_iter().collect();
+    let mut known: Vec<(pid_t, u64)> = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let mut pending = false;
         for pid in all_pids() {
             let Some(stat) = read_stat(pid) else { continue };
-            let is_known = known.contains(&(pid, stat.start));
+            let is_program = program.is_some_and(|p| p.is(pid, stat.start));
+            let is_known = is_program || known.contains(&(pid, stat.start));
             if !is_known {
                 if stat.state == b'Z' || !has_marker(pid, &entry) {
                     continue;
@@ -185,6 +186,21 @@ pub(super) fn sweep(marker: &str, program: Option<(pid_t, u64)>) {
             return;
         }
         std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// The program of a run: its pid, and bounds on its start time (clock ticks after boot, as in
+/// `/proc/PID/stat`), which tell it apart from a later process with the same pid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ProgramStart {
+    pub(super) pid: pid_t,
+    pub(super) earliest: u64,
+    pub(super) latest: u64,
+}
+
+impl ProgramStart {
+    fn is(&self, pid: pid_t, start: u64) -> bool {
+        pid == self.pid && (self.earliest..=self.latest).contains(&start)
     }
 }
 
@@ -221,7 +237,7 @@ mod tests {
     }
 
     #[test]
-    fn the_keeper_reads_its_own_children_and_start_time() {
+    fn children_are_listed_and_start_times_fall_within_the_clock_bounds() {
         // This process is not the keeper, but the helpers work on any pid.
         let mut child = Command::new("sleep").arg("5").spawn().unwrap();
         let me = std::process::id() as pid_t;
@@ -234,6 +250,20 @@ mod tests {
         let pid = child.id() as pid_t;
         assert!(listed.contains(&pid), "{listed:?} lacks {pid}");
         assert!(found.contains(&pid), "{found:?} lacks {pid}");
-        assert!(raw::start_time(me).is_some_and(|t| t > 0));
+        // The keeper's bounds on a start time hold the figure of /proc.
+        let before = crate::sys::boot_ticks(clock_ticks_per_second());
+        let mut child = Command::new("sleep").arg("5").spawn().unwrap();
+        let after = crate::sys::boot_ticks(clock_ticks_per_second());
+        let pid = child.id() as pid_t;
+        let start = read_stat(pid).unwrap().start;
+        let _ = child.kill();
+        let _ = child.wait();
+        let program = ProgramStart {
+            pid,
+            earliest: before,
+            latest: after,
+        };
+        assert!(program.is(pid, start), "{start} not in {program:?}");
+        assert!(!program.is(pid + 1, start));
     }
 }

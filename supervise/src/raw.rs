@@ -1,8 +1,10 @@
-//! Helpers for the keeper: system calls, fixed buffers, no allocation, no panics (every index is
-//! checked).
+//! Helpers for the keeper: system calls through [`super::sys`], fixed buffers, no allocation, no
+//! panics (every index is checked).
 
+use super::sys;
 use libc::{c_char, c_int, pid_t};
 
+/// The calling thread's `errno` (for the harness's side only: the keeper never reads it).
 pub(super) fn errno() -> c_int {
     // SAFETY: the thread's errno location is always valid.
     unsafe { *libc::__errno_location() }
@@ -83,30 +85,23 @@ pub(super) fn children_path(pid: pid_t) -> PathBuf {
 /// Calls `f` on each decimal number of the file, read in small chunks; false if the file could
 /// not be opened.
 pub(super) fn for_each_number(path: *const c_char, mut f: impl FnMut(u64)) -> bool {
-    // SAFETY: `path` is NUL-terminated; the buffer is valid for its length.
-    unsafe {
-        let fd = libc::open(path, libc::O_RDONLY | libc::O_CLOEXEC);
-        if fd < 0 {
-            return false;
+    let Ok(fd) = sys::open(path, libc::O_RDONLY) else {
+        return false;
+    };
+    let fd = fd as c_int;
+    let mut buf = [0u8; 512];
+    let mut number: Option<u64> = None;
+    while let Ok(n) = sys::read(fd, &mut buf) {
+        if n == 0 {
+            break;
         }
-        let mut buf = [0u8; 512];
-        let mut number: Option<u64> = None;
-        loop {
-            let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
-            if n < 0 && errno() == libc::EINTR {
-                continue;
-            }
-            if n <= 0 {
-                break;
-            }
-            parse_numbers(buf.get(..n as usize).unwrap_or(&[]), &mut number, &mut f);
-        }
-        if let Some(v) = number {
-            f(v);
-        }
-        libc::close(fd);
-        true
+        parse_numbers(buf.get(..n).unwrap_or(&[]), &mut number, &mut f);
     }
+    if let Some(v) = number {
+        f(v);
+    }
+    sys::close(fd);
+    true
 }
 
 /// Feeds the numbers of `bytes` to `f`; a number cut at the end is kept in `number`.
@@ -123,29 +118,16 @@ pub(super) fn parse_numbers(bytes: &[u8], number: &mut Option<u64>, f: &mut impl
 
 /// Reads a small file whole into `buf`; its length.
 pub(super) fn read_small(path: *const c_char, buf: &mut [u8]) -> Option<usize> {
-    // SAFETY: as in `for_each_number`.
-    unsafe {
-        let fd = libc::open(path, libc::O_RDONLY | libc::O_CLOEXEC);
-        if fd < 0 {
-            return None;
+    let fd = sys::open(path, libc::O_RDONLY).ok()? as c_int;
+    let mut len = 0;
+    while let Some(rest) = buf.get_mut(len..) {
+        match sys::read(fd, rest) {
+            Ok(n) if n > 0 => len += n,
+            _ => break,
         }
-        let mut len = 0;
-        while let Some(rest) = buf.get_mut(len..) {
-            if rest.is_empty() {
-                break;
-            }
-            let n = libc::read(fd, rest.as_mut_ptr().cast(), rest.len());
-            if n < 0 && errno() == libc::EINTR {
-                continue;
-            }
-            if n <= 0 {
-                break;
-            }
-            len += n as usize;
-        }
-        libc::close(fd);
-        Some(len)
     }
+    sys::close(fd);
+    Some(len)
 }
 
 /// Field `n` (numbered from 1 as in proc(5)) of a `/proc/PID/stat` line, if it is a number.
@@ -171,57 +153,46 @@ fn stat_of(pid: pid_t, field: usize) -> Option<u64> {
     stat_field(buf.get(..len)?, field)
 }
 
-/// A process's start time (clock ticks after boot), which tells it apart from a later process
-/// with the same pid.
-pub(super) fn start_time(pid: pid_t) -> Option<u64> {
-    stat_of(pid, 22)
-}
-
 /// Writes one report record (64 bytes: atomic on a pipe).
 pub(super) fn write_record(fd: c_int, words: &[u64; 8]) {
     let mut bytes = [0u8; 64];
     for (chunk, w) in bytes.chunks_exact_mut(8).zip(words) {
         chunk.copy_from_slice(&w.to_ne_bytes());
     }
-    // SAFETY: writes a valid buffer; errors (the harness is gone) are of no consequence.
-    unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+    // Errors (the harness is gone) are of no consequence.
+    let _ = sys::write(fd, &bytes);
 }
 
 /// Closes every descriptor but `keep`: the keeper must not hold the program's pipes (nor the
 /// harness's other files) open.
 pub(super) fn close_all_but(keep: c_int) {
-    // SAFETY: closing descriptors of this (forked) process only.
-    unsafe {
-        for fd in 0..3 {
-            if fd != keep {
-                libc::close(fd);
-            }
+    for fd in 0..3 {
+        if fd != keep {
+            sys::close(fd);
         }
-        let ranges = [(3, keep - 1), (keep + 1, c_int::MAX)];
-        for (first, last) in ranges {
-            if first > last {
-                continue;
-            }
-            let r = libc::syscall(
+    }
+    let ranges = [(3, keep - 1), (keep + 1, c_int::MAX)];
+    for (first, last) in ranges {
+        if first > last {
+            continue;
+        }
+        // SAFETY: closes descriptors of this process only.
+        let r = unsafe {
+            sys::call(
                 libc::SYS_close_range,
-                first as libc::c_uint,
-                last as libc::c_uint,
-                0 as libc::c_uint,
-            );
-            if r != 0 {
-                // Kernels before 5.9: one by one, up to the descriptor limit.
-                let mut limit = libc::rlimit {
-                    rlim_cur: 0,
-                    rlim_max: 0,
-                };
-                let top = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
-                    limit.rlim_cur.min(1 << 16) as c_int
-                } else {
-                    1024
-                };
-                for fd in first..=last.min(top) {
-                    libc::close(fd);
-                }
+                &[
+                    first as libc::c_uint as usize,
+                    last as libc::c_uint as usize,
+                    0,
+                ],
+            )
+        };
+        if r.is_err() {
+            // Kernels before 5.9: one by one, up to the descriptor limit.
+            let top = sys::prlimit(libc::RLIMIT_NOFILE as c_int, None)
+                .map_or(1024, |l| l.rlim_cur.min(1 << 16) as c_int);
+            for fd in first..=last.min(top) {
+                sys::close(fd);
             }
         }
     }
@@ -230,22 +201,24 @@ pub(super) fn close_all_but(keep: c_int) {
 /// Calls `f` on every process whose parent is `parent`, by scanning `/proc` (for kernels
 /// without children files).
 pub(super) fn scan_children(parent: pid_t, mut f: impl FnMut(pid_t)) {
-    // SAFETY: raw getdents64 into a buffer of the given length; records are bounds-checked.
-    unsafe {
-        let dir = libc::open(
-            c"/proc".as_ptr(),
-            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
-        );
-        if dir < 0 {
-            return;
-        }
-        let mut buf = [0u8; 4096];
+    let Ok(dir) = sys::open(c"/proc".as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY) else {
+        return;
+    };
+    let mut buf = [0u8; 4096];
+    {
         loop {
-            let n = libc::syscall(libc::SYS_getdents64, dir, buf.as_mut_ptr(), buf.len());
-            if n <= 0 {
-                break;
-            }
-            let entries = buf.get(..n as usize).unwrap_or(&[]);
+            // SAFETY: getdents64 into a buffer of the given length; records are bounds-checked.
+            let n = unsafe {
+                sys::call(
+                    libc::SYS_getdents64,
+                    &[dir, buf.as_mut_ptr() as usize, buf.len()],
+                )
+            };
+            let n = match n {
+                Ok(n) if n > 0 => n,
+                _ => break,
+            };
+            let entries = buf.get(..n).unwrap_or(&[]);
             let mut offset = 0usize;
             // struct linux_dirent64: u64 inode, i64 offset, u16 length, u8 type, name.
             while let Some(header) = entries.get(offset..offset + 19) {
@@ -273,7 +246,7 @@ pub(super) fn scan_children(parent: pid_t, mut f: impl FnMut(pid_t)) {
                 }
             }
         }
-        libc::close(dir);
+        sys::close(dir as c_int);
     }
 }
 
@@ -310,14 +283,11 @@ pub(super) fn kill_descendants(keeper: pid_t, scan: bool) {
                 push(&mut stack, &mut top, c, false)
             });
         }
-        // SAFETY: kill(2) touches no memory.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-            if direct {
-                // A child of the keeper cannot be reaped by anyone else, so if it leads a
-                // process group (say, after setsid), that group is part of the tree.
-                libc::kill(-pid, libc::SIGKILL);
-            }
+        sys::kill(pid, libc::SIGKILL);
+        if direct {
+            // A child of the keeper cannot be reaped by anyone else, so if it leads a process
+            // group (say, after setsid), that group is part of the tree.
+            sys::kill(-pid, libc::SIGKILL);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The registry of live keepers, which [`kill_all`] signals, and the harness's handle on one.
 
+use super::launch::KeeperMemory;
 use super::raw;
 use super::{signal, KEEPER_GRACE};
 use libc::pid_t;
@@ -64,6 +65,8 @@ pub(super) struct Running {
     pub(super) pid: pid_t,
     pub(super) slot: Option<usize>,
     pub(super) reaped: bool,
+    /// The keeper's stack and what it reads: freed once it is reaped, never before.
+    pub(super) memory: Option<KeeperMemory>,
 }
 
 impl Running {
@@ -83,6 +86,7 @@ impl Running {
             }
         }
         self.reaped = true;
+        self.memory = None;
         usage
     }
 }
@@ -114,5 +118,6 @@ impl Drop for Running {
             std::thread::sleep(Duration::from_millis(1));
         }
         self.reaped = true;
+        self.memory = None;
     }
 }

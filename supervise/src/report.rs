@@ -1,14 +1,17 @@
 //! What the keeper reports: fixed 64-byte records, written atomically to the status pipe.
 
+use super::procfs::ProgramStart;
 use super::streams::{set_nonblocking, Streams};
 use libc::{c_int, pid_t};
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::Duration;
 
 const RECORD: usize = 64;
 pub(super) const TAG_STARTED: u64 = 0x6d33_6b65_6570_0001;
 pub(super) const TAG_ENDED: u64 = 0x6d33_6b65_6570_0002;
+/// The program could not be started (the second word is the error number).
+pub(super) const TAG_FAILED: u64 = 0x6d33_6b65_6570_0003;
 pub(super) const FLAG_KILL_REQUESTED: u64 = 1;
 pub(super) const FLAG_KILLED_WHILE_RUNNING: u64 = 2;
 
@@ -30,9 +33,11 @@ pub(super) struct EndReport {
 pub(super) struct Reports {
     fd: OwnedFd,
     buf: Vec<u8>,
-    /// The program's pid and start time (in clock ticks since boot), once known.
-    pub(super) start: Option<(pid_t, u64)>,
+    /// The program's pid and when it started, once known.
+    pub(super) start: Option<ProgramStart>,
     pub(super) end: Option<EndReport>,
+    /// Why the program could not be started.
+    pub(super) failed: Option<c_int>,
     closed: bool,
 }
 
@@ -44,6 +49,7 @@ impl Reports {
             buf: Vec::new(),
             start: None,
             end: None,
+            failed: None,
             closed: false,
         })
     }
@@ -76,7 +82,14 @@ impl Reports {
                 .collect();
             self.buf.drain(..RECORD);
             match record[0] {
-                TAG_STARTED => self.start = Some((record[1] as pid_t, record[2])),
+                TAG_STARTED => {
+                    self.start = Some(ProgramStart {
+                        pid: record[1] as pid_t,
+                        earliest: record[2],
+                        latest: record[3],
+                    })
+                }
+                TAG_FAILED => self.failed = Some(record[1] as c_int),
                 TAG_ENDED => {
                     self.end = Some(EndReport {
                         kill_requested: record[1] & FLAG_KILL_REQUESTED != 0,
@@ -91,30 +104,4 @@ impl Reports {
             }
         }
     }
-}
-
-/// A close-on-exec pipe whose ends are not 0, 1 or 2 (those are about to become the program's
-/// standard streams in the child).
-pub(super) fn status_pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0 as c_int; 2];
-    // SAFETY: pipe2 fills the two-element array.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: the two descriptors were just created and are owned by nobody else.
-    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    Ok((above_stdio(read)?, above_stdio(write)?))
-}
-
-fn above_stdio(fd: OwnedFd) -> io::Result<OwnedFd> {
-    if fd.as_raw_fd() > 2 {
-        return Ok(fd);
-    }
-    // SAFETY: duplicates a descriptor we own.
-    let dup = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
-    if dup < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: `dup` is a fresh descriptor.
-    Ok(unsafe { OwnedFd::from_raw_fd(dup) })
 }

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Tests of the stream kit: stress.h (C++) and stress_random.py (Python) decode the same byte streams
+# to the same values and the same tapes, and both follow docs/stress-protocol.md on known streams.
+# Usage: stress/kit/test.sh (from anywhere). Needs g++ and python3. Exits non-zero on any mismatch.
+set -u
+kit="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+checks=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/draws" "$kit/tests/draws.cpp" ||
+    { echo "FAIL: tests/draws.cpp does not compile" >&2; exit 1; }
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/testlib_style" "$kit/tests/testlib_style.cpp" ||
+    { echo "FAIL: tests/testlib_style.cpp does not compile" >&2; exit 1; }
+# Two translation units including the header link into one program (no duplicate symbols).
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -o "$tmp/two" "$kit/tests/two_a.cpp" "$kit/tests/two_b.cpp" ||
+    { echo "FAIL: two translation units do not link" >&2; exit 1; }
+
+# run LANG STREAM-FILE OPS...: stdout into $tmp/out.LANG, tape into $tmp/tape.LANG
+run() {
+    local lang="$1" stream="$2"
+    shift 2
+    rm -f "$tmp/tape.$lang"
+    if [ "$lang" = cpp ]; then
+        STRESS_TAPE="$tmp/tape.$lang" "$tmp/draws" "$@" <"$stream" >"$tmp/out.$lang"
+    else
+        STRESS_TAPE="$tmp/tape.$lang" python3 "$kit/tests/draws.py" "$@" <"$stream" >"$tmp/out.$lang"
+    fi || fail "$lang exited with status $? on ops: $*"
+}
+
+# same STREAM-FILE OPS...: C++ and Python print the same values and write the same tape.
+same() {
+    local stream="$1"
+    shift
+    checks=$((checks + 1))
+    run cpp "$stream" "$@"
+    run py "$stream" "$@"
+    cmp -s "$tmp/out.cpp" "$tmp/out.py" ||
+        fail "values differ on $(basename "$stream") ops: $*: $(diff "$tmp/out.cpp" "$tmp/out.py" | head -4)"
+    cmp -s "$tmp/tape.cpp" "$tmp/tape.py" ||
+        fail "tapes differ on $(basename "$stream") ops: $*: $(diff "$tmp/tape.cpp" "$tmp/tape.py" | head -4)"
+}
+
+# expect LANGS HEX-STREAM EXPECTED-VALUES EXPECTED-TAPE-OR-- OPS...: known values (and tape).
+# Values are given with '|' between lines; LANGS is "cpp py" or one of them.
+expect() {
+    local langs="$1" hex="$2" values="$3" tape="$4"
+    shift 4
+    printf '%s' "$hex" | xxd -r -p >"$tmp/known"
+    for lang in $langs; do
+        checks=$((checks + 1))
+        run "$lang" "$tmp/known" "$@"
+        local got
+        got="$(tr '\n' '|' <"$tmp/out.$lang")"
+        [ "$got" = "$values|" ] || fail "$lang on stream '$hex' ops: $*: got '$got' expected '$values|'"
+        if [ "$tape" != "--" ]; then
+            got="$(tr '\n' '|' <"$tmp/tape.$lang")"
+            [ "$got" = "$tape|" ] || fail "$lang tape on stream '$hex' ops: $*: got '$got' expected '$tape|'"
+        fi
+    done
+}
+
+max64=18446744073709551615
+min_ll=-9223372036854775808
+max_ll=9223372036854775807
+
+# The empty stream gives the smallest value of every draw (and the identity shuffle).
+expect "cpp py" "" "-5|0|0|2.5|0|0 1 2 3 4 5|10 11 12|0|0 1 2 3|0|0|$min_ll" -- \
+    i -5 7 u 0 $max64 f U 2.5 3 c 5 s 6 d 3 10 20 g 64 p 4 n 1000 b i $min_ll $max_ll
+# Its tape: each draw's bytes counted although the stream is empty.
+expect "cpp py" "" "-5|0|0" "consumed 16|13 0|0 0|9007199254740992 0" i -5 7 u 0 $max64 f
+expect cpp "" "0|0|0|0|-3|0|0" "--" w 10 3 w 10 -3 w 10 30 w 10 -30 W -3 3 40 a 3 D 1 5
+expect cpp "" "0|0|0" "consumed 18|10 0|10 0|10 0|10 0|9007199254740992 0|9007199254740992 0" \
+    w 10 3 U 0 1 U 0 1
+# A draw with one value reads no byte.
+expect "cpp py" "05" "7|5" "consumed 1|1 0|10 5" i 7 7 i 0 9
+# k bytes per draw: 256 values take 1 byte, 257 take 2, 2^56 take 7, 2^56 + 1 take 8.
+expect "cpp py" "010203" "1|1" "consumed 3|256 1|257 1" i 0 255 i 0 256
+expect "cpp py" "$(printf 'ff%.0s' $(seq 15))" "72057594037927935|72057594037927680" \
+    "consumed 15|72057594037927936 72057594037927935|72057594037927937 72057594037927680" \
+    u 0 72057594037927935 u 0 72057594037927936
+# 2^64 values (n written 0), unsigned and signed, exact.
+expect "cpp py" "$(printf 'ff%.0s' $(seq 8))8000000000000000" "$max64|0" \
+    "consumed 16|0 $max64|0 9223372036854775808" u 0 $max64 i $min_ll $max_ll
+expect "cpp py" "0102030405060708" "72623859790382856" "consumed 8|0 72623859790382856" g 64
+# Past the end the bytes read as 0: a two-byte draw on one byte.
+expect "cpp py" "01" "256" "consumed 2|65536 256" i 0 65535
+# Floats: draw(0, 2^53 - 1) / 2^53, 7 bytes.
+expect "cpp py" "10000000000000" "4503599627370496" "consumed 7|9007199254740992 4503599627370496" f
+# Shuffle: for i in 1..len, j = draw(0, i), swap a[i] and a[i - j].
+expect "cpp py" "01" "1 0" "consumed 1|2 1" s 2
+expect "cpp py" "0002" "2 1 0" "consumed 2|2 0|3 2" s 3
+# distinct / sample: the j-th smallest value not taken yet.
+expect "cpp py" "0505" "5 6" "consumed 2|10 5|9 5" d 2 0 9
+expect "cpp py" "0500" "5 0" -- d 2 0 9
+expect "cpp py" "0308" "3 9" -- d 2 0 9
+# wnext: the largest (t > 0) or smallest (t < 0) of |t| + 1 draws.
+expect cpp "01050203" "5" "consumed 4|10 1|10 5|10 2|10 3" w 10 3
+expect cpp "01050203" "1" -- w 10 -3
+expect cpp "01050203" "6" -- W 1 10 3
+# Python only: getrandbits above 64 bits draws the top bits first, then 64-bit words.
+expect py "010000000000000002" "18446744073709551618" "consumed 9|2 1|0 2" g 65
+expect py "" "0" "consumed 0" g 0
+
+# Shared streams: C++ and Python agree on every operation.
+python3 - "$tmp" <<'EOF'
+import hashlib, sys
+d = sys.argv[1]
+def stream(name, data):
+    open("%s/%s" % (d, name), "wb").write(data)
+stream("empty", b"")
+stream("zeros", bytes(64))
+stream("ones", b"\xff" * 64)
+for s in range(4):
+    data = b"".join(hashlib.sha256(b"stress-kit %d %d" % (s, i)).digest() for i in range(8))
+    stream("random%d" % s, data[: 37 * (s + 1)])
+# Longer than one 64 KiB block, for the block reads.
+stream("long", b"".join(hashlib.sha256(b"long %d" % i).digest() for i in range(5000)))
+EOF
+ops=(i -5 7 u 0 $max64 i $min_ll $max_ll n 1 n 2 n 1000 b f U -3.5 1e9 c 1 c 7 s 1 s 9 d 0 1 5
+    d 4 -3 3 d 3 0 4294967296 g 1 g 13 g 64 p 6 i 0 255 i 0 256 i 1 65536 i 0 16777216 i 3 3)
+for s in empty zeros ones random0 random1 random2 random3; do
+    same "$tmp/$s" "${ops[@]}"
+done
+same "$tmp/long" s 70000
+same "$tmp/long" d 300 0 1000000 i 0 1
+run cpp "$tmp/long" s 70000
+grep -q '^consumed 14' "$tmp/tape.cpp" || fail "a shuffle of 70000 should read past the first 64 KiB block"
+
+# Two translation units share one stream and one tape.
+checks=$((checks + 1))
+got="$(printf '\x03\x04' | STRESS_TAPE="$tmp/tape.two" "$tmp/two" | tr '\n' '|')"
+[ "$got" = "3|4|" ] || fail "two translation units: got '$got' expected '3|4|'"
+[ "$(tr '\n' '|' <"$tmp/tape.two")" = "consumed 2|10 3|10 4|" ] || fail "two translation units: tape"
+
+# A testlib-style generator (options, perm, any, distinct, wnext, println) on the empty stream.
+checks=$((checks + 1))
+got="$("$tmp/testlib_style" -n=4 </dev/null | tr '\n' '|')"
+[ "$got" = "4 1 1 a 1 0 0.5|1 2 3 4|1 2 3|a|" ] || fail "testlib-style generator: got '$got'"
+
+# A tape is written on exit(0) from inside the generator too.
+checks=$((checks + 1))
+printf '\x01' | STRESS_TAPE="$tmp/tape.exit" "$tmp/two" exit >/dev/null
+[ "$(tr '\n' '|' <"$tmp/tape.exit")" = "consumed 1|10 1|" ] || fail "tape after exit(0): $(cat "$tmp/tape.exit")"
+
+# A bound with no value is an error of the generator, with a message.
+checks=$((checks + 1))
+if "$tmp/draws" i 5 4 </dev/null >/dev/null 2>"$tmp/err"; then fail "lo > hi should fail"; fi
+grep -q 'lo > hi' "$tmp/err" || fail "lo > hi: no message: $(cat "$tmp/err")"
+
+if [ "$failures" -ne 0 ]; then
+    echo "stress kit: $failures of $checks checks failed" >&2
+    exit 1
+fi
+echo "stress kit: $checks checks passed"
