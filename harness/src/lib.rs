@@ -39,6 +39,8 @@ pub mod shrink;
 pub mod source;
 pub mod summary;
 pub mod timing;
+#[cfg(test)]
+mod toy;
 pub mod verdict;
 pub mod verify;
 

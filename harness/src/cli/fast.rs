@@ -128,6 +128,30 @@ pub(super) fn parse(registry: &Registry, args: &[OsString]) -> Option<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    mod alpha {
+        crate::toy::toy_game!(Alpha, "alpha");
+        pub(super) fn register(r: super::Registry) -> super::Registry {
+            r.game::<Alpha>()
+        }
+    }
+    mod beta {
+        crate::toy::toy_game!(Beta, "beta");
+        pub(super) fn register(r: super::Registry) -> super::Registry {
+            r.game::<Beta>()
+        }
+    }
+    mod gamma {
+        crate::toy::toy_game!(Gamma, "gamma");
+        pub(super) fn register(r: super::Registry) -> super::Registry {
+            r.game::<Gamma>()
+        }
+    }
+
+    /// Three registered games, as the binary registers its own.
+    fn toys() -> Registry {
+        gamma::register(beta::register(alpha::register(Registry::new())))
+    }
     use clap::FromArgMatches as _;
 
     /// What clap makes of a `run` line: (colour, game, engine, files), or `None` for an error or
@@ -159,18 +183,18 @@ mod tests {
     /// (and those that need clap's help or its `--` rule) are left to clap.
     #[test]
     fn the_fast_path_agrees_with_clap_or_steps_aside() {
-        let registry = Registry::builtin();
+        let registry = toys();
         let taken: &[&[&str]] = &[
             &["run"],
             &["run", "a.in"],
             &["run", "-"],
-            &["run", "--game", "mayan", "a.in", "b.in"],
-            &["run", "--game=nogo", "a.in"],
-            &["run", "-g", "texas", "a.in"],
+            &["run", "--game", "beta", "a.in", "b.in"],
+            &["run", "--game=gamma", "a.in"],
+            &["run", "-g", "alpha", "a.in"],
             &["run", "a.in", "--engine", "reference", "b.in"],
             &["run", "--engine=nosuch", "a.in"],
             &["run", "--color", "never", "a.in"],
-            &["run", "--color=always", "--game", "texas", "a.in"],
+            &["run", "--color=always", "--game", "alpha", "a.in"],
         ];
         for line in taken {
             let fast = by_fast(&registry, line);
@@ -190,11 +214,11 @@ mod tests {
             &["run", "--", "-a.in"],
             &["run", "--game"],
             &["run", "--game", "chess", "a.in"],
-            &["run", "--game", "texas", "--game", "mayan"],
+            &["run", "--game", "alpha", "--game", "beta"],
             &["run", "--engine="],
-            &["run", "--engine", "--game", "texas"],
+            &["run", "--engine", "--game", "alpha"],
             &["run", "--color", "sometimes"],
-            &["run", "-g=texas"],
+            &["run", "-g=alpha"],
             &["run", ""],
             &["--version", "run"],
         ];
@@ -205,7 +229,7 @@ mod tests {
 
     #[test]
     fn version_alone_is_taken_and_nothing_else_is() {
-        let registry = Registry::builtin().program("own-game");
+        let registry = toys().program("own-game");
         let read = |line: &[&str]| {
             let args: Vec<OsString> = line.iter().map(OsString::from).collect();
             matches!(parse(&registry, &args), Some(Line::Version))
