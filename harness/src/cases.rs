@@ -138,9 +138,7 @@ impl<G: Game> Cases<G> for Listed<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Shrink;
-    use crate::game::{Bounded, Check, Coverage, Divergence, Format, Generate, Names, Profile};
-    use arbitrary::Unstructured;
+    use crate::game::Generate;
 
     crate::toy::toy_game!(Doubles, "doubles");
 
