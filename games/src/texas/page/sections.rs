@@ -6,7 +6,7 @@ use super::board::{pair_of_boards, Drawn, Side};
 use super::palette::SPECIALS;
 use super::{Anchor, Eng};
 use harness::html::{escape, View};
-use harness::verdict::Kind;
+use harness::verdict::{Fault, Kind};
 use model::texas::{Case, OpTrace, Pos, Score};
 use std::fmt::Write as _;
 
@@ -82,7 +82,14 @@ pub(super) fn fault_note(out: &mut String, v: &View<'_, super::Texas>, engines: 
         Kind::TimeLimit => "ran past its time limit",
         Kind::MemoryLimit => "ran past its memory limit",
         Kind::Malformed | Kind::Mismatch => "gave a malformed answer",
-        Kind::Trusted => "failed",
+        // A fault of the trusted side is its own kind: the fault says what the engine did.
+        Kind::Trusted => match &f.fault {
+            Some(Fault::Panic { .. } | Fault::RuntimeError { .. }) => "crashed",
+            Some(Fault::TimeLimit { .. }) => "ran past its time limit",
+            Some(Fault::MemoryLimit { .. }) => "ran past its memory limit",
+            Some(Fault::Malformed { .. }) => "gave a malformed answer",
+            _ => "failed",
+        },
     };
     let shown = match engines.iter().find(|e| e.letter != letter) {
         Some(e) => format!(
