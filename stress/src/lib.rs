@@ -22,5 +22,10 @@ pub mod program;
 pub mod repro;
 pub mod scope;
 pub mod shrinking;
+pub mod verify;
 
-pub use cli::register;
+/// Adds problems given by programs to a command line: `harness stress`, and the problem's flags of
+/// `harness verify` (every small input of a stream generator, with a certificate).
+pub fn register(registry: harness::Registry) -> harness::Registry {
+    verify::register(cli::register(registry))
+}

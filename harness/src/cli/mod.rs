@@ -47,7 +47,9 @@ mod verify;
 pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
 pub use progress::{progress_for, stop_on_interrupt};
 use registry::Request;
-pub use registry::{Plugin, PluginContext, Registry};
+pub use args::{GameArg, PairArgs};
+pub use registry::{Extension, Plugin, PluginContext, Registry};
+pub use verify::Args as VerifyArgs;
 pub use util::{json_target, status, write_json};
 
 use args::{Cli, ColourChoice, Command};

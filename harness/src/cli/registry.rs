@@ -35,6 +35,7 @@ pub struct Registry {
     program: &'static str,
     games: Vec<Box<dyn GameCommands>>,
     plugins: Vec<Plugin>,
+    extensions: Vec<Extension>,
 }
 
 /// A subcommand that a crate outside the core adds to the command line ([`Registry::subcommand`]),
@@ -46,6 +47,43 @@ pub struct Plugin {
     /// Runs it on its parsed flags; returns the exit status. An [`Exit`] error is printed as
     /// `error: MESSAGE` on standard error and ends the program with its status.
     pub run: fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>,
+}
+
+/// Flags a plug-in adds to a subcommand of the core ([`Registry::extend`]), e.g. `harness verify
+/// --gen-stream CMD ...`: an invocation that gives any of them is the plug-in's to run, on the
+/// subcommand's flags and its own; every other invocation runs as before.
+#[derive(Clone, Copy)]
+pub struct Extension {
+    /// The core subcommand it extends (`verify`).
+    pub subcommand: &'static str,
+    /// Adds its arguments to that subcommand's clap command (their ids must be new to it).
+    pub args: fn(clap::Command) -> clap::Command,
+    /// Runs an invocation that gives one of its arguments, on the subcommand's parsed flags (the
+    /// core's, by their ids or through the subcommand's `Args` such as [`super::VerifyArgs`], and
+    /// its own); returns the exit status, as [`Plugin::run`].
+    pub run: fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>,
+}
+
+impl Extension {
+    /// The ids of the arguments it adds to `base`, the subcommand's own command.
+    fn own_ids(&self, base: &clap::Command) -> Vec<String> {
+        let known: Vec<&str> = base.get_arguments().map(|a| a.get_id().as_str()).collect();
+        (self.args)(base.clone())
+            .get_arguments()
+            .map(|a| a.get_id().as_str().to_string())
+            .filter(|id| !known.contains(&id.as_str()))
+            .collect()
+    }
+
+    /// Whether `matches` (of its subcommand) give one of its arguments on the command line.
+    fn claims(&self, base: &clap::Command, matches: &clap::ArgMatches) -> bool {
+        self.own_ids(base).iter().any(|id| {
+            matches!(
+                matches.value_source(id),
+                Some(clap::parser::ValueSource::CommandLine)
+            )
+        })
+    }
 }
 
 /// What the command line tells a plug-in's subcommand.
@@ -69,6 +107,7 @@ impl Registry {
             program: "harness",
             games: Vec::new(),
             plugins: Vec::new(),
+            extensions: Vec::new(),
         }
     }
 
@@ -92,6 +131,15 @@ impl Registry {
     /// error of the program that registers it, reported when the command line is built.
     pub fn subcommand(mut self, plugin: Plugin) -> Self {
         self.plugins.push(plugin);
+        self
+    }
+
+    /// Adds a plug-in's flags to a subcommand of the core ([`Extension`]): an invocation that
+    /// gives one of them runs the plug-in's `run`. An extension of an unknown subcommand, or one
+    /// whose flags the subcommand already has, is an error of the program that registers it,
+    /// reported when the command line is built.
+    pub fn extend(mut self, extension: Extension) -> Self {
+        self.extensions.push(extension);
         self
     }
 
@@ -173,6 +221,9 @@ impl Registry {
         for p in &self.plugins {
             cmd = cmd.subcommand((p.command)());
         }
+        for e in &self.extensions {
+            cmd = cmd.mut_subcommand(e.subcommand, |s| last_stays_last((e.args)(s)));
+        }
         let subcommands: Vec<String> = cmd
             .get_subcommands()
             .filter(|s| s.get_arguments().any(|a| a.get_id() == "game"))
@@ -215,13 +266,20 @@ impl Registry {
 }
 
 impl Registry {
-    /// Runs the plug-in subcommand the command line names, if it names one.
+    /// Runs the plug-in subcommand the command line names, or the extension its flags claim, if
+    /// there is one.
     fn run_plugin(&self, matches: &clap::ArgMatches) -> Option<ExitCode> {
         let (name, sub) = matches.subcommand()?;
-        let plugin = self
-            .plugins
-            .iter()
-            .find(|p| (p.command)().get_name() == name)?;
+        let run = match self.plugins.iter().find(|p| (p.command)().get_name() == name) {
+            Some(plugin) => plugin.run,
+            None => {
+                let base = Cli::command().find_subcommand(name)?.clone();
+                self.extensions
+                    .iter()
+                    .find(|e| e.subcommand == name && e.claims(&base, sub))?
+                    .run
+            }
+        };
         let choice = matches
             .get_one::<super::args::ColourChoice>("color")
             .copied()
@@ -230,7 +288,7 @@ impl Registry {
             colour: super::colour(choice),
             program: self.program,
         };
-        Some(match (plugin.run)(sub, &cx) {
+        Some(match run(sub, &cx) {
             Ok(code) => ExitCode::from(code),
             Err(Exit(code, msg)) => {
                 if !msg.is_empty() {
@@ -240,6 +298,18 @@ impl Registry {
             }
         })
     }
+}
+
+/// `cmd` with its `last` positional (the words after `--`) after every positional an extension
+/// added: `harness verify PROBLEM --scope S -- SOLUTION`.
+fn last_stays_last(cmd: clap::Command) -> clap::Command {
+    let positionals = cmd.get_positionals().count();
+    let last: Vec<String> = cmd
+        .get_positionals()
+        .filter(|a| a.is_last_set())
+        .map(|a| a.get_id().to_string())
+        .collect();
+    last.into_iter().fold(cmd, |c, id| c.mut_arg(id, |a| a.index(positionals)))
 }
 
 /// What a subcommand asks of one game: its arguments, and where a result other than the exit
