@@ -49,6 +49,7 @@ pub use progress::{progress_for, stop_on_interrupt};
 use registry::Request;
 pub use args::{GameArg, PairArgs};
 pub use registry::{Extension, Plugin, PluginContext, Registry};
+pub use replay::{missing_file, worst_status, Args as ReplayArgs, REPLAY_SCHEMA};
 pub use verify::Args as VerifyArgs;
 pub use util::{json_target, status, write_json};
 
