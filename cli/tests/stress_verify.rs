@@ -69,10 +69,13 @@ fn every_distinct_small_input_is_checked_once_and_certified() {
     let (j, o) = (json.to_str().unwrap(), dir.to_str().unwrap());
     // values<=2: 9 sequences (x, y), 6 sorted pairs; each of the 3 sequences below the top level
     // but the all-zero one is run again once as a probe.
-    let (code, stdout, stderr) = verify_pair("draws<=2,values<=2", "sum.c", &["--json", j, "--out", o]);
+    let (code, stdout, stderr) =
+        verify_pair("draws<=2,values<=2", "sum.c", &["--json", j, "--out", o]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
-        stdout.contains("scope draws<=2,values<=2: 9 choice sequences (3 probe runs), 6 distinct inputs"),
+        stdout.contains(
+            "scope draws<=2,values<=2: 9 choice sequences (3 probe runs), 6 distinct inputs"
+        ),
         "{stdout}"
     );
     assert!(
@@ -81,29 +84,44 @@ fn every_distinct_small_input_is_checked_once_and_certified() {
     );
     let c = certificate(&json);
     assert_eq!(c["scope"], "draws<=2,values<=2");
-    assert_eq!((c["indices"].as_u64(), c["checked"].as_u64()), (Some(6), Some(6)));
+    assert_eq!(
+        (c["indices"].as_u64(), c["checked"].as_u64()),
+        (Some(6), Some(6))
+    );
     assert_eq!(c["verified"], true);
     assert_eq!(c["source"]["choice_sequences"], 9);
     assert_eq!(c["source"]["probe_runs"], 3);
     assert_eq!(c["source"]["distinct_inputs"], 6);
     let programs = c["source"]["programs"].as_array().unwrap();
-    let roles: Vec<&str> = programs.iter().map(|p| p["role"].as_str().unwrap()).collect();
+    let roles: Vec<&str> = programs
+        .iter()
+        .map(|p| p["role"].as_str().unwrap())
+        .collect();
     assert_eq!(roles, ["generator", "reference", "solution"]);
     assert_eq!(programs[0]["command"], "gen_pair.cpp");
-    assert!(programs.iter().all(|p| p["hash"].as_str().unwrap().starts_with("fnv1a64:")));
+    assert!(programs
+        .iter()
+        .all(|p| p["hash"].as_str().unwrap().starts_with("fnv1a64:")));
     // reference and solution are the same file: the same hash.
     assert_eq!(programs[1]["hash"], programs[2]["hash"]);
-    // values<=1: the sequences 00, 01, 10, 11 make three inputs.
+    // values<=1: the sequences 00, 01, 10, 11 make three inputs; the all-zero run's tape is kept,
+    // so no probe.
     let (code, stdout, _) = verify_pair("draws<=2,values<=1", "sum.c", &["--out", o]);
     assert_eq!(code, 0, "{stdout}");
-    assert!(stdout.contains("4 choice sequences (1 probe runs), 3 distinct inputs"), "{stdout}");
+    assert!(
+        stdout.contains("4 choice sequences (0 probe runs), 3 distinct inputs"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn a_planted_bug_is_found_at_the_smallest_input() {
     let dir = scratch("bug");
-    let (code, stdout, stderr) =
-        verify_pair("draws<=2,values<=2", "sum_bug3.c", &["--out", dir.to_str().unwrap()]);
+    let (code, stdout, stderr) = verify_pair(
+        "draws<=2,values<=2",
+        "sum_bug3.c",
+        &["--out", dir.to_str().unwrap()],
+    );
     assert_eq!(code, 1, "{stdout}{stderr}");
     // In order of size the inputs are 0 0, 0 1, 1 1, 0 2, 1 2, 2 2: the sum 3 first at index 4.
     assert!(stdout.contains("in case 4 (profile scope"), "{stdout}");
@@ -112,9 +130,13 @@ fn a_planted_bug_is_found_at_the_smallest_input() {
         .find_map(|l| l.strip_prefix("repro: "))
         .expect("a repro line");
     let input = std::fs::read_to_string(repro).unwrap();
-    assert_eq!(input.split_whitespace().collect::<Vec<_>>(), ["2", "1", "2"]);
+    assert_eq!(
+        input.split_whitespace().collect::<Vec<_>>(),
+        ["2", "1", "2"]
+    );
     assert!(
-        last_line(&stdout).contains("NOT verified: 1 of 5 cases of scope draws<=2,values<=2 failed"),
+        last_line(&stdout)
+            .contains("NOT verified: 1 of 5 cases of scope draws<=2,values<=2 failed"),
         "{stdout}"
     );
 }
@@ -125,14 +147,21 @@ fn shards_merged_give_the_certificate_of_one_process() {
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let scope = "draws<=2,values<=2";
     let o = path("repros");
-    let (code, stdout, _) = verify_pair(scope, "sum.c", &["--json", &path("one.json"), "--out", &o]);
+    let (code, stdout, _) =
+        verify_pair(scope, "sum.c", &["--json", &path("one.json"), "--out", &o]);
     assert_eq!(code, 0, "{stdout}");
     for i in 0..3 {
         let (shard, json) = (format!("{i}/3"), path(&format!("shard-{i}.json")));
-        let (code, stdout, stderr) =
-            verify_pair(scope, "sum.c", &["--shard", &shard, "--json", &json, "--out", &o]);
+        let (code, stdout, stderr) = verify_pair(
+            scope,
+            "sum.c",
+            &["--shard", &shard, "--json", &json, "--out", &o],
+        );
         assert_eq!(code, 0, "{stdout}{stderr}");
-        assert!(stdout.contains(&format!("shard {i}/3 of scope {scope}: all 2 cases agree")), "{stdout}");
+        assert!(
+            stdout.contains(&format!("shard {i}/3 of scope {scope}: all 2 cases agree")),
+            "{stdout}"
+        );
     }
     let merged = path("merged.json");
     let (code, stdout, stderr) = harness(&[
@@ -144,9 +173,17 @@ fn shards_merged_give_the_certificate_of_one_process() {
         &merged,
     ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(last_line(&stdout).contains("verified: all 6 cases of scope"), "{stdout}");
-    let (one, all) = (certificate(&dir.join("one.json")), certificate(&dir.join("merged.json")));
-    for key in ["scope", "indices", "visited", "checked", "digest", "verified", "source"] {
+    assert!(
+        last_line(&stdout).contains("verified: all 6 cases of scope"),
+        "{stdout}"
+    );
+    let (one, all) = (
+        certificate(&dir.join("one.json")),
+        certificate(&dir.join("merged.json")),
+    );
+    for key in [
+        "scope", "indices", "visited", "checked", "digest", "verified", "source",
+    ] {
         assert_eq!(one[key], all[key], "{key}");
     }
     // A shard missing: named, not verified.
@@ -155,8 +192,17 @@ fn shards_merged_give_the_certificate_of_one_process() {
     assert!(stdout.contains("missing shard 1/3"), "{stdout}");
     // Another solution's shard is not a shard of this scope.
     let other = path("other.json");
-    let (_, stdout, _) = verify_pair(scope, "sum_bug3.c", &["--shard", "1/3", "--json", &other, "--out", &o]);
-    let (code, _, stderr) = harness(&["merge", &path("shard-0.json"), &other, &path("shard-2.json")]);
+    let (_, stdout, _) = verify_pair(
+        scope,
+        "sum_bug3.c",
+        &["--shard", "1/3", "--json", &other, "--out", &o],
+    );
+    let (code, _, stderr) = harness(&[
+        "merge",
+        &path("shard-0.json"),
+        &other,
+        &path("shard-2.json"),
+    ]);
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert!(stderr.contains("not shards of one scope"), "{stderr}");
 }
@@ -164,10 +210,22 @@ fn shards_merged_give_the_certificate_of_one_process() {
 #[test]
 fn bad_usage_of_verify_for_a_problem_exits_2_naming_what_is_wrong() {
     let cases: [(&str, &[&str], &str); 4] = [
-        ("draws<=2,values<=x", &[], "`values<=x`: `x` is not a whole number"),
-        ("depth<=2,values<=1", &[], "`depth<=2`: unknown parameter `depth`"),
+        (
+            "draws<=2,values<=x",
+            &[],
+            "`values<=x`: `x` is not a whole number",
+        ),
+        (
+            "depth<=2,values<=1",
+            &[],
+            "`depth<=2`: unknown parameter `depth`",
+        ),
         ("draws<=2", &[], "give both bounds"),
-        ("draws<=2,values<=1", &["--engine", "x"], "--engine is for games"),
+        (
+            "draws<=2,values<=1",
+            &["--engine", "x"],
+            "--engine is for games",
+        ),
     ];
     for (scope, extra, want) in cases {
         let (code, stdout, stderr) = verify_pair(scope, "sum.c", extra);
@@ -215,9 +273,15 @@ fn a_problem_file_is_verified_by_its_folder() {
         json.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(last_line(&stdout).contains("verified: all 3 cases"), "{stdout}");
+    assert!(
+        last_line(&stdout).contains("verified: all 3 cases"),
+        "{stdout}"
+    );
     let programs = certificate(&json)["source"]["programs"].clone();
-    assert!(programs[2]["command"].as_str().unwrap().ends_with("/sum.c"), "{programs}");
+    assert!(
+        programs[2]["command"].as_str().unwrap().ends_with("/sum.c"),
+        "{programs}"
+    );
 }
 
 #[test]
@@ -247,7 +311,10 @@ fn a_problems_repros_replay_one_verdict_a_file_with_pages() {
     ]);
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(stdout.contains(&format!("{repro}: MISMATCH")), "{stdout}");
-    assert!(stdout.contains(&format!("{}: ok", passing.display())), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{}: ok", passing.display())),
+        "{stdout}"
+    );
     let report: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     let verdicts: Vec<&str> = report["files"]
         .as_array()
@@ -258,13 +325,27 @@ fn a_problems_repros_replay_one_verdict_a_file_with_pages() {
     assert_eq!(verdicts, ["mismatch", "ok"]);
     // The failure's page: the input, both outputs, the first differing token.
     let input = std::fs::read_to_string(&repro).unwrap();
-    let tokens: Vec<i64> = input.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let tokens: Vec<i64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
     let sum: i64 = tokens[1..].iter().sum();
-    let name = Path::new(&repro).file_stem().unwrap().to_str().unwrap().to_string();
+    let name = Path::new(&repro)
+        .file_stem()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
     let page = std::fs::read_to_string(pages.join(format!("{name}.html"))).unwrap();
-    assert!(page.contains(&format!("token 1: expected `{sum}`, got `{}`", sum + 1)), "{page}");
+    assert!(
+        page.contains(&format!("token 1: expected `{sum}`, got `{}`", sum + 1)),
+        "{page}"
+    );
     assert!(page.contains(&format!("{sum}")) && page.contains(&format!("{}", sum + 1)));
-    assert!(page.contains("Input") && page.contains(input.lines().nth(1).unwrap()), "{page}");
+    assert!(
+        page.contains("Input") && page.contains(input.lines().nth(1).unwrap()),
+        "{page}"
+    );
     // A file that is not there is a bad input, status 2.
     let (code, stdout, _) = harness(&["replay", "--problem", d, "missing.in"]);
     assert_eq!(code, 2, "{stdout}");

@@ -105,8 +105,7 @@ pub fn run(
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
     harness::cli::json_target(&core.json)?;
-    let bounds = crate::scope::parse(&core.scope)
-        .map_err(|e| Exit(2, format!("--scope {e}")))?;
+    let bounds = crate::scope::parse(&core.scope).map_err(|e| Exit(2, format!("--scope {e}")))?;
     let file = match &own.problem {
         Some(path) => Some(problem::read_file(path)?),
         None => None,
@@ -135,8 +134,13 @@ pub fn run(
     let opts = options(core, &problem, cx);
     let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let mut listed = crate::scope::enumerate(&core.scope, bounds, &opts.batch.stop)
-        .map_err(|e| Exit(2, format!("the scope `{}` cannot be enumerated: {e}", core.scope)))?;
+    let mut listed =
+        crate::scope::enumerate(&core.scope, bounds, &opts.batch.stop).map_err(|e| {
+            Exit(
+                2,
+                format!("the scope `{}` cannot be enumerated: {e}", core.scope),
+            )
+        })?;
     listed.programs = programs;
     writeln!(
         out,
@@ -179,7 +183,11 @@ fn check(
 
 /// The run's plan from the core's flags: repros under `--out`, else the problem's `repros`
 /// folder, else `stress-repros`.
-fn options(core: &VerifyArgs, problem: &problem::Problem, cx: &PluginContext) -> DiffOptions<Stress> {
+fn options(
+    core: &VerifyArgs,
+    problem: &problem::Problem,
+    cx: &PluginContext,
+) -> DiffOptions<Stress> {
     let mut batch = BatchOptions::new::<Stress>(0, 0);
     if let Some(t) = core.threads {
         batch.threads = t;
@@ -263,7 +271,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("a.py"), "print(1)\n").unwrap();
         let before = content_hash("python3 a.py", &dir);
-        assert_eq!(before, content_hash("python3 a.py", &dir), "a pure function");
+        assert_eq!(
+            before,
+            content_hash("python3 a.py", &dir),
+            "a pure function"
+        );
         assert_ne!(before, content_hash("python3 b.py", &dir), "another word");
         std::fs::write(dir.join("a.py"), "print(2)\n").unwrap();
         assert_ne!(before, content_hash("python3 a.py", &dir), "other content");

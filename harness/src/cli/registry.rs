@@ -270,16 +270,7 @@ impl Registry {
     /// there is one.
     fn run_plugin(&self, matches: &clap::ArgMatches) -> Option<ExitCode> {
         let (name, sub) = matches.subcommand()?;
-        let run = match self.plugins.iter().find(|p| (p.command)().get_name() == name) {
-            Some(plugin) => plugin.run,
-            None => {
-                let base = Cli::command().find_subcommand(name)?.clone();
-                self.extensions
-                    .iter()
-                    .find(|e| e.subcommand == name && e.claims(&base, sub))?
-                    .run
-            }
-        };
+        let run = self.plugin_run(name, sub)?;
         let choice = matches
             .get_one::<super::args::ColourChoice>("color")
             .copied()
@@ -300,6 +291,28 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// The run of the plug-in that serves subcommand `name` with its flags `sub`: a plug-in's own
+    /// subcommand, or an extension of a core subcommand whose flags `sub` gives.
+    fn plugin_run(&self, name: &str, sub: &clap::ArgMatches) -> Option<PluginRun> {
+        if let Some(plugin) = self
+            .plugins
+            .iter()
+            .find(|p| (p.command)().get_name() == name)
+        {
+            return Some(plugin.run);
+        }
+        let base = Cli::command().find_subcommand(name)?.clone();
+        self.extensions
+            .iter()
+            .find(|e| e.subcommand == name && e.claims(&base, sub))
+            .map(|e| e.run)
+    }
+}
+
+/// The run of a plug-in's subcommand or extension.
+type PluginRun = fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>;
+
 /// `cmd` with its `last` positional (the words after `--`) after every positional an extension
 /// added: `harness verify PROBLEM --scope S -- SOLUTION`.
 fn last_stays_last(cmd: clap::Command) -> clap::Command {
@@ -309,7 +322,8 @@ fn last_stays_last(cmd: clap::Command) -> clap::Command {
         .filter(|a| a.is_last_set())
         .map(|a| a.get_id().to_string())
         .collect();
-    last.into_iter().fold(cmd, |c, id| c.mut_arg(id, |a| a.index(positionals)))
+    last.into_iter()
+        .fold(cmd, |c, id| c.mut_arg(id, |a| a.index(positionals)))
 }
 
 /// What a subcommand asks of one game: its arguments, and where a result other than the exit
@@ -442,3 +456,7 @@ impl<G: Game> GameCommands for Table<G> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "registry_tests.rs"]
+mod tests;

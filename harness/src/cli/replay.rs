@@ -181,7 +181,10 @@ pub(super) fn files<G: Game>(
     }
     let summary = crate::diff::run::<G>(&opts, &pair, &Silent, cx.out)?;
     let mine = summary.replay.as_ref().map_or(&[][..], |r| &r.files);
-    let status = mine.iter().map(|v| v.verdict.status()).fold(0, worst_status);
+    let status = mine
+        .iter()
+        .map(|v| v.verdict.status())
+        .fold(0, worst_status);
     verdicts.extend_from_slice(mine);
     if summary.interrupted {
         return Ok(super::util::status(&summary));
