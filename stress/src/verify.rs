@@ -223,7 +223,7 @@ pub fn programs(file: Option<&(ProblemFile, PathBuf)>, flags: &Flags) -> serde_j
         shlex::try_join(flags.solution.iter().map(String::as_str))
             .unwrap_or_else(|_| flags.solution.join(" "))
     });
-    let roles: [(&str, &Option<String>, Option<&Option<String>>); 6] = [
+    let roles = [
         ("generator", &flags.gen_stream, f.map(|f| &f.gen_stream)),
         ("reference", &flags.reference, f.map(|f| &f.reference)),
         ("solution", &solution, f.map(|f| &f.solution)),
