@@ -229,6 +229,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             seed: Views::<G>::seed(self),
             kind: original.kind,
             engine: original.engine.clone(),
+            side: original.side,
             what: original.what.clone(),
             shrunk_what: self.failure.what.clone(),
             size_before: size::<G>(self.found.case.as_ref()),

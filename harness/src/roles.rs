@@ -3,7 +3,7 @@
 //! engines ([`crate::engine`]) and the page kit ([`crate::html`]) name a game's case and outcome
 //! without the bundle, and no module imports in a circle.
 
-use crate::verdict::{compare_tokens, Divergence, Explanation, Names, Part};
+use crate::verdict::{compare_tokens, Differs, Divergence, Explanation, Names, Part};
 use arbitrary::Unstructured;
 use model::ParseError;
 use std::fmt::Debug;
@@ -168,8 +168,8 @@ pub trait Generate: Format {
 pub enum Judgement {
     /// The output is right.
     Accepted,
-    /// The output is wrong: why.
-    WrongAnswer(String),
+    /// The output is wrong: why, with the kind of the difference (failures are grouped by it).
+    WrongAnswer(Differs),
     /// The output is not of the expected form: why.
     PresentationError(String),
     /// The judge itself failed (a checker's exit status 3, or a checker that could not run): the
@@ -208,9 +208,10 @@ pub trait Check: Format {
     }
 
     /// Judges a program's output for this case, given a trusted outcome. `Ok(())` accepts; `Err`
-    /// says what is wrong. The default compares whitespace-separated tokens with the answer.
-    fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), String> {
-        compare_tokens(&Self::answer(trusted), output)
+    /// says what is wrong and of what kind. The default compares whitespace-separated tokens with
+    /// the answer.
+    fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), Differs> {
+        compare_tokens(&Self::answer(trusted), output).map_err(Differs::from)
     }
 
     /// Judges a program's output with the four verdicts of a contest checker ([`Judgement`]).

@@ -228,6 +228,7 @@ fn record<C>(
             index: i,
             kind: failure.kind,
             engine: failure.engine.clone(),
+            side: failure.side,
             what: failure.what.clone(),
             signature: signature.clone(),
         });

@@ -5,6 +5,7 @@
 
 use crate::engine::Kind;
 use crate::explain::Free;
+use crate::verdict::Side;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -15,8 +16,12 @@ pub struct Reported {
     pub profile: String,
     pub seed: u64,
     pub kind: Kind,
-    /// The engine that faulted (`None` for a mismatch).
+    /// The engine that faulted, by name (`None` for a mismatch).
     pub engine: Option<String>,
+    /// Which side faulted: `trusted`, `under_test`, `judge` or `harness` (absent for a mismatch,
+    /// and in reports written before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
     /// The failure of the original case, in one line.
     pub what: String,
     /// The failure of the shrunk case, in one line.
@@ -56,6 +61,9 @@ pub struct SavedFailure {
     pub index: u64,
     pub kind: Kind,
     pub engine: Option<String>,
+    /// Which side faulted (as in [`Reported`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
     pub what: String,
     pub signature: String,
 }

@@ -237,7 +237,7 @@ pub(crate) fn problem_errors(
     let checker = summary
         .failures_found
         .iter()
-        .find(|r| r.kind == harness::Kind::Trusted && r.engine.as_deref() == Some("checker"));
+        .find(|r| r.kind == harness::Kind::Trusted && r.side == Some(harness::Side::Judge));
     if let Some(r) = checker {
         let saved = r
             .repro

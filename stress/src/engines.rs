@@ -6,7 +6,7 @@ use crate::case::Case;
 use crate::game::{Answer, Stress};
 use crate::problem;
 use harness::engine::{Engine, Fault, Output};
-use harness::game::Judgement;
+use harness::game::{Differs, Judgement};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use supervise::{Ending, Execution};
@@ -108,7 +108,7 @@ pub fn judge(case: &Case, answer: &str, output: &str) -> Judgement {
     let Some(checker) = &p.checker else {
         return match harness::game::compare_tokens(answer, output) {
             Ok(()) => Judgement::Accepted,
-            Err(why) => Judgement::WrongAnswer(why),
+            Err(why) => Judgement::WrongAnswer(why.into()),
         };
     };
     let Ok(input) = case.input() else {
@@ -147,7 +147,8 @@ pub fn checker_verdict(spec: &str, e: &Execution) -> Judgement {
         (None, Ending::Exited(0)) => Judgement::Accepted,
         (None, Ending::Exited(1)) => {
             let why = said().map(|s| said_once(&s, "wrong answer"));
-            Judgement::WrongAnswer(why.unwrap_or_else(|| "the checker says wrong answer".into()))
+            let why = why.unwrap_or_else(|| "the checker says wrong answer".into());
+            Judgement::WrongAnswer(Differs::with_kind("wrong answer", why))
         }
         (None, Ending::Exited(2)) => Judgement::PresentationError(
             said().unwrap_or_else(|| "the checker says presentation error".into()),
@@ -223,7 +224,10 @@ mod tests {
         assert_eq!(v(0, None, ""), Judgement::Accepted);
         assert_eq!(
             v(1, None, "wrong answer expected 5, found 6\n"),
-            Judgement::WrongAnswer("expected 5, found 6".into())
+            Judgement::WrongAnswer(Differs::with_kind(
+                "wrong answer",
+                "expected 5, found 6".into()
+            ))
         );
         assert_eq!(
             v(2, None, "no number\n"),

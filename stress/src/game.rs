@@ -93,7 +93,8 @@ impl Check for Stress {
             .err()
             .map(|why| Divergence {
                 at: harness::At::Answer,
-                what: why,
+                what: why.to_string(),
+                event: harness::game::Difference::Tokens(why),
                 a_view: a.0.clone(),
                 b_view: b.0.clone(),
                 context: serde_json::json!({}),

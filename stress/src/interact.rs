@@ -232,9 +232,9 @@ pub fn verdict_of(answer: &str) -> Judgement {
     };
     match code {
         Some("0") => Judgement::Accepted,
-        Some("1") => Judgement::WrongAnswer(crate::engines::said_once(
-            &or("the interactor says wrong answer"),
+        Some("1") => Judgement::WrongAnswer(harness::game::Differs::with_kind(
             "wrong answer",
+            crate::engines::said_once(&or("the interactor says wrong answer"), "wrong answer"),
         )),
         Some("2") => Judgement::PresentationError(or("the interactor says presentation error")),
         Some(other) => {
@@ -253,7 +253,10 @@ mod tests {
         assert_eq!(verdict_of("interactor 0\n\n"), Judgement::Accepted);
         assert_eq!(
             verdict_of("interactor 1\nexpected 3\n"),
-            Judgement::WrongAnswer("expected 3".into())
+            Judgement::WrongAnswer(harness::game::Differs::with_kind(
+                "wrong answer",
+                "expected 3".into()
+            ))
         );
         assert!(matches!(
             verdict_of("interactor 2\n\n"),

@@ -31,6 +31,7 @@ mod completions;
 mod diff;
 mod engines;
 pub(crate) mod exec;
+mod fast;
 mod gen;
 mod judge;
 mod merge;

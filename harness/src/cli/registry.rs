@@ -253,6 +253,10 @@ impl Registry {
     /// Runs the command line: parses the arguments (a bad flag is exit status 2 with a message),
     /// runs the subcommand, and returns its exit status.
     pub fn main(self) -> ExitCode {
+        // `run` and `--version` need no table of every subcommand (docs/startup.md).
+        if let Some(code) = super::fast::main(&self) {
+            return code;
+        }
         let matches = self.command().get_matches();
         if let Some(code) = self.run_plugin(&matches) {
             return code;

@@ -26,7 +26,7 @@ use crate::engine::{Engine, FnEngine};
 use model::ParseError;
 use std::sync::Arc;
 
-pub use crate::verdict::{compare_tokens, Divergence, Names};
+pub use crate::verdict::{compare_tokens, Difference, Differs, Divergence, Names, Side, Tokens};
 
 /// An engine a game ships or a user registers, built by name.
 pub struct EngineEntry<G: Check> {
