@@ -245,6 +245,32 @@ fn bad_usage_of_verify_for_a_problem_exits_2_naming_what_is_wrong() {
     ]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("no such source file"), "{stderr}");
+    // A generator without the kit writes no tape: nothing to enumerate by.
+    let (code, _, stderr) = harness(&[
+        "verify",
+        "--gen-stream",
+        "sh -c 'echo 1; echo 5'",
+        "--reference",
+        "sum.c",
+        "--scope",
+        "draws<=1,values<=1",
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("wrote no tape"), "{stderr}");
+    // A seed generator cannot be enumerated.
+    let dir = scratch("seed");
+    let f = fixtures().canonicalize().unwrap();
+    let file = format!(
+        "gen = \"{0}/gen_seed.c\"\nreference = \"{0}/sum.c\"\nsolution = \"{0}/sum.c\"\n",
+        f.display()
+    );
+    std::fs::write(dir.join("problem.toml"), file).unwrap();
+    let scope = ["--scope", "draws<=1,values<=1"];
+    let (code, _, stderr) = harness(&[&["verify", dir.to_str().unwrap()][..], &scope].concat());
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("enumerates a stream generator"), "{stderr}");
 }
 
 /// A problem folder of the fixtures: the sorted pair, the brute force and `solution`.

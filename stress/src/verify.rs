@@ -106,6 +106,29 @@ pub fn run(
 ) -> Result<u8, Exit> {
     harness::cli::json_target(&core.json)?;
     let bounds = crate::scope::parse(&core.scope).map_err(|e| Exit(2, format!("--scope {e}")))?;
+    let (problem, programs) = resolve(core, own, limits)?;
+    let opts = options(core, &problem, cx);
+    let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
+    harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    let mut listed = list(&core.scope, bounds, &opts, out)?;
+    listed.programs = programs;
+    let summary = check(core, opts, listed, out)?;
+    harness::cli::write_json(&core.json, &summary)?;
+    let code = crate::cli::problem_errors(&installed, &summary, out)?;
+    let verified = summary
+        .certificate
+        .as_ref()
+        .is_some_and(|c| c.verified || (c.shards_complete && summary.failed() == 0));
+    Ok(if code == 0 && !verified { 1 } else { code })
+}
+
+/// The problem from the flags and the problem file (every program found and compiled), with its
+/// programs' content hashes; a problem without a stream generator cannot be enumerated.
+fn resolve(
+    core: &VerifyArgs,
+    own: &ProblemArgs,
+    (time_ms, memory_mb): (Option<u64>, Option<u64>),
+) -> Result<(problem::Problem, serde_json::Value), Exit> {
     let file = match &own.problem {
         Some(path) => Some(problem::read_file(path)?),
         None => None,
@@ -117,8 +140,8 @@ pub fn run(
         checker: own.checker.clone(),
         validator: own.validator.clone(),
         interactor: own.interactor.clone(),
-        time_ms: limits.0,
-        memory_mb: limits.1,
+        time_ms,
+        memory_mb,
         ..Flags::default()
     };
     let programs = programs(file.as_ref(), &flags);
@@ -131,17 +154,25 @@ pub fn run(
                 .into(),
         ));
     }
-    let opts = options(core, &problem, cx);
-    let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
-    harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let mut listed =
-        crate::scope::enumerate(&core.scope, bounds, &opts.batch.stop).map_err(|e| {
-            Exit(
-                2,
-                format!("the scope `{}` cannot be enumerated: {e}", core.scope),
-            )
-        })?;
-    listed.programs = programs;
+    Ok((problem, programs))
+}
+
+/// Every input of the scope (the odometer, in this process), and the line that counts them.
+fn list(
+    scope: &str,
+    bounds: crate::enumerate::Bounds,
+    opts: &DiffOptions<Stress>,
+    out: &mut dyn std::io::Write,
+) -> Result<Enumerated, Exit> {
+    let listed = crate::scope::enumerate(scope, bounds, &opts.batch.stop).map_err(|e| {
+        // Ctrl-C while listing: the status of an interrupted run.
+        let interrupted = opts.batch.stop.load(std::sync::atomic::Ordering::Relaxed);
+        let status = if interrupted { 130 } else { 2 };
+        Exit(
+            status,
+            format!("the scope `{scope}` cannot be enumerated: {e}"),
+        )
+    })?;
     writeln!(
         out,
         "scope {}: {} choice sequences ({} probe runs), {} distinct inputs",
@@ -150,14 +181,7 @@ pub fn run(
         listed.probes,
         listed.streams.len()
     )?;
-    let summary = check(core, opts, listed, out)?;
-    harness::cli::write_json(&core.json, &summary)?;
-    let code = crate::cli::problem_errors(&installed, &summary, out)?;
-    let verified = summary
-        .certificate
-        .as_ref()
-        .is_some_and(|c| c.verified || (c.shards_complete && summary.failed() == 0));
-    Ok(if code == 0 && !verified { 1 } else { code })
+    Ok(listed)
 }
 
 /// The pipeline's `verify` over the listed inputs (this shard's share of them).
