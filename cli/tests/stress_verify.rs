@@ -134,6 +134,10 @@ fn a_planted_bug_is_found_at_the_smallest_input() {
         input.split_whitespace().collect::<Vec<_>>(),
         ["2", "1", "2"]
     );
+    // The page saved beside it: both outputs, the first differing token, the input.
+    let page = std::fs::read_to_string(Path::new(repro).with_extension("html")).unwrap();
+    assert!(page.contains("token 1: expected `3`, got `4`"), "{page}");
+    assert!(page.contains("1 2"), "{page}");
     assert!(
         last_line(&stdout)
             .contains("NOT verified: 1 of 5 cases of scope draws<=2,values<=2 failed"),
