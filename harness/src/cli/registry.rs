@@ -56,7 +56,8 @@ pub struct Plugin {
 pub struct Extension {
     /// The core subcommand it extends (`verify`).
     pub subcommand: &'static str,
-    /// Adds its arguments to that subcommand's clap command (their ids must be new to it).
+    /// Adds its arguments, and nothing else, to that subcommand's clap command (their ids must be
+    /// new to it).
     pub args: fn(clap::Command) -> clap::Command,
     /// Runs an invocation that gives one of its arguments, on the subcommand's parsed flags (the
     /// core's, by their ids or through the subcommand's `Args` such as [`super::VerifyArgs`], and
@@ -65,24 +66,17 @@ pub struct Extension {
 }
 
 impl Extension {
-    /// The ids of the arguments it adds to `base`, the subcommand's own command.
-    fn own_ids(&self, base: &clap::Command) -> Vec<String> {
-        let known: Vec<&str> = base.get_arguments().map(|a| a.get_id().as_str()).collect();
-        (self.args)(base.clone())
+    /// Whether `matches` (of its subcommand) give one of its arguments on the command line: the
+    /// ids its `args` adds to a command of its own.
+    fn claims(&self, matches: &clap::ArgMatches) -> bool {
+        (self.args)(clap::Command::new(self.subcommand))
             .get_arguments()
-            .map(|a| a.get_id().as_str().to_string())
-            .filter(|id| !known.contains(&id.as_str()))
-            .collect()
-    }
-
-    /// Whether `matches` (of its subcommand) give one of its arguments on the command line.
-    fn claims(&self, base: &clap::Command, matches: &clap::ArgMatches) -> bool {
-        self.own_ids(base).iter().any(|id| {
-            matches!(
-                matches.value_source(id),
-                Some(clap::parser::ValueSource::CommandLine)
-            )
-        })
+            .any(|a| {
+                matches!(
+                    matches.value_source(a.get_id().as_str()),
+                    Some(clap::parser::ValueSource::CommandLine)
+                )
+            })
     }
 }
 
@@ -306,10 +300,9 @@ impl Registry {
         {
             return Some(plugin.run);
         }
-        let base = Cli::command().find_subcommand(name)?.clone();
         self.extensions
             .iter()
-            .find(|e| e.subcommand == name && e.claims(&base, sub))
+            .find(|e| e.subcommand == name && e.claims(sub))
             .map(|e| e.run)
     }
 }
