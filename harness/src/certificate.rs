@@ -57,6 +57,11 @@ pub struct Certificate {
     pub not_reached: Vec<String>,
     /// Rules the scope cannot reach, each with why: the certificate says nothing of them.
     pub unreachable: Vec<(String, String)>,
+    /// What makes the scope's cases beyond its expression ([`crate::scope::Scope::source`]): for
+    /// a problem given by programs, the programs with their content hashes and the counts of the
+    /// enumeration. Shards merge only when theirs are equal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<serde_json::Value>,
 }
 
 /// A digest as the certificate writes it.
@@ -178,6 +183,13 @@ fn quote(s: &str) -> String {
     }
 }
 
+/// A certificate's source, for a message.
+fn source_text(source: &Option<serde_json::Value>) -> String {
+    source
+        .as_ref()
+        .map_or_else(|| "its expression alone".into(), |v| v.to_string())
+}
+
 /// The rerun command of shard `shard`, from a certificate's `shard_command`.
 pub fn rerun(template: &str, shard: u64) -> String {
     template.replace("{I}", &shard.to_string())
@@ -209,6 +221,14 @@ pub fn merge(
             return Err(Mismatched(format!(
                 "scope `{}` ({} indices) against `{}` ({} indices)",
                 c.scope, c.indices, first.scope, first.indices
+            )));
+        }
+        if c.source != first.source {
+            return Err(Mismatched(format!(
+                "the scope `{}` made by {} against {}",
+                c.scope,
+                source_text(&c.source),
+                source_text(&first.source)
             )));
         }
         let d = parse_digest(&c.digest)
@@ -275,6 +295,7 @@ mod tests {
                 .map(|s| s.to_string())
                 .collect(),
             unreachable: Vec::new(),
+            source: None,
         }
     }
 
@@ -309,6 +330,10 @@ mod tests {
         let mut other = cert(5, 1, &[]);
         other.scope = "n=1..3".into();
         assert!(merge(&[(&a, &[[0, 2]]), (&other, &[[1, 2]])], 0).is_err());
+        let mut made = cert(5, 1, &[]);
+        made.source = Some(serde_json::json!({"solution": "fnv1a64:01"}));
+        let e = merge(&[(&a, &[[0, 2]]), (&made, &[[1, 2]])], 0).unwrap_err();
+        assert!(e.0.contains("fnv1a64:01"), "{e:?}");
     }
 
     #[test]

@@ -73,6 +73,14 @@ pub trait Scope<C>: Send + Sync {
     fn unreachable(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+
+    /// What makes the scope's cases beyond its expression, when its expression alone does not
+    /// say (a scope enumerated by running programs: each program with a hash of its content, and
+    /// the counts of the enumeration). A certificate carries it, and shards whose sources differ
+    /// are not shards of one scope. By default none.
+    fn source(&self) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// What [`Scope::fill`] found at an index.

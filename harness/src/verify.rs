@@ -105,6 +105,7 @@ pub fn certify<C>(
         reached,
         not_reached,
         unreachable,
+        source: scope.source(),
     }
 }
 

@@ -183,7 +183,7 @@ fn scope_source(
     opts: &mut DiffOptions<Stress>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), Exit> {
-    let bounds = crate::scope::parse(expr).map_err(|e| Exit(2, e))?;
+    let bounds = crate::scope::parse(expr).map_err(|e| Exit(2, format!("--scope {e}")))?;
     let listed = crate::scope::enumerate(expr, bounds, &opts.batch.stop)
         .map_err(|e| Exit(2, format!("the scope `{expr}` cannot be enumerated: {e}")))?;
     writeln!(
@@ -225,7 +225,7 @@ fn options(
 
 /// Exit status 2 with the problem's own error (a generator or validator on a fresh case, a
 /// checker's failure), after what was found is saved and reported; else the run's status.
-fn problem_errors(
+pub(crate) fn problem_errors(
     installed: &problem::Installed,
     summary: &harness::diff::Summary,
     out: &mut dyn std::io::Write,

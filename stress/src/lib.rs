@@ -19,8 +19,15 @@ pub mod game;
 pub mod interact;
 pub mod problem;
 pub mod program;
+pub mod replay;
 pub mod repro;
 pub mod scope;
 pub mod shrinking;
+pub mod verify;
 
-pub use cli::register;
+/// Adds problems given by programs to a command line: `harness stress`, the problem's flags of
+/// `harness verify` (every small input of a stream generator, with a certificate), and
+/// `harness replay --problem` (a problem's saved repros).
+pub fn register(registry: harness::Registry) -> harness::Registry {
+    replay::register(verify::register(cli::register(registry)))
+}

@@ -8,36 +8,43 @@ use crate::case::{Case, Made, Source};
 use crate::enumerate::{Bounds, Odometer, Visit};
 use crate::game::Stress;
 use harness::cases::{Cases, Origin};
+use harness::scope::{Expr, Scope, ScopeError};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// Parses `draws<=D,values<=V` (`=` is taken for `<=`; both parts are needed).
-pub fn parse(expr: &str) -> Result<Bounds, String> {
-    let (mut draws, mut values) = (None, None);
-    for part in expr.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (name, value) = part
-            .split_once("<=")
-            .or_else(|| part.split_once('='))
-            .ok_or_else(|| format!("--scope `{part}`: expected NAME<=N (draws, values)"))?;
-        let n: u64 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("--scope `{part}`: `{}` is not a whole number", value.trim()))?;
-        match name.trim() {
-            "draws" => draws = Some(usize::try_from(n).map_err(|_| "--scope: too many draws")?),
-            "values" => values = Some(n),
-            other => return Err(format!("--scope: unknown bound `{other}` (draws, values)")),
+/// Parses `draws<=D,values<=V` in the harness's scope syntax ([`harness::scope::Expr`]: `=` is
+/// taken for `<=`, since the sequences of fewer draws or smaller values are in either); both
+/// bounds are needed. An error names the token at fault.
+pub fn parse(expr: &str) -> Result<Bounds, ScopeError> {
+    let mut e = Expr::parse(expr)?;
+    let draws = e.take("draws", 0..=u64::from(u32::MAX), 0..=u64::MAX)?;
+    let values = e.take("values", 0..=u64::MAX - 1, 0..=u64::MAX)?;
+    e.finish(&["draws", "values"])?;
+    let bound = |r: std::ops::RangeInclusive<u64>, key: &str| -> Result<u64, ScopeError> {
+        match (*r.start(), *r.end()) {
+            (_, u64::MAX) => Err(ScopeError::new(
+                expr.trim(),
+                format!("give both bounds, e.g. draws<=4,values<=2 (`{key}` is missing)"),
+            )),
+            (0, end) => Ok(end),
+            (start, end) if start == end => Ok(end),
+            _ => Err(ScopeError::new(
+                expr.trim(),
+                format!("`{key}` takes an upper bound (`{key}<=N`), not a range"),
+            )),
         }
-    }
-    match (draws, values) {
-        (Some(max_draws), Some(max_value)) => Ok(Bounds {
-            max_draws,
-            max_value,
-        }),
-        _ => Err(format!(
-            "--scope `{expr}`: give both bounds, e.g. draws<=4,values<=2"
-        )),
-    }
+    };
+    let max_draws = bound(draws, "draws")?;
+    Ok(Bounds {
+        max_draws: usize::try_from(max_draws)
+            .map_err(|_| ScopeError::new(expr.trim(), "too many draws"))?,
+        max_value: bound(values, "values")?,
+    })
+}
+
+/// The canonical form of `bounds`, as certificates name the scope.
+pub fn canonical(bounds: Bounds) -> String {
+    format!("draws<={},values<={}", bounds.max_draws, bounds.max_value)
 }
 
 /// The enumerated inputs of a scope.
@@ -48,7 +55,13 @@ pub struct Enumerated {
     pub streams: Vec<Vec<u8>>,
     /// Sequences listed, and runs that were probes.
     pub sequences: u64,
+    /// Runs of the generator that only learned the shape of its draws (listed before).
     pub probes: u64,
+    /// The bounds enumerated.
+    pub bounds: Bounds,
+    /// The programs that make and check the inputs, with their content hashes (for the
+    /// certificate; `null` when not given).
+    pub programs: serde_json::Value,
 }
 
 /// Runs the odometer to its end: every sequence within `bounds` generated once (with its tape),
@@ -83,6 +96,8 @@ pub fn enumerate(scope: &str, bounds: Bounds, stop: &AtomicBool) -> Result<Enume
         streams,
         sequences: odometer.visited(),
         probes: odometer.probes(),
+        bounds,
+        programs: serde_json::Value::Null,
     })
 }
 
@@ -104,21 +119,57 @@ impl Cases<Stress> for Enumerated {
     }
 }
 
+/// The enumerated inputs as a bounded scope of the harness (`harness verify`): index `i` is the
+/// `i`-th distinct input in the odometer's order; no index is skipped.
+impl Scope<Case> for Enumerated {
+    fn canonical(&self) -> String {
+        canonical(self.bounds)
+    }
+
+    fn params(&self) -> Vec<(String, String)> {
+        vec![
+            ("draws".into(), format!("<={}", self.bounds.max_draws)),
+            ("values".into(), format!("<={}", self.bounds.max_value)),
+        ]
+    }
+
+    fn len(&self) -> u64 {
+        self.streams.len() as u64
+    }
+
+    fn case(&self, index: u64) -> Option<Case> {
+        Cases::<Stress>::case(self, index)
+    }
+
+    fn source(&self) -> Option<serde_json::Value> {
+        Some(serde_json::json!({
+            "programs": self.programs,
+            "choice_sequences": self.sequences,
+            "probe_runs": self.probes,
+            "distinct_inputs": self.streams.len(),
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_scope_names_both_bounds() {
+    fn a_scope_names_both_bounds_and_a_bad_token() {
         let b = parse("draws<=4, values<=2").unwrap();
         assert_eq!((b.max_draws, b.max_value), (4, 2));
+        assert_eq!(canonical(b), "draws<=4,values<=2");
         assert_eq!(parse("values=1,draws=3").unwrap().max_draws, 3);
-        assert!(parse("draws<=4").unwrap_err().contains("both bounds"));
-        assert!(parse("depth<=4,values<=1")
-            .unwrap_err()
-            .contains("unknown bound"));
-        assert!(parse("draws<=x,values<=1")
-            .unwrap_err()
-            .contains("not a whole number"));
+        let e = parse("draws<=4").unwrap_err();
+        assert!(e.why.contains("both bounds"), "{e}");
+        let e = parse("depth<=4,values<=1").unwrap_err();
+        assert_eq!(e.token, "depth<=4");
+        assert!(e.why.contains("unknown parameter"), "{e}");
+        let e = parse("draws<=x,values<=1").unwrap_err();
+        assert_eq!(e.token, "draws<=x");
+        assert!(e.why.contains("not a whole number"), "{e}");
+        let e = parse("draws=1..3,values<=1").unwrap_err();
+        assert!(e.why.contains("upper bound"), "{e}");
     }
 }

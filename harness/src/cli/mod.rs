@@ -46,10 +46,13 @@ mod util;
 mod verify;
 
 pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
+pub use args::{GameArg, PairArgs};
 pub use progress::{progress_for, stop_on_interrupt};
 use registry::Request;
-pub use registry::{Plugin, PluginContext, Registry};
+pub use registry::{Extension, Plugin, PluginContext, Registry};
+pub use replay::{missing_file, worst_status, Args as ReplayArgs, REPLAY_SCHEMA};
 pub use util::{json_target, status, write_json};
+pub use verify::Args as VerifyArgs;
 
 use args::{Cli, ColourChoice, Command};
 use std::io::{IsTerminal as _, Write};

@@ -35,6 +35,7 @@ pub struct Registry {
     program: &'static str,
     games: Vec<Box<dyn GameCommands>>,
     plugins: Vec<Plugin>,
+    extensions: Vec<Extension>,
 }
 
 /// A subcommand that a crate outside the core adds to the command line ([`Registry::subcommand`]),
@@ -46,6 +47,37 @@ pub struct Plugin {
     /// Runs it on its parsed flags; returns the exit status. An [`Exit`] error is printed as
     /// `error: MESSAGE` on standard error and ends the program with its status.
     pub run: fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>,
+}
+
+/// Flags a plug-in adds to a subcommand of the core ([`Registry::extend`]), e.g. `harness verify
+/// --gen-stream CMD ...`: an invocation that gives any of them is the plug-in's to run, on the
+/// subcommand's flags and its own; every other invocation runs as before.
+#[derive(Clone, Copy)]
+pub struct Extension {
+    /// The core subcommand it extends (`verify`).
+    pub subcommand: &'static str,
+    /// Adds its arguments, and nothing else, to that subcommand's clap command (their ids must be
+    /// new to it).
+    pub args: fn(clap::Command) -> clap::Command,
+    /// Runs an invocation that gives one of its arguments, on the subcommand's parsed flags (the
+    /// core's, by their ids or through the subcommand's `Args` such as [`super::VerifyArgs`], and
+    /// its own); returns the exit status, as [`Plugin::run`].
+    pub run: fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>,
+}
+
+impl Extension {
+    /// Whether `matches` (of its subcommand) give one of its arguments on the command line: the
+    /// ids its `args` adds to a command of its own.
+    fn claims(&self, matches: &clap::ArgMatches) -> bool {
+        (self.args)(clap::Command::new(self.subcommand))
+            .get_arguments()
+            .any(|a| {
+                matches!(
+                    matches.value_source(a.get_id().as_str()),
+                    Some(clap::parser::ValueSource::CommandLine)
+                )
+            })
+    }
 }
 
 /// What the command line tells a plug-in's subcommand.
@@ -69,6 +101,7 @@ impl Registry {
             program: "harness",
             games: Vec::new(),
             plugins: Vec::new(),
+            extensions: Vec::new(),
         }
     }
 
@@ -92,6 +125,15 @@ impl Registry {
     /// error of the program that registers it, reported when the command line is built.
     pub fn subcommand(mut self, plugin: Plugin) -> Self {
         self.plugins.push(plugin);
+        self
+    }
+
+    /// Adds a plug-in's flags to a subcommand of the core ([`Extension`]): an invocation that
+    /// gives one of them runs the plug-in's `run`. An extension of an unknown subcommand, or one
+    /// whose flags the subcommand already has, is an error of the program that registers it,
+    /// reported when the command line is built.
+    pub fn extend(mut self, extension: Extension) -> Self {
+        self.extensions.push(extension);
         self
     }
 
@@ -173,6 +215,9 @@ impl Registry {
         for p in &self.plugins {
             cmd = cmd.subcommand((p.command)());
         }
+        for e in &self.extensions {
+            cmd = cmd.mut_subcommand(e.subcommand, |s| last_stays_last((e.args)(s)));
+        }
         let subcommands: Vec<String> = cmd
             .get_subcommands()
             .filter(|s| s.get_arguments().any(|a| a.get_id() == "game"))
@@ -219,13 +264,11 @@ impl Registry {
 }
 
 impl Registry {
-    /// Runs the plug-in subcommand the command line names, if it names one.
+    /// Runs the plug-in subcommand the command line names, or the extension its flags claim, if
+    /// there is one.
     fn run_plugin(&self, matches: &clap::ArgMatches) -> Option<ExitCode> {
         let (name, sub) = matches.subcommand()?;
-        let plugin = self
-            .plugins
-            .iter()
-            .find(|p| (p.command)().get_name() == name)?;
+        let run = self.plugin_run(name, sub)?;
         let choice = matches
             .get_one::<super::args::ColourChoice>("color")
             .copied()
@@ -234,7 +277,7 @@ impl Registry {
             colour: super::colour(choice),
             program: self.program,
         };
-        Some(match (plugin.run)(sub, &cx) {
+        Some(match run(sub, &cx) {
             Ok(code) => ExitCode::from(code),
             Err(Exit(code, msg)) => {
                 if !msg.is_empty() {
@@ -244,6 +287,40 @@ impl Registry {
             }
         })
     }
+}
+
+impl Registry {
+    /// The run of the plug-in that serves subcommand `name` with its flags `sub`: a plug-in's own
+    /// subcommand, or an extension of a core subcommand whose flags `sub` gives.
+    fn plugin_run(&self, name: &str, sub: &clap::ArgMatches) -> Option<PluginRun> {
+        if let Some(plugin) = self
+            .plugins
+            .iter()
+            .find(|p| (p.command)().get_name() == name)
+        {
+            return Some(plugin.run);
+        }
+        self.extensions
+            .iter()
+            .find(|e| e.subcommand == name && e.claims(sub))
+            .map(|e| e.run)
+    }
+}
+
+/// The run of a plug-in's subcommand or extension.
+type PluginRun = fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>;
+
+/// `cmd` with its `last` positional (the words after `--`) after every positional an extension
+/// added: `harness verify PROBLEM --scope S -- SOLUTION`.
+fn last_stays_last(cmd: clap::Command) -> clap::Command {
+    let positionals = cmd.get_positionals().count();
+    let last: Vec<String> = cmd
+        .get_positionals()
+        .filter(|a| a.is_last_set())
+        .map(|a| a.get_id().to_string())
+        .collect();
+    last.into_iter()
+        .fold(cmd, |c, id| c.mut_arg(id, |a| a.index(positionals)))
 }
 
 /// What a subcommand asks of one game: its arguments, and where a result other than the exit
@@ -376,3 +453,7 @@ impl<G: Game> GameCommands for Table<G> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "registry_tests.rs"]
+mod tests;

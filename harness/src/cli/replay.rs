@@ -29,6 +29,7 @@ pub struct Args {
     /// corpus/texas/).
     #[arg(long, short)]
     pub game: Option<String>,
+    /// The engines compared (`--engine`, `--against`).
     #[command(flatten)]
     pub pair: PairArgs,
     /// Also write the verdicts as JSON to this file (docs/reports.md).
@@ -45,6 +46,7 @@ pub struct Args {
     /// With --shrink: where the shrunk cases are saved (default corpus/<game>/regressions).
     #[arg(long, value_name = "DIR", requires = "shrink")]
     pub out: Option<PathBuf>,
+    /// The saved cases (inputs) to replay.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
@@ -61,28 +63,31 @@ pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<
             let done = std::mem::take(&mut group);
             let before = serve(group_game, args, &done, &mut verdicts, cx)?;
             writeln!(cx.out, "{}: no such file", file.display())?;
-            verdicts.push(missing(file));
-            status = worst(worst(status, before), 2);
+            verdicts.push(missing_file(file));
+            status = worst_status(worst_status(status, before), 2);
             continue;
         }
         let game = game_of(registry, args, file)?;
         if group_game.is_some_and(|g| g.name() != game.name()) {
             let done = std::mem::take(&mut group);
-            status = worst(status, serve(group_game, args, &done, &mut verdicts, cx)?);
+            status = worst_status(status, serve(group_game, args, &done, &mut verdicts, cx)?);
         }
         group_game = Some(game);
         group.push(file.clone());
     }
-    status = worst(status, serve(group_game, args, &group, &mut verdicts, cx)?);
+    status = worst_status(status, serve(group_game, args, &group, &mut verdicts, cx)?);
     write_json(
         &args.json,
-        &serde_json::json!({"schema": "match3-proof.replay.v1", "files": verdicts}),
+        &serde_json::json!({"schema": REPLAY_SCHEMA, "files": verdicts}),
     )?;
     Ok(status)
 }
 
+/// The name and version of the JSON report of `replay --json`.
+pub const REPLAY_SCHEMA: &str = "match3-proof.replay.v1";
+
 /// The exit status of two parts of a replay: a bad input (2) wins, then a failure.
-fn worst(a: u8, b: u8) -> u8 {
+pub fn worst_status(a: u8, b: u8) -> u8 {
     if a == 2 || b == 2 {
         2
     } else {
@@ -91,7 +96,7 @@ fn worst(a: u8, b: u8) -> u8 {
 }
 
 /// The JSON entry of a file that is not there.
-fn missing(file: &Path) -> FileVerdict {
+pub fn missing_file(file: &Path) -> FileVerdict {
     FileVerdict {
         file: file.to_path_buf(),
         game: String::new(),
@@ -176,7 +181,10 @@ pub(super) fn files<G: Game>(
     }
     let summary = crate::diff::run::<G>(&opts, &pair, &Silent, cx.out)?;
     let mine = summary.replay.as_ref().map_or(&[][..], |r| &r.files);
-    let status = mine.iter().map(|v| v.verdict.status()).fold(0, worst);
+    let status = mine
+        .iter()
+        .map(|v| v.verdict.status())
+        .fold(0, worst_status);
     verdicts.extend_from_slice(mine);
     if summary.interrupted {
         return Ok(super::util::status(&summary));

@@ -37,11 +37,13 @@ use std::time::Duration;
 /// every index visited, 2 bad usage, 130 interrupted.
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game (`--game`).
     #[command(flatten)]
     pub game: GameArg,
     /// The scope: a name from `scopes`, or bounds such as 'n<=3,m<=3,q=1'.
     #[arg(long)]
     pub scope: String,
+    /// The engines compared (`--engine`, `--against`).
     #[command(flatten)]
     pub pair: PairArgs,
     /// Worker threads, or programs at once after `--` (default: all cores).
