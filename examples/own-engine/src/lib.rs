@@ -19,8 +19,8 @@
 mod grid;
 mod hand;
 
-use grid::Grid;
 use games::Texas;
+use grid::Grid;
 use harness::{Engine, Fault, Output};
 use model::texas::{Board, Case, NoTrace, Outcome, Recorder, Score, Sink};
 use std::sync::Arc;
