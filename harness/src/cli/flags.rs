@@ -57,7 +57,7 @@ pub struct CaseFlags {
     /// Batch seed: case i uses the seed derived from (seed, i).
     #[arg(long, short, default_value_t = 1)]
     pub seed: u64,
-    /// Do not replay the saved cases (under --out and directly in corpus/<game>/) first.
+    /// Do not replay the saved cases (under --out and directly in `corpus/<game>/`) first.
     #[arg(long)]
     pub no_replay: bool,
 }
@@ -93,8 +93,8 @@ pub struct RunFlags {
     /// Seconds allowed for shrinking each failure (of any kind).
     #[arg(long, default_value_t = 60.0, value_parser = seconds)]
     pub shrink_secs: f64,
-    /// Where a shrunk failure is saved (default: corpus/<game>/regressions, or
-    /// corpus/<game>/judge for a program: judge, and verify after `--`).
+    /// Where a shrunk failure is saved (default: `corpus/<game>/regressions`, or
+    /// `corpus/<game>/judge` for a program: judge, and verify after `--`).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Also write the run's report as one JSON document to this file (docs/reports.md; verify's

@@ -138,12 +138,12 @@ fn line(command: (&[&str], &[&str]), flag: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// Which commands take each shared flag, the flag with a value, and the fields it must change.
-fn shared() -> Vec<(
-    &'static [&'static str],
-    Vec<(&'static [&'static str], &'static str)>,
-)> {
-    let run: Vec<(&'static [&'static str], &'static str)> = vec![
+/// A shared flag with its value, and the one field of the plan it sets.
+type Setting = (&'static [&'static str], &'static str);
+
+/// Which commands take each group of shared flags, and the group's settings.
+fn shared() -> Vec<(&'static [&'static str], Vec<Setting>)> {
+    let run: Vec<Setting> = vec![
         (&["--threads", "509"], "threads"),
         (&["--shard", "1/4"], "shard"),
         (&["--time", "2.5"], "time"),
@@ -153,14 +153,13 @@ fn shared() -> Vec<(
         (&["--json", "report.json"], "json"),
         (&["--quiet"], "quiet"),
     ];
-    let cases: Vec<(&'static [&'static str], &'static str)> = vec![
+    let cases: Vec<Setting> = vec![
         (&["--cases", "77"], "cases"),
         (&["--seed", "9"], "seed"),
         (&["--profile", "large"], "profile"),
         (&["--no-replay"], "replay"),
     ];
-    let limit: Vec<(&'static [&'static str], &'static str)> =
-        vec![(&["--case-timeout", "1.5"], "case_timeout")];
+    let limit: Vec<Setting> = vec![(&["--case-timeout", "1.5"], "case_timeout")];
     vec![
         (&["diff", "judge", "verify"], run),
         (&["diff", "judge"], cases),
@@ -282,6 +281,11 @@ fn the_program_flags_build_one_program_in_judge_and_verify() {
     assert_eq!(
         programs[0],
         (vec!["sh".to_string()], Some(ms), Some(64 << 20), 99)
+    );
+    let diff = parse(&line(DIFF, &limits[..2]));
+    assert!(
+        diff.is_err(),
+        "diff runs no program: it takes no program limits"
     );
     let missing = ProgramFlags {
         timeout_ms: 1,
