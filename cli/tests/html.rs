@@ -6,7 +6,7 @@ use games::{Mayan, Texas};
 use harness::batch::BatchOptions;
 use harness::diff::{self, DiffOptions};
 use harness::engine::{Fault, Output};
-use harness::game::{Divergence, Game, Names};
+use harness::game::{Divergence, Game, Names, Side};
 use harness::html::{self, View};
 use harness::oracle::Pictured;
 use harness::pages;
@@ -399,6 +399,7 @@ fn other_games_get_the_generic_page() {
     };
     let divergence = Divergence {
         at: harness::At::Answer,
+        event: harness::game::Difference::named("moves <differ>"),
         what: "moves <differ>".into(),
         a_view: "1 2 0\n3 4 1".into(),
         b_view: "1 2 0\n3 4 -1".into(),
@@ -666,7 +667,7 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
         limit_ms: 500,
         what: "CPU time".into(),
     };
-    let failure = Failure::fault("optimized", &fault);
+    let failure = Failure::fault(Side::UnderTest, "optimized", &fault);
     let page = saved_page(&pair, &case, &failure);
     assert_well_formed(&page);
     assert!(page.contains("<span class=\"verdict bad\">TIME LIMIT</span>"));
@@ -674,6 +675,20 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     assert!(page.contains("B = <b>optimized</b> ran past its time limit and left no trace"));
     assert_eq!(drawn_ops(&page, "a"), valid);
     assert!(drawn_ops(&page, "b").is_empty());
+
+    // Both engines of the same name: the side of the failure, not its engine's name, says which
+    // one faulted.
+    let same = Pair::new(
+        harness::game::reference::<Texas>(),
+        harness::game::reference::<Texas>(),
+    );
+    let failure = Failure::fault(Side::Trusted, "reference", &fault);
+    let page = saved_page(&same, &case, &failure);
+    assert!(page.contains("A = <b>reference</b> ran past its time limit and left no trace"));
+    let failure = Failure::fault(Side::UnderTest, "reference", &fault);
+    let page = saved_page(&same, &case, &failure);
+    assert!(page.contains("B = <b>reference</b> ran past its time limit and left no trace"));
+    assert_eq!(drawn_ops(&page, "a"), valid);
 
     // The trusted engine crashes: nothing is run again, and the contents link only to what is
     // there (no operations, no final boards).

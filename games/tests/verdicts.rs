@@ -49,6 +49,7 @@ fn a_panicking_engine_is_a_crash_verdict_with_a_saved_shrunk_case() {
     let first = summary.first.as_ref().expect("a failure is reported");
     assert_eq!(first.kind, Kind::Crash);
     assert_eq!(first.engine.as_deref(), Some("panicky"));
+    assert_eq!(first.side, Some(harness::Side::UnderTest));
     assert!(
         first.what.contains("colour bombs are not implemented"),
         "{text}"
@@ -203,3 +204,38 @@ fn a_panicking_generator_names_the_case_and_saves_its_report() {
 }
 
 impl Bounded for Flaky {}
+
+/// An engine that always panics, under the reference's name.
+struct Impostor;
+
+impl Engine<Texas> for Impostor {
+    fn name(&self) -> &str {
+        "reference"
+    }
+    fn run(&self, _: &Case, _: bool) -> Result<Output<Outcome>, Fault> {
+        panic!("an impostor")
+    }
+}
+
+#[test]
+fn two_engines_of_one_name_are_told_apart_by_side() {
+    use harness::Side;
+    let case = Texas::generate(&Texas::PROFILES[0], 3);
+    let reference = harness::game::reference::<Texas>;
+    // The engine under test fails: blamed on it, and the trusted engine is run for the page.
+    let tested = Pair::new(reference(), Arc::new(Impostor));
+    let f = tested.failure(&case).expect("the impostor panics");
+    assert_eq!((f.kind, f.side), (Kind::Crash, Some(Side::UnderTest)));
+    assert!(f.signature().starts_with("crash: reference panicked at "));
+    assert!(tested.pictured(&case, &f).a.is_some());
+    // The trusted engine fails: a failure of the trusted side, not run again.
+    let trusted = Pair::new(Arc::new(Impostor), reference());
+    let g = trusted.failure(&case).expect("the impostor panics");
+    assert_eq!((g.kind, g.side), (Kind::Trusted, Some(Side::Trusted)));
+    assert_eq!(g.signature(), "failure of the trusted side: reference");
+    assert!(trusted.pictured(&case, &g).a.is_none());
+    // Same name, other side: not the same kind of failure (a shrinker keeps to its side).
+    let mut h = f.clone();
+    h.side = Some(Side::Trusted);
+    assert!(f.same_kind(&f.clone()) && !f.same_kind(&h));
+}

@@ -177,7 +177,7 @@ pub struct BatchResult<C> {
     /// With `BatchOptions::digest`, the sum of the passing cases' digests (module doc), else 0.
     pub digest: u64,
     /// Failing cases, by kind (`Kind::ALL` order).
-    pub failures: [u64; 5],
+    pub failures: [u64; Kind::ALL.len()],
     /// Cases that reached each coverage key, in `G::coverage_keys()` order.
     pub coverage: Vec<u64>,
     /// The lowest-numbered failure.
@@ -370,7 +370,7 @@ pub fn run_cases<G: Game>(
         digest: AtomicU64::new(0),
         failed: AtomicU64::new(0),
         tally: Mutex::new(Tally {
-            kinds: [0; 5],
+            kinds: [0; Kind::ALL.len()],
             groups: HashMap::new(),
         }),
         coverage: Mutex::new(vec![0; G::coverage_keys().len()]),

@@ -138,76 +138,9 @@ impl<G: Game> Cases<G> for Listed<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Shrink;
-    use crate::game::{Bounded, Check, Coverage, Divergence, Format, Generate, Names, Profile};
-    use arbitrary::Unstructured;
+    use crate::game::Generate;
 
-    /// A case of the test game: one number.
-    #[derive(Debug, Clone, PartialEq)]
-    struct Num(u64);
-
-    /// The outcome of the test game.
-    #[derive(Debug, Clone, PartialEq)]
-    struct Doubled(u64);
-
-    /// A game of numbers whose outcome is the number doubled, with two profiles.
-    struct Doubles;
-
-    impl Format for Doubles {
-        const NAME: &'static str = "doubles";
-        type Case = Num;
-        fn parse(_: &[u8]) -> Result<Num, model::ParseError> {
-            Ok(Num(0))
-        }
-        fn write(case: &Num) -> String {
-            format!("{}\n", case.0)
-        }
-        fn size(case: &Num) -> String {
-            case.0.to_string()
-        }
-    }
-
-    impl Generate for Doubles {
-        const PROFILES: &'static [Profile<Num>] = &[
-            Profile::new("small", "below 10", |seed| Num(seed % 10)),
-            Profile::new("large", "1000 and up", |seed| Num(1000 + seed % 1000)),
-        ];
-        fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Num> {
-            Ok(Num(u.arbitrary()?))
-        }
-    }
-
-    impl Check for Doubles {
-        type Outcome = Doubled;
-        fn answer(outcome: &Doubled) -> String {
-            format!("{}\n", outcome.0)
-        }
-        fn compare(_: &Num, a: &Doubled, b: &Doubled, _: Names<'_>) -> Option<Divergence> {
-            (a != b).then(|| Divergence {
-                at: crate::verdict::At::Answer,
-                what: "the numbers differ".into(),
-                a_view: String::new(),
-                b_view: String::new(),
-                context: serde_json::Value::Null,
-            })
-        }
-    }
-
-    impl Shrink for Doubles {
-        fn weight(case: &Num) -> u64 {
-            case.0
-        }
-    }
-
-    impl Coverage for Doubles {}
-    impl Bounded for Doubles {}
-
-    impl Game for Doubles {
-        crate::engines! {
-            reference: "doubles" => |case: &Num, _| Doubled(case.0 * 2),
-            optimized: "doubles too" => |case: &Num, _| Doubled(case.0 << 1),
-        }
-    }
+    crate::toy::toy_game!(Doubles, "doubles");
 
     #[test]
     fn seeded_cases_are_todays_generated_cases() {

@@ -9,7 +9,7 @@
 //! ```
 
 use crate::game::Check;
-use crate::verdict::{compare_tokens, At, Divergence, Names};
+use crate::verdict::{compare_tokens, At, Difference, Differs, Divergence, Names};
 use std::fmt::Display;
 
 /// An outcome that carries its trace as a list of events (one per operation, move, round...).
@@ -24,11 +24,11 @@ pub trait Traced {
         format!("event {}", i + 1)
     }
 
-    /// What differs between two events, in one line: its kind first, then a colon and details
-    /// (failures are grouped by the kind). "events differ" by default.
-    fn difference(a: &Self::Event, b: &Self::Event) -> String {
+    /// What differs between two events: its kind (failures are grouped by it) and the line, the
+    /// kind first, then a colon and details ([`Differs::new`]). "events differ" by default.
+    fn difference(a: &Self::Event, b: &Self::Event) -> Differs {
         let _ = (a, b);
-        "events differ".into()
+        Differs::just("events differ")
     }
 }
 
@@ -59,12 +59,19 @@ where
             let hi = (i + 2).min(events.len());
             serde_json::to_value(&events[lo..hi]).unwrap_or_default()
         };
-        serde_json::json!({ "index": i, names.a: around(ea), names.b: around(eb) })
+        // Keyed by side, not by name: both engines may have the same name.
+        serde_json::json!({
+            "index": i,
+            "engines": [names.a, names.b],
+            "trusted": around(ea),
+            "under_test": around(eb),
+        })
     };
     if let Some(i) = ea.iter().zip(eb).position(|(x, y)| x != y) {
-        let what = <G::Outcome as Traced>::difference(&ea[i], &eb[i]);
+        let Differs { kind, what } = <G::Outcome as Traced>::difference(&ea[i], &eb[i]);
         return Some(Divergence {
             at: At::Event(a.at(i)),
+            event: kind,
             what,
             a_view: view(ea, i),
             b_view: view(eb, i),
@@ -75,6 +82,7 @@ where
         let i = ea.len().min(eb.len());
         return Some(Divergence {
             at: At::Event(a.at(i)),
+            event: Difference::named("event count differs"),
             what: format!(
                 "event count differs: {} {}, {} {}",
                 names.a,
@@ -90,6 +98,7 @@ where
     let (x, y) = (G::answer(a), G::answer(b));
     compare_tokens(&x, &y).err().map(|why| Divergence {
         at: At::Answer,
+        event: Difference::named("answer differs"),
         what: format!("answer differs: {why}"),
         a_view: x,
         b_view: y,
@@ -116,8 +125,8 @@ mod tests {
         fn at(&self, i: usize) -> String {
             format!("step {}", i + 1)
         }
-        fn difference(a: &u32, b: &u32) -> String {
-            format!("value differs: {a} against {b}")
+        fn difference(a: &u32, b: &u32) -> Differs {
+            Differs::new("value differs", format_args!("{a} against {b}"))
         }
     }
 
@@ -155,10 +164,27 @@ mod tests {
             .expect("they differ");
         assert_eq!(d.at, At::Event("step 3".into()));
         assert_eq!(d.what, "value differs: 3 against 5");
+        assert_eq!(d.event, Difference::named("value differs"));
         assert_eq!(d.a_view, "before:\n2\nthen:\n3\n");
         assert_eq!(d.b_view, "before:\n2\nthen:\n5\n");
         assert_eq!(d.context["index"], 2);
-        assert_eq!(d.context["reference"], serde_json::json!([2, 3, 4]));
+        assert_eq!(d.context["trusted"], serde_json::json!([2, 3, 4]));
+        assert_eq!(d.context["under_test"], serde_json::json!([2, 5, 4]));
+    }
+
+    #[test]
+    fn the_context_keys_both_sides_apart_when_the_engines_have_one_name() {
+        let same = Names {
+            a: "reference",
+            b: "reference",
+        };
+        let d = traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 3]), same).expect("they differ");
+        assert_eq!(
+            d.context["engines"],
+            serde_json::json!(["reference", "reference"])
+        );
+        assert_eq!(d.context["trusted"], serde_json::json!([1, 2]));
+        assert_eq!(d.context["under_test"], serde_json::json!([1, 3]));
     }
 
     #[test]
@@ -166,6 +192,7 @@ mod tests {
         let d = traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 2, 3]), names()).expect("longer");
         assert_eq!(d.at, At::Event("step 3".into()));
         assert!(d.what.starts_with("event count differs"), "{}", d.what);
+        assert_eq!(d.event, Difference::named("event count differs"));
         assert!(traced::<Sums>(&Out(vec![1, 2]), &Out(vec![1, 2]), names()).is_none());
         // No events (an untraced run): the answers decide.
         let a = Out(vec![]);

@@ -145,7 +145,8 @@ fn conclude<G: Game>(
              (--max-failures {allowed}; --no-replay generates them anyway)"
         )?;
     }
-    if generated {
+    // A game without coverage counters (a problem given by programs) has no coverage to show.
+    if generated && !G::coverage_keys().is_empty() {
         write!(
             out,
             "{}",
@@ -231,7 +232,7 @@ fn not_generated<G: Game>(elapsed: Duration, interrupted: bool) -> BatchResult<G
         cases: 0,
         skipped: 0,
         digest: 0,
-        failures: [0; 5],
+        failures: [0; Kind::ALL.len()],
         coverage: vec![0; G::coverage_keys().len()],
         first: None,
         distinct: Vec::new(),
@@ -325,7 +326,10 @@ fn summarize<G: Game>(
         .collect();
     Summary {
         schema: SCHEMA.into(),
-        command: if pair.b.traces() { "diff" } else { "judge" }.into(),
+        command: opts
+            .command
+            .unwrap_or(if pair.b.traces() { "diff" } else { "judge" })
+            .into(),
         version: env!("CARGO_PKG_VERSION").into(),
         game: G::NAME.to_string(),
         engines: [pair.a.name().to_string(), pair.b.name().to_string()],
@@ -404,6 +408,7 @@ fn shrink_and_save<G: Game>(
         complete,
         explained,
         pictured: Pictured::default(),
+        out_dir: &opts.out_dir,
     };
     record.picture(pair);
     let program = &opts.program;
@@ -420,6 +425,19 @@ fn shrink_and_save<G: Game>(
             Views::<G>::meta(&record, names, opts.batch.seed, program),
         ),
     };
+    // The files that make the case again, beside the repro, before it is reported.
+    let saved = saved.and_then(|p| {
+        for (ext, bytes) in record
+            .regenerate::<G>()
+            .map(|r| r.files)
+            .unwrap_or_default()
+        {
+            let path = p.with_extension(&ext);
+            std::fs::write(&path, bytes)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(p)
+    });
     let (repro, save_error) = match saved {
         Ok(p) => {
             text.push_str(&format!("repro: {}\n", p.display()));

@@ -12,6 +12,7 @@ pub mod compare;
 pub mod corpus;
 pub mod coverage;
 pub mod diff;
+pub mod difference;
 pub mod engine;
 pub mod explain;
 pub mod fuzz;
@@ -38,6 +39,8 @@ pub mod shrink;
 pub mod source;
 pub mod summary;
 pub mod timing;
+#[cfg(test)]
+mod toy;
 pub mod verdict;
 pub mod verify;
 
@@ -47,7 +50,7 @@ pub use game::{Divergence, Game, Names, Profile};
 pub use oracle::{Failure, Pair};
 /// Running a judged program under limits: the `supervise` crate, re-exported.
 pub use supervise as process;
-pub use verdict::{At, Verdict};
+pub use verdict::{At, Side, Verdict};
 
 /// The traits a game's code calls through, and what its protocol is written with:
 /// `use harness::prelude::*;` brings every role into scope, so that `MyGame::parse`, `MyGame::size`
@@ -58,7 +61,8 @@ pub mod prelude {
     pub use crate::engines;
     pub use crate::explain::{Explanation, Part};
     pub use crate::game::{
-        Bounded, Check, Coverage, Divergence, Format, Game, Generate, Names, Profile, Shrink,
+        Bounded, Check, Coverage, Differs, Divergence, Format, Game, Generate, Names, Profile,
+        Shrink,
     };
     pub use crate::oracle::Pair;
     pub use crate::shrink::grid::{self, GridCase};

@@ -254,6 +254,7 @@ mod tests {
                 seed: 9,
                 kind: Kind::Mismatch,
                 engine: None,
+                side: None,
                 what: "w".into(),
                 shrunk_what: "w".into(),
                 size_before: "s".into(),
@@ -350,6 +351,7 @@ mod tests {
                 index,
                 kind: Kind::Mismatch,
                 engine: None,
+                side: None,
                 what: "w".into(),
                 signature: "s".into(),
             }),
@@ -362,6 +364,27 @@ mod tests {
         let r = m.replay.expect("merged");
         assert_eq!((r.saved_cases, r.replayed, r.passed), (5, 4, 2));
         assert_eq!(r.failing.map(|f| f.index), Some(1));
+    }
+
+    #[test]
+    fn the_side_of_a_fault_is_read_back_and_old_reports_without_it_still_read() {
+        let mut s = shard(0, 50, Some(3));
+        if let Some(first) = s.first.as_mut() {
+            first.kind = Kind::Crash;
+            first.engine = Some("reference".into());
+            first.side = Some(crate::verdict::Side::UnderTest);
+        }
+        let path = std::env::temp_dir().join(format!("merge-side-{}.json", std::process::id()));
+        s.write_json(&path).expect("written");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains("\"side\": \"under_test\""), "{text}");
+        let back = read(&path).expect("reads");
+        assert_eq!(back.first, s.first);
+        // A report written before the side was recorded.
+        std::fs::write(&path, text.replace("\"side\": \"under_test\",", "")).expect("written");
+        let old = read(&path).expect("an old report still reads");
+        assert_eq!(old.first.as_ref().and_then(|f| f.side), None);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::limits::{Limits, RELATIVE_LIMIT};
 use crate::oracle::{bounded, catching, Failure, Pair};
 use crate::plan::DiffOptions;
 use crate::shrink;
+use crate::verdict::Side;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -115,7 +116,7 @@ pub fn minimize<G: Game>(
         original.kind == Kind::TimeLimit
             && !spair.a.isolated()
             && spair.b.isolated()
-            && original.engine.as_deref() == Some(spair.b.name())
+            && original.side == Some(Side::UnderTest)
     });
     let pred = StillFails {
         opts,
@@ -271,27 +272,29 @@ pub fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) 
     if f.kind != Kind::TimeLimit {
         return Some(pair.clone());
     }
-    let engine = f.engine.as_deref()?;
-    if engine != pair.a.name() && engine != pair.b.name() {
-        return None;
+    match f.side {
+        Some(Side::Trusted | Side::UnderTest) => isolated_pair(opts, pair, f),
+        _ => None,
     }
-    isolated_pair(opts, pair, f)
 }
 
 /// The pair with its engine under test run out of process (`None` when it cannot be): the engine
-/// the failure names, else the second. For a hang, and for a crash or a mismatch once a smaller
+/// of the failure's side, else the second. For a hang, and for a crash or a mismatch once a smaller
 /// case has hung the engine in process.
 /// A crash stays a crash (a panic is a non-zero exit); a mismatch is then judged on answers.
 fn isolated_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
-    let target = f.engine.as_deref().unwrap_or(pair.b.name());
-    let twin = |e: &Arc<dyn Engine<G>>| -> Option<Arc<dyn Engine<G>>> {
-        if e.name() == target && !e.isolated() {
-            opts.isolate.as_ref().and_then(|iso| iso(target))
+    let target = f.side.unwrap_or(Side::UnderTest);
+    let twin = |e: &Arc<dyn Engine<G>>, side: Side| -> Option<Arc<dyn Engine<G>>> {
+        if side == target && !e.isolated() {
+            opts.isolate.as_ref().and_then(|iso| iso(e.name()))
         } else {
             Some(Arc::clone(e))
         }
     };
-    Some(Pair::new(twin(&pair.a)?, twin(&pair.b)?))
+    Some(Pair::new(
+        twin(&pair.a, Side::Trusted)?,
+        twin(&pair.b, Side::UnderTest)?,
+    ))
 }
 
 /// An engine that gives an answer already computed: the trusted engine's, timed once.

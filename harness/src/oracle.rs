@@ -7,8 +7,9 @@
 //! game's judge, two answers token by token.
 
 use crate::engine::{Engine, Fault, Kind, Output};
-use crate::game::{compare_tokens, Divergence, Game, Names};
-use crate::verdict::{At, Place};
+use crate::game::{compare_tokens, Differs, Divergence, Game, Names};
+use crate::roles::Judgement;
+use crate::verdict::{At, Place, Side};
 pub use crate::verdict::{Failure, Verdict};
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
@@ -100,13 +101,17 @@ pub struct Checked<O> {
 }
 
 impl<O> Checked<O> {
-    /// The verdict on a fault of `engine`, the trusted engine's answer `expected` when it gave one.
-    fn faulted(engine: &str, fault: Fault, expected: Option<String>) -> Self {
+    /// The verdict on a fault of `engine` on side `side`, the trusted engine's answer `expected`
+    /// when it gave one; a fault of the trusted engine is of [`Kind::Trusted`].
+    fn faulted(side: Side, engine: &str, fault: Fault, expected: Option<String>) -> Self {
         let verdict = if fault == Fault::Interrupted {
             Verdict::Interrupted(engine.to_string())
         } else {
-            let mut failure = Failure::fault(engine, &fault);
+            let mut failure = Failure::fault(side, engine, &fault);
             failure.expected = expected;
+            if side == Side::Trusted {
+                failure.kind = Kind::Trusted;
+            }
             Verdict::Fails(Box::new(failure))
         };
         Checked {
@@ -219,7 +224,7 @@ impl<G: Game> Pair<G> {
             // Engine a gave its output: the panic was b's.
             (Err(panic), Some(a)) => (a, Err(panic)),
             (Ok(Err(fault)) | Err(fault), None) => {
-                return Checked::faulted(self.a.name(), fault, None)
+                return Checked::faulted(Side::Trusted, self.a.name(), fault, None)
             }
             (Ok(Ok(_)), None) | (Ok(Err(_)), Some(_)) => {
                 unreachable!("engine a's output is kept exactly when it gave one")
@@ -239,7 +244,7 @@ impl<G: Game> Pair<G> {
                 };
                 Checked {
                     a: outcome(a),
-                    ..Checked::faulted(self.b.name(), fault, expected)
+                    ..Checked::faulted(Side::UnderTest, self.b.name(), fault, expected)
                 }
             }
             Ok(b) => {
@@ -271,9 +276,10 @@ impl<G: Game> Pair<G> {
             };
             Failure::mismatch(what, Some(d), expected, got)
         };
-        let answer_divergence = |why: String, want: &str, got: &str| Divergence {
+        let answer_divergence = |why: Differs, want: &str, got: &str| Divergence {
             at: At::Answer,
-            what: why,
+            event: why.kind,
+            what: why.what,
             a_view: clip(want),
             b_view: clip(got),
             context: serde_json::json!({}),
@@ -286,17 +292,47 @@ impl<G: Game> Pair<G> {
                 let want = G::answer(x);
                 if let Some(why) = G::malformed(text) {
                     let output = text.clone();
-                    let mut f = Failure::fault(names.b, &Fault::Malformed { why, output });
+                    let mut f =
+                        Failure::fault(Side::UnderTest, names.b, &Fault::Malformed { why, output });
                     f.expected = Some(want);
                     return Some(f);
                 }
-                G::judge(case, x, text).err().map(|why| {
-                    mismatch(
+                let fault = |side: Side, engine: &str, fault: Fault, kind: Option<Kind>| {
+                    let mut f = Failure::fault(side, engine, &fault);
+                    f.expected = Some(want.clone());
+                    f.got = Some(text.clone());
+                    if let Some(kind) = kind {
+                        f.kind = kind;
+                    }
+                    Some(f)
+                };
+                match G::judge_output(case, x, text) {
+                    Judgement::Accepted => None,
+                    Judgement::WrongAnswer(why) => Some(mismatch(
                         answer_divergence(why, &want, text),
                         Some(want.clone()),
                         Some(text.clone()),
-                    )
-                })
+                    )),
+                    Judgement::PresentationError(why) => {
+                        let why = format!("presentation error: {why}");
+                        let output = text.clone();
+                        fault(
+                            Side::UnderTest,
+                            names.b,
+                            Fault::Malformed { why, output },
+                            None,
+                        )
+                    }
+                    Judgement::JudgeFailed(why) => {
+                        let status = format!("the judge of answers failed: {why}");
+                        let f = Fault::RuntimeError {
+                            status,
+                            stderr: None,
+                            output: String::new(),
+                        };
+                        fault(Side::Judge, "checker", f, Some(Kind::Trusted))
+                    }
+                }
             }
             (Output::Answer(want), b) => {
                 let got = match b {
@@ -304,7 +340,11 @@ impl<G: Game> Pair<G> {
                     Output::Answer(t) => {
                         if let Some(why) = G::malformed(t) {
                             let output = t.clone();
-                            let mut f = Failure::fault(names.b, &Fault::Malformed { why, output });
+                            let mut f = Failure::fault(
+                                Side::UnderTest,
+                                names.b,
+                                &Fault::Malformed { why, output },
+                            );
                             f.expected = Some(want.clone());
                             return Some(f);
                         }
@@ -313,7 +353,7 @@ impl<G: Game> Pair<G> {
                 };
                 compare_tokens(want, &got).err().map(|why| {
                     mismatch(
-                        answer_divergence(why, want, &got),
+                        answer_divergence(why.into(), want, &got),
                         Some(want.clone()),
                         Some(got.clone()),
                     )
@@ -336,11 +376,7 @@ impl<G: Game> Pair<G> {
                 a: run(&*self.a),
                 b: run(&*self.b),
             }
-        } else if failure
-            .engine
-            .as_deref()
-            .is_some_and(|e| e != self.a.name())
-        {
+        } else if failure.side.is_some_and(|s| s != Side::Trusted) {
             Pictured {
                 a: run(&*self.a),
                 b: None,

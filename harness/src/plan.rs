@@ -44,6 +44,9 @@ pub struct DiffOptions<G: Game> {
     /// The files of `harness replay`: with them the run's cases are those files alone (none is
     /// generated, no other saved case is replayed), and each gets a verdict of its own.
     pub files: Option<ReplayFiles>,
+    /// The command named in the summary and its last line: `diff` or `judge` by default (from
+    /// the engine under test); a command of a plug-in names itself (`stress`).
+    pub command: Option<&'static str>,
 }
 
 /// The saved files a run replays and nothing else (`harness replay FILE...`).
@@ -72,6 +75,7 @@ impl<G: Game> DiffOptions<G> {
             program: "harness".into(),
             source: None,
             files: None,
+            command: None,
         }
     }
 }

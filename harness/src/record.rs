@@ -34,6 +34,8 @@ pub struct Record<'a, C, O> {
     /// What the engines made of the shrunk case, run once when the record is made
     /// ([`Record::picture`]): the page is drawn from it.
     pub pictured: Pictured<O>,
+    /// Where the repro is saved (the `{repro}` of a [`crate::roles::Regenerate`] is in it).
+    pub out_dir: &'a std::path::Path,
 }
 
 /// The header word of a failure report.
@@ -100,6 +102,28 @@ fn size<G: Game>(case: Option<&G::Case>) -> String {
     case.map_or("(no case)".into(), |c| G::size(c))
 }
 
+impl<C, O> Record<'_, C, O> {
+    /// What makes the shrunk case again, when the game says more than its origin does.
+    pub fn regenerate<G: Game<Case = C, Outcome = O>>(&self) -> Option<crate::roles::Regenerate> {
+        self.case.as_ref().and_then(G::regenerate)
+    }
+
+    /// The command that makes the failure again: the game's own ([`Record::regenerate`]), with
+    /// `{repro}` as the saved repro's path without extension; else the origin's.
+    fn reproduce<G: Game<Case = C, Outcome = O>>(&self, program: &str) -> String
+    where
+        Self: Views<G>,
+    {
+        match self.regenerate::<G>() {
+            Some(r) => {
+                let base = self.out_dir.join(Views::<G>::name(self));
+                r.reproduce.replace("{repro}", &base.display().to_string())
+            }
+            None => self.found.origin.reproduce(program, G::NAME),
+        }
+    }
+}
+
 impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
     fn seed(&self) -> u64 {
         match (self.from_file(), &self.case) {
@@ -130,7 +154,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             size::<G>(self.found.case.as_ref()),
             original.what
         );
-        let reproduce = self.found.origin.reproduce(program, G::NAME);
+        let reproduce = self.reproduce::<G>(program);
         text.push_str(&format!("reproduce: {reproduce}\n"));
         if self.found.case.is_some() && !self.as_is {
             text.push_str(&format!(
@@ -144,6 +168,9 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
                 },
                 self.failure.what
             ));
+        }
+        if let Some(r) = self.regenerate::<G>() {
+            text.push_str(&r.text);
         }
         if let Some(d) = &self.failure.divergence {
             text.push_str(&report::divergence(d, names, colour));
@@ -165,7 +192,8 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             "seed": Views::<G>::seed(self),
             "batch_seed": batch_seed,
             "case_index": self.found.index,
-            "reproduce": self.found.origin.reproduce(program, G::NAME),
+            "reproduce": self.reproduce::<G>(program),
+            "regenerate": self.regenerate::<G>().map(|r| r.json),
             "size_before": size::<G>(self.found.case.as_ref()),
             "size_after": size::<G>(self.case.as_ref()),
             "shrink_steps": self.steps,
@@ -201,6 +229,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             seed: Views::<G>::seed(self),
             kind: original.kind,
             engine: original.engine.clone(),
+            side: original.side,
             what: original.what.clone(),
             shrunk_what: self.failure.what.clone(),
             size_before: size::<G>(self.found.case.as_ref()),
@@ -208,7 +237,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             shrink_steps: self.steps,
             shrink_tries: self.tries,
             shrink_complete: self.complete,
-            reproduce: self.found.origin.reproduce(program, G::NAME),
+            reproduce: self.reproduce::<G>(program),
             repro,
             signature: self.signature.to_string(),
             hits: 1,

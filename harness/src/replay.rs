@@ -11,6 +11,7 @@ use crate::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured, Verdict};
 use crate::record::headline;
 use crate::report;
 use crate::summary::{FileVerdict, ReplayVerdict};
+use crate::verdict::Side;
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
@@ -113,16 +114,16 @@ fn check_bounded<G: Game>(
         })
     };
     bounded(limit, run).ok_or_else(|| {
-        let engine = match phase.load(Relaxed) {
-            1 => pair.b.name(),
-            2 => "comparison",
-            _ => pair.a.name(),
+        let (side, engine) = match phase.load(Relaxed) {
+            1 => (Side::UnderTest, pair.b.name()),
+            2 => (Side::Harness, "comparison"),
+            _ => (Side::Trusted, pair.a.name()),
         };
         let fault = Fault::TimeLimit {
             limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
             what: "wall-clock time, in process, replaying a saved case".into(),
         };
-        Box::new(Failure::fault(engine, &fault))
+        Box::new(Failure::fault(side, engine, &fault))
     })
 }
 
@@ -144,15 +145,7 @@ fn verdict<G: Game>(path: &Path, case: &G::Case, checked: &Checked<G::Outcome>) 
         Ok(()) => Saved::Passes {
             checked_expected: true,
         },
-        Err(why) => Saved::Unexpected(Box::new(Failure::mismatch(
-            format!(
-                "the engines agree but not with the expected answer beside the case \
-                 (expected: the engines' answer; got: the file's): {why}"
-            ),
-            None,
-            Some(want),
-            None,
-        ))),
+        Err(why) => Saved::Unexpected(Box::new(Failure::unexpected(&why, want))),
     }
 }
 

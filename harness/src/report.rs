@@ -175,6 +175,7 @@ mod tests {
     fn views_sit_side_by_side() {
         let d = Divergence {
             at: crate::verdict::At::Event("operation 2, round 1".into()),
+            event: crate::verdict::Difference::named("removed cells differ"),
             what: "removed cells differ".into(),
             a_view: "a b\nc d".into(),
             b_view: "a x\nc d".into(),

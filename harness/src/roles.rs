@@ -3,7 +3,7 @@
 //! engines ([`crate::engine`]) and the page kit ([`crate::html`]) name a game's case and outcome
 //! without the bundle, and no module imports in a circle.
 
-use crate::verdict::{compare_tokens, Divergence, Explanation, Names, Part};
+use crate::verdict::{compare_tokens, Differs, Divergence, Explanation, Names, Part};
 use arbitrary::Unstructured;
 use model::ParseError;
 use std::fmt::Debug;
@@ -99,6 +99,22 @@ impl<C> Debug for Profile<C> {
     }
 }
 
+/// What makes a case again when its text alone does not say how it was made (a problem's generator
+/// and the bytes or arguments it was given): shown in the report of a repro and saved beside it
+/// ([`Format::regenerate`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Regenerate {
+    /// A shell command that makes the failure again; `{repro}` stands for the saved repro's path
+    /// without its extension (the files of `files` are beside it).
+    pub reproduce: String,
+    /// Lines of the text report (each ending with a newline): what regenerates the case, sizes.
+    pub text: String,
+    /// The same for the JSON saved beside the repro (its `regenerate` entry).
+    pub json: serde_json::Value,
+    /// Files saved beside the repro: (extension, bytes), e.g. `("bin", stream)`.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
 /// The case and its text format.
 pub trait Format: Send + Sync + Sized + 'static {
     /// The game's name on the command line ("texas", "2048"): also its folder under `corpus/`.
@@ -119,6 +135,12 @@ pub trait Format: Send + Sync + Sized + 'static {
     fn time_limit(_case: &Self::Case) -> Duration {
         Duration::from_secs(10)
     }
+
+    /// What makes the case again beyond its origin (a problem's generator stream or arguments),
+    /// for the report and the files of a repro. `None` by default: the case's origin says it all.
+    fn regenerate(_case: &Self::Case) -> Option<Regenerate> {
+        None
+    }
 }
 
 /// Cases from seeds and from fuzzer bytes.
@@ -138,6 +160,21 @@ pub trait Generate: Format {
     fn profile(name: &str) -> Option<&'static Profile<Self::Case>> {
         Self::PROFILES.iter().find(|p| p.name == name)
     }
+}
+
+/// What a judge of answers made of a program's output, in a contest checker's terms (testlib's exit
+/// codes 0, 1, 2 and 3): [`Check::judge_output`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Judgement {
+    /// The output is right.
+    Accepted,
+    /// The output is wrong: why, with the kind of the difference (failures are grouped by it).
+    WrongAnswer(Differs),
+    /// The output is not of the expected form: why.
+    PresentationError(String),
+    /// The judge itself failed (a checker's exit status 3, or a checker that could not run): the
+    /// engine under test is not to blame; why.
+    JudgeFailed(String),
 }
 
 /// What an engine computes, and how two results (or a program's output) are judged.
@@ -171,9 +208,20 @@ pub trait Check: Format {
     }
 
     /// Judges a program's output for this case, given a trusted outcome. `Ok(())` accepts; `Err`
-    /// says what is wrong. The default compares whitespace-separated tokens with the answer.
-    fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), String> {
-        compare_tokens(&Self::answer(trusted), output)
+    /// says what is wrong and of what kind. The default compares whitespace-separated tokens with
+    /// the answer.
+    fn judge(_case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Result<(), Differs> {
+        compare_tokens(&Self::answer(trusted), output).map_err(Differs::from)
+    }
+
+    /// Judges a program's output with the four verdicts of a contest checker ([`Judgement`]).
+    /// [`Check::judge`]'s verdict by default (accepted, or a wrong answer); a game whose judge can
+    /// fail on its own, or tell a presentation error apart, overrides it.
+    fn judge_output(case: &Self::Case, trusted: &Self::Outcome, output: &str) -> Judgement {
+        match Self::judge(case, trusted, output) {
+            Ok(()) => Judgement::Accepted,
+            Err(why) => Judgement::WrongAnswer(why),
+        }
     }
 }
 

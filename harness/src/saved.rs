@@ -38,7 +38,7 @@ pub struct Gate<C> {
     /// One failing saved case per signature, in replay order, at most `max_failures`.
     pub failures: Vec<SavedFound<C>>,
     /// Failing saved cases by kind (`Kind::ALL` order).
-    pub kinds: [u64; 5],
+    pub kinds: [u64; Kind::ALL.len()],
     pub interrupted: bool,
 }
 
@@ -87,7 +87,7 @@ pub fn replay_first<G: Game>(
             files: Vec::new(),
         },
         failures: Vec::new(),
-        kinds: [0; 5],
+        kinds: [0; Kind::ALL.len()],
         interrupted: false,
     };
     // Two in-process engines cannot be stopped from outside: each case runs on a thread of its own
@@ -228,6 +228,7 @@ fn record<C>(
             index: i,
             kind: failure.kind,
             engine: failure.engine.clone(),
+            side: failure.side,
             what: failure.what.clone(),
             signature: signature.clone(),
         });

@@ -9,11 +9,27 @@
 //!
 //! A game names its scopes ([`NamedScope`]: a name, the expression it stands for, what it holds,
 //! its rough cost) and parses scope expressions ([`crate::game::Bounded::scope`]); the syntax is
-//! shared: comma-separated bounds `key<=V`, `key=V`, `key=A..B` ([`Expr`]), so a user can size a
-//! scope on the command line: `--scope 'n<=3,m<=3,k<=3,specials<=1,q=1'`.
+//! shared: comma-separated bounds `key<=V`, `key=V`, `key=A..B` and sets `key=a,b,A..B`
+//! ([`Expr`]), so a user can size a scope on the command line:
+//! `--scope 'n<=3,m<=3,k<=3,specials<=1,q=1'`.
+//!
+//! **Scopes by construction.** A plain scope holds every board up to some size, and grows as
+//! values^cells: the rules that need a long line, a big board or a rare value are out of its
+//! reach. A scope *by construction* is a family defined by the inputs of one rule instead (every
+//! line of up to 4 cells over a value alphabet; every 4x4 board over three chosen tile values;
+//! every shape of a vertical run around a swap), each index one case built so that it exercises
+//! exactly that input and is a valid input of the game. It is a [`Scope`] like any other (an
+//! exact count, a case decoded from its index, so `--shard`, certificates, merge and
+//! `gen --scope S --index I` work unchanged); its expression names the family first,
+//! `family: bounds` (`lines: len<=4, values=0,2,4,8`), and takes the rule's inputs as
+//! parameters: sizes, ranges, value sets (`values=0,16384,32768`, `colours=8..10`). A game
+//! dispatches on [`Expr::family`]; an expression without one is its plain scope, unchanged.
 //!
 //! No symmetry reduction: the engine under test need not share the rules' symmetries.
 
+mod expr;
+
+pub use expr::{set_text, Expr, MAX_SET};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -124,172 +140,6 @@ impl fmt::Display for ScopeError {
 }
 
 impl std::error::Error for ScopeError {}
-
-/// One bound of an expression as written: `key<=V`, `key=V` or `key=A..B`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Bound {
-    key: String,
-    range: RangeInclusive<u64>,
-    /// Written `key<=V`: the start is the key's own minimum.
-    open_below: bool,
-    token: String,
-    used: bool,
-}
-
-/// A parsed scope expression: comma-separated bounds, each key at most once. A game takes the
-/// bounds it knows with [`Expr::take`] (giving each key's allowed values) and then calls
-/// [`Expr::finish`], which refuses any key it did not take.
-///
-/// ```
-/// use harness::scope::Expr;
-/// let mut e = Expr::parse("n<=3, m=2..3, q=1").unwrap();
-/// assert_eq!(e.take("n", 1..=50, 1..=1).unwrap(), 1..=3);
-/// assert_eq!(e.take("m", 1..=50, 1..=1).unwrap(), 2..=3);
-/// assert_eq!(e.take("k", 1..=100, 2..=2).unwrap(), 2..=2); // the default
-/// assert_eq!(e.take("q", 1..=1000, 1..=1).unwrap(), 1..=1);
-/// assert!(e.finish(&["n", "m", "k", "q"]).is_ok());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Expr {
-    bounds: Vec<Bound>,
-}
-
-impl Expr {
-    /// Parses `key<=V`, `key=V`, `key=A..B` (and `key>=V`, with the key's own maximum),
-    /// separated by commas; white space is ignored. A lower bound of `<=` is the key's minimum.
-    pub fn parse(text: &str) -> Result<Expr, ScopeError> {
-        let mut bounds: Vec<Bound> = Vec::new();
-        if text.trim().is_empty() {
-            return Err(ScopeError::new(
-                "",
-                "empty scope: give a named scope or bounds such as `n<=3,m<=3,q=1`",
-            ));
-        }
-        for raw in text.split(',') {
-            let token: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
-            if token.is_empty() {
-                return Err(ScopeError::new(
-                    text.trim(),
-                    "an empty bound between commas",
-                ));
-            }
-            let bound = Self::bound(&token)?;
-            if bounds.iter().any(|b| b.key == bound.key) {
-                return Err(ScopeError::new(
-                    &token,
-                    format!("`{}` is bounded twice", bound.key),
-                ));
-            }
-            bounds.push(bound);
-        }
-        Ok(Expr { bounds })
-    }
-
-    fn bound(token: &str) -> Result<Bound, ScopeError> {
-        let ops = ["<=", ">=", "="];
-        let Some((at, op)) = ops
-            .iter()
-            .filter_map(|op| token.find(op).map(|at| (at, *op)))
-            .min_by_key(|(at, op)| (*at, std::cmp::Reverse(op.len())))
-        else {
-            return Err(ScopeError::new(
-                token,
-                "not a bound: write `key<=V`, `key=V` or `key=A..B`",
-            ));
-        };
-        let key = &token[..at];
-        let value = &token[at + op.len()..];
-        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(ScopeError::new(
-                token,
-                "a bound starts with a parameter name",
-            ));
-        }
-        let number = |s: &str| -> Result<u64, ScopeError> {
-            s.parse::<u64>()
-                .map_err(|_| ScopeError::new(token, format!("`{s}` is not a whole number")))
-        };
-        // A `<=` bound starts at 0 here: `take` raises it to the key's minimum.
-        let range = match op {
-            "<=" => 0..=number(value)?,
-            ">=" => number(value)?..=u64::MAX,
-            _ => match value.split_once("..") {
-                Some((a, b)) => {
-                    let b = b.strip_prefix('=').unwrap_or(b);
-                    number(a)?..=number(b)?
-                }
-                None => {
-                    let v = number(value)?;
-                    v..=v
-                }
-            },
-        };
-        if range.start() > range.end() {
-            return Err(ScopeError::new(
-                token,
-                "an empty range (its start is above its end)",
-            ));
-        }
-        Ok(Bound {
-            key: key.to_string(),
-            range,
-            open_below: op == "<=",
-            token: token.to_string(),
-            used: false,
-        })
-    }
-
-    /// The values allowed for `key`: a `<=` bound starts at `limits`' minimum (so `n<=3` means
-    /// `1..=3` for a key whose least value is 1), or `default` when the expression does not
-    /// bound it. A bound reaching outside `limits` (`kinds=0..6`, `n<=60`) is an error naming the
-    /// limits.
-    pub fn take(
-        &mut self,
-        key: &str,
-        limits: RangeInclusive<u64>,
-        default: RangeInclusive<u64>,
-    ) -> Result<RangeInclusive<u64>, ScopeError> {
-        let Some(b) = self.bounds.iter_mut().find(|b| b.key == key) else {
-            return Ok(default);
-        };
-        b.used = true;
-        let lo = (*b.range.start()).max(*limits.start());
-        let hi = if *b.range.end() == u64::MAX {
-            *limits.end()
-        } else {
-            *b.range.end()
-        };
-        // Only a `<=` bound leaves its start to the key: `kinds=0..6` names a value the key does
-        // not have, and is refused rather than read as `kinds=1..6`.
-        let below = !b.open_below && *b.range.start() < *limits.start();
-        if below || hi > *limits.end() || lo > hi || *b.range.start() > *limits.end() {
-            return Err(ScopeError::new(
-                &b.token,
-                format!(
-                    "`{key}` must stay within {}..={}",
-                    limits.start(),
-                    limits.end()
-                ),
-            ));
-        }
-        Ok(lo..=hi)
-    }
-
-    /// Refuses the keys no [`Expr::take`] asked for, naming the ones that are known.
-    pub fn finish(self, known: &[&str]) -> Result<(), ScopeError> {
-        match self.bounds.iter().find(|b| !b.used) {
-            None => Ok(()),
-            Some(b) => Err(ScopeError::new(
-                &b.token,
-                format!(
-                    "unknown parameter `{}`: this game's scopes take {}",
-                    b.key,
-                    known.join(", ")
-                ),
-            )),
-        }
-    }
-}
 
 /// Writes a range the way [`Expr::parse`] reads it: `3` or `1..3`.
 pub fn range_text(r: &RangeInclusive<u64>) -> String {
@@ -421,45 +271,6 @@ pub fn resolve<'a>(named: &'a [NamedScope], text: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bounds_parse_and_clip() {
-        let mut e = Expr::parse(" n <= 3 ,m=2..4,k=3, q>=2").unwrap();
-        assert_eq!(e.take("n", 1..=50, 1..=50).unwrap(), 1..=3);
-        assert_eq!(e.take("m", 1..=50, 1..=50).unwrap(), 2..=4);
-        assert_eq!(e.take("k", 1..=100, 1..=1).unwrap(), 3..=3);
-        assert_eq!(e.take("q", 1..=5, 1..=1).unwrap(), 2..=5);
-        assert_eq!(e.take("specials", 0..=2, 0..=0).unwrap(), 0..=0);
-        assert!(e.finish(&["n", "m", "k", "q", "specials"]).is_ok());
-    }
-
-    #[test]
-    fn bad_expressions_name_the_token() {
-        let err = |s: &str| Expr::parse(s).unwrap_err();
-        assert_eq!(err("n<=x").token, "n<=x");
-        assert!(err("n<=x").why.contains("not a whole number"));
-        assert!(err("").why.contains("empty scope"));
-        assert!(err("n<=3,,m=2").why.contains("empty bound"));
-        assert!(err("n=3..2").why.contains("empty range"));
-        assert!(err("n<=3,n=2").why.contains("twice"));
-        assert!(err("3").why.contains("not a bound"));
-        assert!(err("<=3").why.contains("parameter name"));
-        let mut e = Expr::parse("n<=60").unwrap();
-        let out = e.take("n", 1..=50, 1..=1).unwrap_err();
-        assert_eq!(out.token, "n<=60");
-        assert!(out.why.contains("1..=50"), "{out}");
-        // An explicit start below the key's minimum is refused, not clipped.
-        let mut e = Expr::parse("kinds=0..6").unwrap();
-        let below = e.take("kinds", 1..=6, 1..=6).unwrap_err();
-        assert_eq!(below.token, "kinds=0..6");
-        assert!(below.why.contains("1..=6"), "{below}");
-        let mut e = Expr::parse("n=0").unwrap();
-        assert!(e.take("n", 1..=50, 1..=1).is_err());
-        let e = Expr::parse("z=1").unwrap();
-        let unknown = e.finish(&["n", "m"]).unwrap_err();
-        assert!(unknown.why.contains("unknown parameter `z`"), "{unknown}");
-        assert!(unknown.why.contains("n, m"), "{unknown}");
-    }
 
     #[test]
     fn blocks_locate_every_index() {

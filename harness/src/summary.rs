@@ -5,6 +5,7 @@
 
 use crate::engine::Kind;
 use crate::explain::Free;
+use crate::verdict::Side;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -15,8 +16,12 @@ pub struct Reported {
     pub profile: String,
     pub seed: u64,
     pub kind: Kind,
-    /// The engine that faulted (`None` for a mismatch).
+    /// The engine that faulted, by name (`None` for a mismatch).
     pub engine: Option<String>,
+    /// Which side faulted: `trusted`, `under_test`, `judge` or `harness` (absent for a mismatch,
+    /// and in reports written before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
     /// The failure of the original case, in one line.
     pub what: String,
     /// The failure of the shrunk case, in one line.
@@ -56,6 +61,9 @@ pub struct SavedFailure {
     pub index: u64,
     pub kind: Kind,
     pub engine: Option<String>,
+    /// Which side faulted (as in [`Reported`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
     pub what: String,
     pub signature: String,
 }
@@ -217,6 +225,9 @@ impl Summary {
     /// program `<game>: <N> cases, <A> accepted, <W> wrong, <T> timeouts, <R> crashes`.
     pub fn line(&self) -> String {
         let s = self;
+        if s.command == "stress" {
+            return self.stress_line();
+        }
         if !s.judging {
             let mut line = format!("{}: {} cases, {} mismatches", s.game, s.cases, s.failed());
             let others: Vec<String> = [
@@ -252,6 +263,22 @@ impl Summary {
             }
             line
         }
+    }
+
+    /// The last line of `stress`: `stress: <N> cases, <M> failures, <R> cases/s`, the failures
+    /// of the trusted side (the brute force or the checker) named apart when there are some.
+    fn stress_line(&self) -> String {
+        let trusted = self.count(Kind::Trusted);
+        let apart = match trusted {
+            0 => String::new(),
+            n => format!(" ({n} of the reference or the checker)"),
+        };
+        let failed = self.failed();
+        let word = if failed == 1 { "failure" } else { "failures" };
+        format!(
+            "stress: {} cases, {failed} {word}{apart}, {:.0} cases/s",
+            self.cases, self.cases_per_sec
+        )
     }
 
     /// Writes the report as JSON to `path`.

@@ -1,11 +1,14 @@
 //! Verdicts: the words every other module uses for what went wrong, and nothing else. A leaf:
 //! it depends on no other module of the harness.
 //!
-//! [`Kind`] is the class of a failing verdict, [`Fault`] why one engine produced nothing usable,
-//! [`Divergence`] the first difference between two outcomes (at [`At`]), [`Failure`] a failing
-//! verdict on one case, [`Verdict`] what the oracle made of a case, [`Names`] the two engines
-//! compared; [`Explanation`] which parts of a repro do not matter to its failure.
+//! [`Kind`] is the class of a failing verdict, [`Side`] which side of the comparison failed,
+//! [`Fault`] why one engine produced nothing usable, [`Divergence`] the first difference between
+//! two outcomes (at [`At`], of a [`Difference`]), [`Failure`] a failing verdict on one case,
+//! [`Verdict`] what the oracle made of a case, [`Names`] the two engines compared; [`Explanation`]
+//! which parts of a repro do not matter to its failure. The kinds of differences are in
+//! [`crate::difference`], the one module this one uses.
 
+pub use crate::difference::{compare_tokens, Difference, Differs, Tokens};
 use std::fmt;
 
 /// The names of the two engines whose outcomes are compared, for the words of a report.
@@ -26,11 +29,34 @@ impl Default for Names<'static> {
     }
 }
 
+/// Which side of the comparison a failure is of: a type, so that two engines of the same name
+/// (`--engine reference --against reference`) are still told apart.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The trusted engine (`a`, usually the reference).
+    Trusted,
+    /// The engine under test (`b`).
+    UnderTest,
+    /// The judge of answers (a checker): on the trusted side, never blamed on the engine under
+    /// test.
+    Judge,
+    /// Neither engine: the generator of the case, or the comparison of the outcomes.
+    Harness,
+}
+
 /// The first difference between two engines' outcomes.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Divergence {
     /// Where it happens: the answers, or an event such as "operation 3, round 2".
     pub at: At,
+    /// The kind of the difference, set by the game's comparison (`removed cells differ`), or
+    /// token-level differences of two answers: what a failure's signature is built from. Not
+    /// written to JSON (the signature is).
+    #[serde(skip)]
+    pub event: Difference,
     /// What differs, in one line, e.g. "removed cells differ: reference 12 cells, optimized 9".
     pub what: String,
     /// What the trusted engine saw at that moment (a board picture, a move list), one item per line.
@@ -181,15 +207,18 @@ pub enum Kind {
     MemoryLimit,
     /// A panic or a runtime error.
     Crash,
+    /// The trusted engine's own fault, or a checker's: never blamed on the engine under test.
+    Trusted,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Mismatch,
         Kind::Malformed,
         Kind::TimeLimit,
         Kind::MemoryLimit,
         Kind::Crash,
+        Kind::Trusted,
     ];
 
     /// The words of a report.
@@ -200,6 +229,7 @@ impl Kind {
             Kind::TimeLimit => "time limit",
             Kind::MemoryLimit => "memory limit",
             Kind::Crash => "crash",
+            Kind::Trusted => "failure of the trusted side",
         }
     }
 }
@@ -239,8 +269,16 @@ impl Verdict {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Failure {
     pub kind: Kind,
-    /// The engine that faulted; `None` for a mismatch between the two.
+    /// The engine that faulted, by name (for the words of a report); `None` for a mismatch
+    /// between the two.
     pub engine: Option<String>,
+    /// Which side faulted; `None` for a mismatch. What tells the engines apart: their names may
+    /// be the same.
+    #[serde(skip)]
+    pub side: Option<Side>,
+    /// For a mismatch, the kind of the difference (its divergence's, when it has one).
+    #[serde(skip)]
+    pub event: Option<Difference>,
     /// What went wrong, in one line.
     pub what: String,
     /// For a mismatch: the first differing event with both views.
@@ -256,11 +294,13 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// A fault of one engine.
-    pub fn fault(engine: &str, fault: &Fault) -> Failure {
+    /// A fault of one engine, `engine` on side `side`.
+    pub fn fault(side: Side, engine: &str, fault: &Fault) -> Failure {
         Failure {
             kind: fault.kind(),
             engine: Some(engine.to_string()),
+            side: Some(side),
+            event: None,
             what: format!("{engine} {fault}"),
             divergence: None,
             expected: None,
@@ -269,7 +309,7 @@ impl Failure {
         }
     }
 
-    /// A mismatch between the two engines, first differing at `divergence`.
+    /// A mismatch between the two engines, first differing at `divergence` (of its kind).
     pub fn mismatch(
         what: String,
         divergence: Option<Divergence>,
@@ -279,6 +319,8 @@ impl Failure {
         Failure {
             kind: Kind::Mismatch,
             engine: None,
+            side: None,
+            event: divergence.as_ref().map(|d| d.event.clone()),
             what,
             divergence,
             expected,
@@ -287,30 +329,47 @@ impl Failure {
         }
     }
 
-    /// True when `other` is the same kind of failure (same class, same engine): what a shrinker
-    /// keeps to, so it does not drift from one bug to another.
-    pub fn same_kind(&self, other: &Failure) -> bool {
-        self.kind == other.kind && self.engine == other.engine
+    /// The engines agree but not with the expected answer beside a saved case: `why` says how
+    /// the expected answer (`expected`) differs from theirs.
+    pub fn unexpected(why: &Differs, expected: String) -> Failure {
+        let what = format!(
+            "{UNEXPECTED} (expected: the engines' answer; got: the file's): {}",
+            why.what
+        );
+        let mut f = Failure::mismatch(what, None, Some(expected), None);
+        f.event = Some(Difference::named(UNEXPECTED_KIND));
+        f
     }
 
-    /// What kind of failure this is, in one short line that cases failing the same way share:
-    /// the verdict kind, then the kind of the first differing event. `--max-failures` groups
-    /// failures by it.
+    /// True when `other` is the same kind of failure (same class, same side): what a shrinker
+    /// keeps to, so it does not drift from one bug to another.
+    pub fn same_kind(&self, other: &Failure) -> bool {
+        self.kind == other.kind && self.side == other.side
+    }
+
+    /// What kind of failure this is, in one short line that cases failing the same way share,
+    /// built from the failure's structure: the verdict kind, the side and its engine's name, the
+    /// kind of the first difference. `--max-failures` groups failures by it.
     ///
-    /// - a mismatch: the divergence's `what` up to its first `:` (or `;`), e.g. `mismatch: removed
-    ///   cells differ`; for a judged program's answer, `mismatch: wrong answer` (the token it
-    ///   differs at is left out), or the judge's message up to its first `:`;
+    /// - a mismatch: the kind of its difference ([`Difference::words`]), e.g. `mismatch: removed
+    ///   cells differ`; for a judged program's answer that differs token by token, `mismatch:
+    ///   wrong answer`; a mismatch of no kind is `mismatch` alone;
     /// - a panic: `crash: ENGINE panicked at FILE` (the file of the panic, no line number);
     /// - a runtime error of a program: `crash: ENGINE runtime error: exit status 3` (or the
     ///   signal), without its standard error;
-    /// - a time limit, a memory limit, malformed output: the kind and the engine.
+    /// - a time limit, a memory limit, malformed output, a failure of the trusted side: the kind
+    ///   and the engine.
     ///
-    /// Numbers in the kept text become `N`, so that "move 3" and "move 7" are one signature.
+    /// Numbers in a difference's words become `N`, so that "move 3" and "move 7" are one
+    /// signature.
     pub fn signature(&self) -> String {
         let kind = self.kind.describe();
         let engine = self.engine.as_deref().unwrap_or("");
         match self.kind {
-            Kind::Mismatch => format!("{kind}: {}", self.mismatch_detail()),
+            Kind::Mismatch => match self.mismatch_detail() {
+                Some(detail) => format!("{kind}: {detail}"),
+                None => kind.to_string(),
+            },
             Kind::Crash => match &self.fault {
                 Some(Fault::Panic {
                     place: Some(place), ..
@@ -321,48 +380,28 @@ impl Failure {
                 }
                 _ => format!("{kind}: {engine}"),
             },
-            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed => format!("{kind}: {engine}"),
+            Kind::TimeLimit | Kind::MemoryLimit | Kind::Malformed | Kind::Trusted => {
+                format!("{kind}: {engine}")
+            }
         }
     }
 
-    /// The part of a mismatch's signature after its kind.
-    fn mismatch_detail(&self) -> String {
-        match &self.divergence {
-            Some(d) if d.at == At::Answer && self.got.is_some() => {
-                let head = head_of(&d.what);
-                let token_level = head.starts_with("token ")
-                    || head.starts_with("output ends early")
-                    || head.starts_with("unexpected extra output");
-                if token_level {
-                    "wrong answer".to_string()
-                } else {
-                    head
-                }
-            }
-            Some(d) => head_of(&d.what),
-            None => head_of(&self.what),
+    /// The part of a mismatch's signature after its kind: a program's answer that differs token
+    /// by token is a wrong answer; otherwise the words of the difference's kind.
+    fn mismatch_detail(&self) -> Option<String> {
+        let judged =
+            self.got.is_some() && self.divergence.as_ref().is_some_and(|d| d.at == At::Answer);
+        match self.event.as_ref()? {
+            Difference::Tokens(_) if judged => Some("wrong answer".to_string()),
+            event => Some(event.words()),
         }
     }
 }
 
-/// The text up to the first `:` or `;`, trimmed, with every number as `N`.
-fn head_of(what: &str) -> String {
-    let head = what.split([':', ';']).next().unwrap_or(what).trim();
-    let mut out = String::with_capacity(head.len());
-    let mut in_number = false;
-    for c in head.chars() {
-        if c.is_ascii_digit() {
-            if !in_number {
-                out.push('N');
-            }
-            in_number = true;
-        } else {
-            in_number = false;
-            out.push(c);
-        }
-    }
-    out
-}
+/// The first words of [`Failure::unexpected`]'s line, and its kind.
+const UNEXPECTED: &str = "the engines agree but not with the expected answer beside the case";
+const UNEXPECTED_KIND: &str =
+    "the engines agree but not with the expected answer beside the case (expected";
 
 // ----------------------------------------------------------------------------------------------
 // What a repro needs (the explain phase, crate::explain).
@@ -447,45 +486,6 @@ impl Explanation {
         }
         out.push('\n');
         out
-    }
-}
-
-/// Compares two texts token by token, ignoring whitespace differences.
-pub fn compare_tokens(want: &str, got: &str) -> Result<(), String> {
-    let mut w = want.split_whitespace();
-    let mut g = got.split_whitespace();
-    let mut index = 0usize;
-    loop {
-        index += 1;
-        match (w.next(), g.next()) {
-            (None, None) => return Ok(()),
-            (Some(a), Some(b)) if a == b => continue,
-            (Some(a), Some(b)) => {
-                return Err(format!(
-                    "token {index}: expected `{a}`, got `{}`",
-                    shorten(b)
-                ))
-            }
-            (Some(a), None) => {
-                return Err(format!(
-                    "output ends early: expected `{a}` as token {index}"
-                ))
-            }
-            (None, Some(b)) => {
-                return Err(format!(
-                    "unexpected extra output at token {index}: `{}`",
-                    shorten(b)
-                ))
-            }
-        }
-    }
-}
-
-fn shorten(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}...", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
     }
 }
 

@@ -57,18 +57,24 @@ impl Traced for Outcome {
         format!("move {} ({} {} {})", i + 1, m.dir, m.r + 1, m.c + 1)
     }
 
-    fn difference(a: &Event, b: &Event) -> String {
+    /// The kind of the difference (what failures are grouped by), then its details.
+    fn difference(a: &Event, b: &Event) -> Differs {
         if a.changed != b.changed {
-            format!("change differs: {} and {}", a.changed, b.changed)
+            let detail = format!("{} and {}", a.changed, b.changed);
+            Differs::new("change differs", detail)
         } else if a.merges != b.merges {
-            format!("merges differ: {} and {}", a.merges, b.merges)
+            Differs::new("merges differ", format!("{} and {}", a.merges, b.merges))
         } else if a.gained != b.gained {
-            format!("score gained differs: +{} and +{}", a.gained, b.gained)
+            let detail = format!("+{} and +{}", a.gained, b.gained);
+            Differs::new("score gained differs", detail)
         } else if a.placed != b.placed {
-            format!("placement differs: {} and {}", a.placed, b.placed)
+            Differs::new(
+                "placement differs",
+                format!("{} and {}", a.placed, b.placed),
+            )
         } else {
             let cells = grid::differing_cells(&a.board.cells, &b.board.cells, a.board.m);
-            format!("board differs: at {cells}")
+            Differs::new("board differs", format!("at {cells}"))
         }
     }
 }

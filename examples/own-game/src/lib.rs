@@ -37,6 +37,7 @@ pub mod optimized;
 mod page;
 pub mod reference;
 pub mod scope;
+pub mod scope_built;
 pub mod trace;
 
 pub use case::{Board, Case, Dir, Move, Spawn};

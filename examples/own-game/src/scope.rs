@@ -12,6 +12,12 @@
 //! four equal tiles and 8-column boards), `four-by-four` (5,658,497,496, 3.3 core-hours). None
 //! reaches the merges past 2^15 (the tiles' sum stays far below 2^16: the scope says so); below
 //! 4x4 no scope reaches four equal tiles in a line but `rows`.
+//!
+//! Between them, in order of size, the scopes by construction of [`crate::scope_built`] (measured
+//! in full): `lines` (every row and column up to 4 cells, double merges and merges on the far side
+//! included), `long-lines` (5 to 8 cells: the byte path's whole frame), `packed` and
+//! `packed-overflow` (every 4x4 board over two tile values, up to two moves: the packed path, and
+//! its move to bytes past 2^15), `packed-three` and `overflow-three` (three values, one move).
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
 use crate::Game2048;
@@ -33,10 +39,46 @@ pub const NAMED: &[NamedScope] = &[
         cost: "0.01 s on 2 cores",
     },
     NamedScope {
+        name: "lines",
+        expr: "lines: len<=4, values=0,2,4,8, q<=1",
+        about: "every row and column of up to 4 cells over empty, 2, 4, 8, no move or one: double merges, merges on the far side (20,676 indices)",
+        cost: "0.01 s on 2 cores",
+    },
+    NamedScope {
+        name: "long-lines",
+        expr: "lines: len=5..8, values=0,2,4, q<=1",
+        about: "every row and column of 5 to 8 cells over empty, 2, 4, no move or one: the whole 8x8 byte frame (1,193,616 indices)",
+        cost: "1 s on 2 cores (1.7 core-seconds)",
+    },
+    NamedScope {
+        name: "packed",
+        expr: "grid: values=0,2, q<=2",
+        about: "every 4x4 board over empty and 2, up to two moves, spawns by construction: the packed path (1,376,256 indices)",
+        cost: "2 s on 2 cores (3.1 core-seconds)",
+    },
+    NamedScope {
+        name: "packed-overflow",
+        expr: "grid: values=16384,32768, q<=2",
+        about: "every 4x4 board of 2^14 and 2^15 tiles, up to two moves: a 2^15 made, a 2^16 made and the move to bytes (1,376,256 indices)",
+        cost: "2 s on 2 cores (4.2 core-seconds)",
+    },
+    NamedScope {
         name: "minute",
         expr: "n<=2,m<=3,e=5,q<=2",
         about: "every board up to 2x3 of tiles up to 32, up to two moves (111,301,350 indices)",
         cost: "96 s on 2 cores (0.05 core-hours)",
+    },
+    NamedScope {
+        name: "packed-three",
+        expr: "grid: values=0,2,4, q<=1",
+        about: "every 4x4 board over empty, 2 and 4, no move or one (215,233,605 indices)",
+        cost: "about 4 minutes on 2 cores (505 core-seconds)",
+    },
+    NamedScope {
+        name: "overflow-three",
+        expr: "grid: values=0,16384,32768, q<=1",
+        about: "every 4x4 board over empty, 2^14 and 2^15, no move or one (215,233,605 indices)",
+        cost: "about 5 minutes on 2 cores (550 core-seconds)",
     },
     NamedScope {
         name: "ten-minutes",
@@ -74,6 +116,12 @@ pub struct Scope2048 {
 /// Parses a scope expression (a named scope already resolved).
 pub fn parse(text: &str) -> Result<Scope2048, ScopeError> {
     let mut e = Expr::parse(text)?;
+    if let Some(family) = e.family() {
+        return Err(ScopeError::new(
+            format!("{family}:"),
+            "a scope by construction is not a plain scope (`Game2048::scope` reads both)",
+        ));
+    }
     let side = 1..=MAX_SIDE as u64;
     let rows = e.take("n", side.clone(), 1..=2)?;
     let cols = e.take("m", side, 1..=2)?;
@@ -188,54 +236,89 @@ impl Scope<Case> for Scope2048 {
     }
 
     fn unreachable(&self) -> Vec<(&'static str, String)> {
-        unreachable_keys(self)
+        unreachable_of(Reach::of(self))
+    }
+}
+
+/// What bounds the cases of a scope, for the coverage keys it cannot reach.
+pub(crate) struct Reach {
+    /// How the boards are described: "the boards are 1..2 x 1..2".
+    pub sides: String,
+    pub has_1x1: bool,
+    /// A 1xm board with m >= 2.
+    pub has_row: bool,
+    /// An nx1 board with n >= 2.
+    pub has_column: bool,
+    pub has_side_8: bool,
+    /// The longest line a board has.
+    pub line: usize,
+    pub has_4x4: bool,
+    /// Every board is one row or one column.
+    pub one_line: bool,
+    /// Cells of the largest board.
+    pub cells: u64,
+    /// The largest tile of the boards.
+    pub largest: u64,
+    pub moves: RangeInclusive<u64>,
+}
+
+impl Reach {
+    fn of(s: &Scope2048) -> Reach {
+        let (n_lo, n_hi) = (*s.rows.start() as usize, *s.rows.end() as usize);
+        let (m_lo, m_hi) = (*s.cols.start() as usize, *s.cols.end() as usize);
+        Reach {
+            sides: format!("the boards are {n_lo}..{n_hi} x {m_lo}..{m_hi}"),
+            has_1x1: n_lo == 1 && m_lo == 1,
+            has_row: n_lo == 1 && m_hi >= 2,
+            has_column: m_lo == 1 && n_hi >= 2,
+            has_side_8: n_hi == 8 || m_hi == 8,
+            line: n_hi.max(m_hi),
+            has_4x4: s.rows.contains(&4) && s.cols.contains(&4),
+            one_line: n_hi == 1 || m_hi == 1,
+            cells: (n_hi * m_hi) as u64,
+            largest: 1u64 << s.exponent,
+            moves: s.moves.clone(),
+        }
     }
 }
 
 /// The coverage keys a scope provably cannot reach, with why.
-fn unreachable_keys(s: &Scope2048) -> Vec<(&'static str, String)> {
-    let (n_lo, n_hi) = (*s.rows.start() as usize, *s.rows.end() as usize);
-    let (m_lo, m_hi) = (*s.cols.start() as usize, *s.cols.end() as usize);
-    let q_hi = *s.moves.end();
+pub(crate) fn unreachable_of(r: Reach) -> Vec<(&'static str, String)> {
+    let q_hi = *r.moves.end();
     let mut out: Vec<(&'static str, String)> = Vec::new();
-    let sides = format!("the boards are {n_lo}..{n_hi} x {m_lo}..{m_hi}");
+    let sides = &r.sides;
     let mut no = |key: &'static str, when: bool, why: &str| {
         if when && out.iter().all(|(k, _)| *k != key) {
             out.push((key, why.to_string()));
         }
     };
-    no("a 1x1 board", n_lo > 1 || m_lo > 1, &sides);
-    no("a 1xm board (m >= 2)", n_lo > 1 || m_hi < 2, &sides);
-    no("an nx1 board (n >= 2)", m_lo > 1 || n_hi < 2, &sides);
-    no(
-        "a board with 8 rows or 8 columns",
-        n_hi < 8 && m_hi < 8,
-        &sides,
-    );
-    let line = n_hi.max(m_hi);
+    no("a 1x1 board", !r.has_1x1, sides);
+    no("a 1xm board (m >= 2)", !r.has_row, sides);
+    no("an nx1 board (n >= 2)", !r.has_column, sides);
+    no("a board with 8 rows or 8 columns", !r.has_side_8, sides);
     no(
         "three equal tiles in one line (one merge, one left)",
-        line < 3,
-        &sides,
+        r.line < 3,
+        sides,
     );
     no(
         "four or more equal tiles in one line (two merges)",
-        line < 4,
-        &sides,
+        r.line < 4,
+        sides,
     );
     no(
         "a 4x4 board of tiles up to 2^15 that makes a 2^16",
-        !(s.rows.contains(&4) && s.cols.contains(&4)),
-        &sides,
+        !r.has_4x4,
+        sides,
     );
     no(
         "a move with merges in several lines",
-        n_hi == 1 || m_hi == 1,
+        r.one_line,
         "on a board of one row or one column, a move slides one line of two cells or more",
     );
     no(
         "a game with no moves",
-        *s.moves.start() > 0,
+        *r.moves.start() > 0,
         "every case has a move",
     );
     let none = "the scope has no move";
@@ -252,7 +335,7 @@ fn unreachable_keys(s: &Scope2048) -> Vec<(&'static str, String)> {
         no(key, q_hi == 0, none);
     }
     // No tile can exceed the sum of all tiles: the board's and the spawned ones.
-    let most = (n_hi * m_hi) as u64 * (1u64 << s.exponent) + 4 * q_hi;
+    let most = r.cells * r.largest + 4 * q_hi;
     let small = format!("all tiles together, spawns included, sum to at most {most}");
     no(
         "a merge past 2^15 (a tile of 2^16 made)",
@@ -284,7 +367,13 @@ impl Bounded for Game2048 {
     }
 
     fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
-        Ok(Box::new(parse(harness::scope::resolve(NAMED, expr))?))
+        let text = harness::scope::resolve(NAMED, expr);
+        let e = Expr::parse(text)?;
+        let family = e.family().map(str::to_owned);
+        match family.as_deref() {
+            Some(family) => Ok(Box::new(crate::scope_built::parse(family, e, text)?)),
+            None => Ok(Box::new(parse(text)?)),
+        }
     }
 }
 

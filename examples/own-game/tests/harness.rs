@@ -52,6 +52,8 @@ fn a_merged_tile_merging_again_is_caught_and_shrunk_to_one_row() {
     // The first differing event is named with both boards.
     assert!(text.contains("first difference at move 1"), "{text}");
     assert!(text.contains("merges differ"), "{text}");
+    // Its signature is the kind the game's comparison gave, with no number of the case.
+    assert_eq!(first.signature, "mismatch: merges differ", "{text}");
     // The page shows the moves, both engines, the differing tiles marked.
     let page = std::fs::read_to_string(repro.with_extension("html")).unwrap();
     assert!(page.contains("<h3 id=\"first\">move 1</h3>"), "{page}");
@@ -84,8 +86,8 @@ fn the_shrinker_and_the_explain_phase_work_on_the_grid_case() {
 
 /// The scope gate of the mutation campaign (`tests/scope_gate.rs`, `harness::gate::scopes`) on the
 /// planted engine: `tiny` (boards up to 2x2) passes, since a tile made by a merge can merge again
-/// only in a line of three cells; `minute` (up to 2x3) fails, and the ladder stops there with the
-/// report of its shrunk failure. On the real engines `tiny` passes.
+/// only in a line of three cells; `lines` (every row and column up to 4 cells) fails, and the
+/// ladder stops there with the report of its shrunk failure. On the real engines `tiny` passes.
 #[test]
 fn the_scope_gate_catches_the_planted_bug_in_the_first_scope_with_three_in_a_line() {
     let real = harness::gate::scopes::<Game2048>(1, &Pair::builtin()).unwrap();
@@ -94,9 +96,9 @@ fn the_scope_gate_catches_the_planted_bug_in_the_first_scope_with_three_in_a_lin
     assert!(tiny.is_none(), "{tiny:?}");
     let report = harness::gate::scopes::<Game2048>(2, &planted())
         .unwrap()
-        .expect("minute fails on the planted engine");
+        .expect("lines fails on the planted engine");
     assert!(report.contains("NOT verified"), "{report}");
-    assert!(report.contains("scope minute"), "{report}");
+    assert!(report.contains("scope lines"), "{report}");
     assert!(report.contains("merges differ"), "{report}");
     assert!(report.contains("shrunk to 1x3, q=1"), "{report}");
 }

@@ -1,6 +1,6 @@
 //! Comparing two Mayan answers move by move, explained by replaying both with the reference rules.
 
-use harness::game::{Divergence, Names};
+use harness::game::{Difference, Divergence, Names};
 use harness::verdict::At;
 use model::mayan::{write_answer, Answer, Case};
 use reference::mayan::replay;
@@ -16,47 +16,50 @@ pub(super) fn compare(
     if reference == optimized {
         return None;
     }
-    let (at, what, prefix) = match (reference, optimized) {
-        (Some(_), None) => (
-            At::Answer,
-            format!("{na} finds a sequence, {nb} answers -1"),
-            0,
-        ),
-        (None, Some(_)) => (
-            At::Answer,
-            format!(
-                "{na} answers -1, {nb} gives a sequence that {}",
-                verdict(case, optimized)
-            ),
-            0,
-        ),
+    // The kind of the difference: the line up to its details (where the sequence's verdict
+    // says why, or what the sequence of the engine under test does).
+    let (at, kind, what, prefix) = match (reference, optimized) {
+        (Some(_), None) => {
+            let what = format!("{na} finds a sequence, {nb} answers -1");
+            (At::Answer, what.clone(), what, 0)
+        }
+        (None, Some(_)) => {
+            let (verdict_kind, verdict) = verdict(case, optimized);
+            let head = format!("{na} answers -1, {nb} gives a sequence that");
+            (
+                At::Answer,
+                format!("{head} {verdict_kind}"),
+                format!("{head} {verdict}"),
+                0,
+            )
+        }
         (Some(a), Some(b)) => {
             let i = a.iter().zip(b).take_while(|(p, q)| p == q).count();
             match (a.get(i), b.get(i)) {
-                (Some(p), Some(q)) => (
-                    At::Event(format!("move {}", i + 1)),
-                    format!(
-                        "{na} plays {p}, {nb} plays {q}; the sequence of {nb} {}",
-                        verdict(case, optimized)
-                    ),
-                    i,
-                ),
-                _ => (
-                    At::Answer,
-                    format!(
+                (Some(p), Some(q)) => {
+                    let kind = format!("{na} plays {p}, {nb} plays {q}");
+                    let what = format!(
+                        "{kind}; the sequence of {nb} {}",
+                        verdict(case, optimized).1
+                    );
+                    (At::Event(format!("move {}", i + 1)), kind, what, i)
+                }
+                _ => {
+                    let what = format!(
                         "the answers have {} and {} moves for n = {}",
                         a.len(),
                         b.len(),
                         case.n
-                    ),
-                    i,
-                ),
+                    );
+                    (At::Answer, what.clone(), what, i)
+                }
             }
         }
         (None, None) => return None,
     };
     Some(Divergence {
         at,
+        event: Difference::named(kind),
         what,
         a_view: view(case, reference, prefix),
         b_view: view(case, optimized, prefix),
@@ -69,21 +72,24 @@ pub(super) fn compare(
     })
 }
 
-/// What a proposed answer does when replayed with the reference rules.
-fn verdict(case: &Case, answer: &Answer) -> String {
+/// What a proposed answer does when replayed with the reference rules: its kind, and the words
+/// with the details.
+fn verdict(case: &Case, answer: &Answer) -> (String, String) {
     let Some(moves) = answer else {
-        return "is -1".to_string();
+        return ("is -1".to_string(), "is -1".to_string());
     };
     if moves.len() != case.n {
-        return format!("has {} moves instead of {}", moves.len(), case.n);
+        let words = format!("has {} moves instead of {}", moves.len(), case.n);
+        return (words.clone(), words);
     }
-    match replay(&case.board, moves) {
-        Err(e) => format!("is illegal: {e}"),
+    let words = match replay(&case.board, moves) {
+        Err(e) => return ("is illegal".to_string(), format!("is illegal: {e}")),
         Ok(played) if played.last().is_some_and(|p| p.board.is_cleared()) => {
-            "empties the board too".to_string()
+            "empties the board too"
         }
-        Ok(_) => "does not empty the board".to_string(),
-    }
+        Ok(_) => "does not empty the board",
+    };
+    (words.to_string(), words.to_string())
 }
 
 /// The board after the first `prefix` moves of an answer, then the whole answer.

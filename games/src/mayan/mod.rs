@@ -9,6 +9,7 @@ pub mod compare;
 mod explain;
 pub mod gen;
 pub mod scope;
+pub mod scope_swaps;
 pub mod shrink;
 
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
@@ -209,7 +210,12 @@ impl Bounded for Mayan {
         expr: &str,
     ) -> Result<Box<dyn harness::scope::Scope<Case>>, harness::scope::ScopeError> {
         let text = harness::scope::resolve(scope::NAMED, expr);
-        Ok(Box::new(scope::parse(text)?))
+        let e = harness::scope::Expr::parse(text)?;
+        let family = e.family().map(str::to_owned);
+        match family.as_deref() {
+            Some(family) => Ok(Box::new(scope_swaps::parse(family, e, text)?)),
+            None => Ok(Box::new(scope::parse(text)?)),
+        }
     }
 }
 

@@ -104,12 +104,16 @@ fn canonical_forms_round_trip() {
 #[test]
 fn bad_expressions_name_the_token() {
     let err = |t: &str| parse(t).err().unwrap();
-    assert_eq!(err("blocks<=4,colours=2").token, "colours=2");
-    assert!(err("blocks<=4,colours=2").why.contains("unknown parameter"));
+    assert_eq!(err("blocks<=4,colour=2").token, "colour=2");
+    assert!(err("blocks<=4,colour=2").why.contains("unknown parameter"));
     assert_eq!(err("n=6").token, "n=6");
     assert_eq!(err("k=11").token, "k=11");
     assert_eq!(err("blocks<=3, k=2..3").token, "k=2..3");
     assert_eq!(err("blocks=36").token, "blocks=36");
+    assert_eq!(err("blocks<=3,k=2,colours=1,2").token, "colours=1,2");
+    assert!(err("blocks<=3,k=2,colours=1,2").why.contains("not both"));
+    assert_eq!(err("blocks<=3,colours=0,2").token, "colours=0,2");
+    assert_eq!(err("k=1,2").token, "k=1,2");
     let overflow = err("blocks<=35,k=10");
     assert!(overflow.why.contains("2^64"), "{overflow}");
 }
@@ -159,4 +163,44 @@ fn measure_named_scopes() {
     for e in harness::sample::estimate_named::<Mayan>(20_000, only.as_deref()) {
         println!("{}", e.line(Mayan::coverage_keys()));
     }
+}
+
+/// A colour set colours the boards as `k` does, with its colours in place of 1..=k; the plain
+/// scopes keep their expressions and counts.
+#[test]
+fn colour_sets_replace_the_colours_and_the_plain_scopes_are_unchanged() {
+    let plain = scope("blocks<=4,k=3,n=1");
+    let set = scope("blocks<=4,colours=1,9,10,n=1");
+    assert_eq!(set.len(), plain.len());
+    assert_eq!(set.canonical(), "blocks=0..4,colours=1,9,10,n=1");
+    let recolour = |c: u8| [0, 1, 9, 10][usize::from(c)];
+    for i in 0..plain.len() {
+        let (a, b) = (plain.board(i).unwrap(), set.board(i).unwrap());
+        for x in 0..COLS {
+            let want: Vec<u8> = a.board.column(x).iter().map(|&c| recolour(c)).collect();
+            assert_eq!(b.board.column(x), want, "#{i}");
+        }
+        assert_eq!(plain.case(i).is_some(), set.case(i).is_some(), "#{i}");
+    }
+    assert_eq!(scope("colours<=3").len(), scope("k=3").len());
+    for (name, canonical, len) in [
+        ("tiny", "blocks=0..4,k=3,n=1..2", 13_532u64),
+        ("minute", "blocks=0..7,k=3,n=1..3", 2_736_552),
+        ("ten-minutes", "blocks=0..7,k=3,n=1..4", 3_648_736),
+        ("eight-blocks", "blocks=0..8,k=3,n=1..4", 16_508_296),
+        ("five-moves", "blocks=0..8,k=3,n=1..5", 20_635_370),
+        ("four-colours", "blocks=0..8,k=4,n=1..4", 154_115_860),
+    ] {
+        let s = Mayan::scope(name).unwrap();
+        assert_eq!(
+            (s.canonical().as_str(), s.len()),
+            (canonical, len),
+            "{name}"
+        );
+    }
+    let high = Mayan::scope("high-colours").unwrap();
+    assert_eq!(high.len(), 380_948);
+    let out = harness::sample::sample::<Mayan>(&*high, (0..high.len()).step_by(41));
+    assert!(out.failure.is_none(), "{:?}", out.failure);
+    assert!(out.reached.contains("solvable"));
 }

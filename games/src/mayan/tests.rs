@@ -68,11 +68,19 @@ fn compare_names_the_first_differing_move() {
         d.what
     );
     assert!(d.what.contains("does not empty the board"), "{}", d.what);
+    assert_eq!(
+        d.event.words(),
+        "reference plays N N N, optimized plays N N N"
+    );
     assert!(d.a_view.contains("board after 1 move(s)"));
     assert!(d.b_view.contains("0 0 1"));
     let d = Mayan::compare(&case, &right, &None, Names::default()).unwrap();
     assert_eq!(d.at, harness::verdict::At::Answer);
     assert!(d.what.contains("answers -1"), "{}", d.what);
+    assert_eq!(
+        d.event.words(),
+        "reference finds a sequence, optimized answers -N"
+    );
     assert_eq!(d.context["b"], serde_json::json!(-1));
     assert!(Mayan::judge(&case, &right, "2 1 1 3 1 1\n3 0 1").is_ok());
     assert!(Mayan::judge(&case, &right, "-1").is_err());

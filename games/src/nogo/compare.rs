@@ -2,7 +2,7 @@
 //! program's move list.
 
 use super::{Outcome, Proposal};
-use harness::game::{Divergence, Names};
+use harness::game::{Difference, Differs, Divergence, Names};
 use harness::verdict::At;
 use model::nogo::{parse_moves, write_moves, Board, Colour, Move, Verdict};
 use serde_json::json;
@@ -122,8 +122,15 @@ fn playout_divergence(
             view(case, &rm[..i], m.copied())
         )
     };
+    // The kind: what each engine does, up to the first one that stops (why it stops is detail).
+    let kind = match (rm.get(i), om.get(i)) {
+        (None, _) => format!("{na} stops"),
+        (Some(m), None) => format!("{na} plays {m}, {nb} stops"),
+        (Some(m), Some(n)) => format!("{na} plays {m}, {nb} plays {n}"),
+    };
     Some(Divergence {
         at: At::Event(format!("move {}", i + 1)),
+        event: Difference::named(kind),
         what: format!("{na} {}, {nb} {}", says(rm.get(i)), says(om.get(i))),
         a_view: side(na, rm.get(i)),
         b_view: side(nb, om.get(i)),
@@ -161,8 +168,15 @@ fn check_divergence(
                     list_view(&list, 200)
                 )
             };
+            // The kind: the verdicts up to the first one's details.
+            let kind = if rv.is_ok() {
+                format!("{na} says `ok`, {nb} says `{}", verdict_kind(ov))
+            } else {
+                format!("{na} says `{}", verdict_kind(rv))
+            };
             Some(Divergence {
                 at: At::Event(format!("check {}: {}", j + 1, rp.describe())),
+                event: Difference::named(kind),
                 what: format!("{na} says `{rv}`, {nb} says `{ov}`"),
                 a_view: side(rv),
                 b_view: side(ov),
@@ -182,6 +196,7 @@ fn check_divergence(
             };
             Some(Divergence {
                 at: At::Event(format!("check {}", j + 1)),
+                event: Difference::named("the engines judged different proposals"),
                 what: "the engines judged different proposals".into(),
                 a_view: describe(r),
                 b_view: describe(o),
@@ -191,18 +206,35 @@ fn check_divergence(
     }
 }
 
+/// The kind of a checker's verdict: its words up to their details (which move, or that the game
+/// is not over).
+fn verdict_kind(v: &Verdict) -> String {
+    match v {
+        Verdict::Ok => "ok".to_string(),
+        Verdict::OffBoard { number, at, .. }
+        | Verdict::Occupied { number, at, .. }
+        | Verdict::Illegal { number, at, .. } => format!("move {number} {at}"),
+        Verdict::NotOver { .. } => "game not over".to_string(),
+    }
+}
+
 /// Reads the program's output as a move list and judges it with the optimized checker; a list
 /// the checker accepts must also be the play-out of first legal points.
-pub(super) fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), String> {
-    let moves = parse_moves(output.as_bytes()).map_err(|e| format!("malformed move list: {e}"))?;
+pub(super) fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), Differs> {
+    let moves =
+        parse_moves(output.as_bytes()).map_err(|e| Differs::new("malformed move list", e))?;
     let verdict = engine::nogo::check(case, &moves);
     let difference = playout_difference(&reference.moves, &moves);
     match (verdict, difference) {
         (Verdict::Ok, None) => Ok(()),
-        (Verdict::Ok, Some(d)) => Err(format!(
-            "a complete game of legal moves, but not the play-out of first legal points: {d}"
+        (Verdict::Ok, Some(d)) => Err(Differs::new(
+            "a complete game of legal moves, but not the play-out of first legal points",
+            d,
         )),
-        (fault, Some(d)) => Err(format!("{fault} (first difference from the play-out: {d})")),
-        (fault, None) => Err(format!("{fault}")),
+        (fault, Some(d)) => Err(Differs::with_kind(
+            verdict_kind(&fault),
+            format!("{fault} (first difference from the play-out: {d})"),
+        )),
+        (fault, None) => Err(Differs::with_kind(verdict_kind(&fault), fault.to_string())),
     }
 }

@@ -19,8 +19,8 @@ pub use proposals::{board_hash, proposals, Proposal};
 
 use arbitrary::Unstructured;
 use harness::game::{
-    function, Bounded, Check, Checker, Coverage, Divergence, EngineEntry, Format, Game, Generate,
-    Names, Profile, Shrink,
+    function, Bounded, Check, Checker, Coverage, Differs, Divergence, EngineEntry, Format, Game,
+    Generate, Names, Profile, Shrink,
 };
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
 use model::ParseError;
@@ -175,7 +175,7 @@ impl Check for Nogo {
 
     /// Reads the program's output as a move list and judges it with the optimized checker; a list
     /// the checker accepts must also be the play-out of first legal points.
-    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), String> {
+    fn judge(case: &Board, reference: &Outcome, output: &str) -> Result<(), Differs> {
         compare::judge(case, reference, output)
     }
 }

@@ -141,6 +141,10 @@ fn compare_names_the_first_difference() {
     assert_eq!(d.at.as_str(), "move 5");
     assert_eq!(d.what, "reference plays (2 1), optimized plays (3 1)");
     assert_eq!(
+        d.event.words(),
+        "reference plays (N N), optimized plays (N N)"
+    );
+    assert_eq!(
         d.a_view,
         "X to play; reference plays (2 1)\nXOX\n*O.\n...\n"
     );
@@ -157,6 +161,7 @@ fn compare_names_the_first_difference() {
         d.what,
         "reference plays (2 3), optimized stops: X has no legal point"
     );
+    assert_eq!(d.event.words(), "reference plays (N N), optimized stops");
     // A differing verdict.
     o.checks[1].1 = Verdict::Ok;
     let d = Nogo::compare(&b, &r, &o, Names::default()).unwrap();
@@ -165,10 +170,12 @@ fn compare_names_the_first_difference() {
         d.what,
         "reference says `game not over: X can still play 1 1`, optimized says `ok`"
     );
+    assert_eq!(d.event.words(), "reference says `game not over");
     o.checks.pop();
     o.checks[1] = r.checks[1];
     let d = Nogo::compare(&b, &r, &o, Names::default()).unwrap();
     assert_eq!(d.what, "the engines judged different proposals");
+    assert_eq!(d.event.words(), "the engines judged different proposals");
 }
 
 #[test]
@@ -214,48 +221,56 @@ fn shrink_candidates_are_valid_and_lighter() {
 
 #[test]
 fn the_judge_wants_the_play_out() {
+    // What the judge says: the kind of the difference (what signatures group by), and the line.
+    let judged = |b: &Board, r: &Outcome, out: &str| {
+        Nogo::judge(b, r, out).map_err(|d| (d.kind.words(), d.what))
+    };
+    let wrong = |kind: &str, what: &str| Err((kind.to_string(), what.to_string()));
     let b = board("2\n..\n..\n");
     let r = run(&b, Side::Reference, false);
-    assert_eq!(Nogo::judge(&b, &r, "1 1\n1 2\n2 1\n"), Ok(()));
-    assert_eq!(Nogo::judge(&b, &r, "1 1\r\n\n1 2\n2 1"), Ok(()));
+    assert_eq!(judged(&b, &r, "1 1\n1 2\n2 1\n"), Ok(()));
+    assert_eq!(judged(&b, &r, "1 1\r\n\n1 2\n2 1"), Ok(()));
     assert_eq!(
-        Nogo::judge(&b, &r, "1 1\n1 2\n"),
-        Err(
+        judged(&b, &r, "1 1\n1 2\n"),
+        wrong(
+            "game not over",
             "game not over: X can still play 2 1 (first difference from the play-out: \
              the output stops after 2 moves; expected move 3 (2 1))"
-                .into()
         )
     );
     assert_eq!(
-        Nogo::judge(&b, &r, "2 2\n2 1\n1 2\n"),
-        Err(
+        judged(&b, &r, "2 2\n2 1\n1 2\n"),
+        wrong(
+            "a complete game of legal moves, but not the play-out of first legal points",
             "a complete game of legal moves, but not the play-out of first legal points: \
              move 1: expected (1 1), got (2 2)"
-                .into()
         )
     );
     assert_eq!(
-        Nogo::judge(&b, &r, "1 1\n1 2\n2 1\n2 2\n"),
-        Err(
+        judged(&b, &r, "1 1\n1 2\n2 1\n2 2\n"),
+        wrong(
+            "move N (N N)",
             "move 4 (2 2): illegal for O (first difference from the play-out: \
              the play-out has 3 moves; the output goes on with (2 2))"
-                .into()
         )
     );
-    let e = Nogo::judge(&b, &r, "1 1\n1 x\n").unwrap_err();
     assert_eq!(
-        e,
-        "malformed move list: line 2, column 3, token `x`: the column of move 2 must be an integer"
+        judged(&b, &r, "1 1\n1 x\n"),
+        wrong(
+            "malformed move list",
+            "malformed move list: line 2, column 3, token `x`: the column of move 2 must be an \
+             integer"
+        )
     );
     let one = board("1\n.\n");
     let r = run(&one, Side::Optimized, false);
-    assert_eq!(Nogo::judge(&one, &r, ""), Ok(()));
+    assert_eq!(judged(&one, &r, ""), Ok(()));
     assert_eq!(
-        Nogo::judge(&one, &r, "1 1\n"),
-        Err(
+        judged(&one, &r, "1 1\n"),
+        wrong(
+            "move N (N N)",
             "move 1 (1 1): illegal for X (first difference from the play-out: \
              the play-out has 0 moves; the output goes on with (1 1))"
-                .into()
         )
     );
 }

@@ -4,7 +4,7 @@
 //! own traces for the report.
 
 use super::sim::{remove_and_fall, swap};
-use harness::game::{Divergence, Names};
+use harness::game::{Differs, Divergence, Names};
 use harness::verdict::At;
 use model::texas::{Board, Case, Cells, Invalid, OpTrace, Outcome, Pos};
 use serde_json::json;
@@ -40,17 +40,18 @@ fn cells_list(cells: impl Iterator<Item = Pos>) -> String {
     }
 }
 
-fn cell_difference(names: Names<'_>, what: &str, a: &Cells, b: &Cells) -> String {
+fn cell_difference(names: Names<'_>, what: &str, a: &Cells, b: &Cells) -> Differs {
     let only_a = a.iter().filter(|p| !b.contains(*p));
     let only_b = b.iter().filter(|p| !a.contains(*p));
     let Names { a: na, b: nb } = names;
-    format!(
-        "{what} differ: {na} {} cells, {nb} {}; only in {na}: {}; only in {nb}: {}",
+    let detail = format!(
+        "{na} {} cells, {nb} {}; only in {na}: {}; only in {nb}: {}",
         a.count(),
         b.count(),
         cells_list(only_a),
         cells_list(only_b)
-    )
+    );
+    Differs::new(format!("{what} differ"), detail)
 }
 
 /// The first differing event: where (operation, round), in words, and the cells in question.
@@ -58,7 +59,7 @@ struct Event<'a> {
     op: usize,
     round: Option<usize>,
     at: String,
-    what: String,
+    what: Differs,
     marks: Option<(&'a Cells, &'a Cells)>,
 }
 
@@ -77,13 +78,15 @@ pub(super) fn compare(
     Some(divergence(case, a, b, e, names))
 }
 
+/// `WHAT differ: A x, B y`, of kind `WHAT differ`.
 fn differ(
     names: Names<'_>,
     what: &str,
     x: impl std::fmt::Display,
     y: impl std::fmt::Display,
-) -> String {
-    format!("{what} differ: {} {x}, {} {y}", names.a, names.b)
+) -> Differs {
+    let detail = format!("{} {x}, {} {y}", names.a, names.b);
+    Differs::new(format!("{what} differ"), detail)
 }
 
 /// Walks both traces in step: per operation its validity, main colours, each round (matched cells,
@@ -112,7 +115,7 @@ type Marks<'a> = Option<(&'a Cells, &'a Cells)>;
 
 impl<'a> Event<'a> {
     /// A difference in operation `i` as a whole (its trace, chain or hand).
-    fn whole_op(case: &Case, i: usize, what: String) -> Self {
+    fn whole_op(case: &Case, i: usize, what: Differs) -> Self {
         Event {
             op: i,
             round: None,
@@ -123,7 +126,7 @@ impl<'a> Event<'a> {
     }
 
     /// A difference in operation `i` found before its rounds (validity, main colours).
-    fn before_rounds(case: &Case, i: usize, what: String) -> Self {
+    fn before_rounds(case: &Case, i: usize, what: Differs) -> Self {
         Event {
             op: i,
             round: Some(0),
@@ -134,7 +137,7 @@ impl<'a> Event<'a> {
     }
 
     /// A difference in round `r` of operation `i`.
-    fn in_round(case: &Case, i: usize, r: usize, what: String, marks: Marks<'a>) -> Self {
+    fn in_round(case: &Case, i: usize, r: usize, what: Differs, marks: Marks<'a>) -> Self {
         Event {
             op: i,
             round: Some(r),
@@ -145,7 +148,7 @@ impl<'a> Event<'a> {
     }
 
     /// A difference in the final board or score.
-    fn end(case: &Case, what: String) -> Self {
+    fn end(case: &Case, what: Differs) -> Self {
         Event {
             op: case.ops.len(),
             round: None,
@@ -220,7 +223,7 @@ fn round_difference<'a>(
     b: &'a OpTrace,
     r: usize,
     names: Names<'_>,
-) -> Option<(String, Marks<'a>)> {
+) -> Option<(Differs, Marks<'a>)> {
     let (Some(x), Some(y)) = (a.rounds.get(r), b.rounds.get(r)) else {
         let what = differ(names, "numbers of rounds", a.rounds.len(), b.rounds.len());
         return Some((what, None));
@@ -254,7 +257,7 @@ fn end_event<'a>(
     names: Names<'_>,
 ) -> Option<Event<'a>> {
     if reference.board != optimized.board {
-        return Some(Event::end(case, "final boards differ".into()));
+        return Some(Event::end(case, Differs::just("final boards differ")));
     }
     if reference.score != optimized.score {
         let show = |s: &model::texas::Score| {
@@ -328,7 +331,8 @@ fn divergence(
     });
     Divergence {
         at: At::Event(at),
-        what,
+        event: what.kind,
+        what: what.what,
         a_view,
         b_view,
         context,

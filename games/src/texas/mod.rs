@@ -312,6 +312,7 @@ mod tests {
         );
         assert!(d.at.as_str().ends_with(", round 2"), "{}", d.at);
         assert!(d.what.starts_with("removed cells differ"), "{}", d.what);
+        assert_eq!(d.event.words(), "removed cells differ");
         assert!(
             d.a_view
                 .starts_with("before round 2 (after the swap), [x] = in question"),
@@ -339,6 +340,7 @@ mod tests {
             d.what,
             "validity verdicts differ: reference valid, optimized invalid (no run)"
         );
+        assert_eq!(d.event.words(), "validity verdicts differ");
 
         let mut bad = good.clone();
         bad.board.colour[0] ^= 1;
@@ -352,5 +354,6 @@ mod tests {
         let d = compare(&case, &good, &bad, Names::default()).unwrap();
         assert_eq!(d.at.as_str(), "end of game");
         assert!(d.what.starts_with("score breakdowns differ"), "{}", d.what);
+        assert_eq!(d.event.words(), "score breakdowns differ");
     }
 }

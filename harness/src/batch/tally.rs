@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// The failures of a batch: counted by kind, grouped by signature.
 pub(super) struct Tally<C> {
-    pub(super) kinds: [u64; 5],
+    pub(super) kinds: [u64; Kind::ALL.len()],
     pub(super) groups: HashMap<String, Group<C>>,
 }
 

@@ -4,6 +4,7 @@
 use super::{found, Progress, Shared, IDLE, RELATIVE_FLOOR, RELATIVE_LIMIT, SLOWDOWN};
 use crate::game::Game;
 use crate::oracle::{catching, Failure, Phase};
+use crate::verdict::Side;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -113,11 +114,11 @@ impl<G: Game> Shared<G> {
                 continue;
             }
             let phase = slot.phase.load(Relaxed);
-            let engine = match phase {
-                0 => "generator".to_string(),
-                1 if !self.pair.a.isolated() => self.pair.a.name().to_string(),
-                2 if !self.pair.b.isolated() => self.pair.b.name().to_string(),
-                3 => "comparison".to_string(),
+            let (side, engine) = match phase {
+                0 => (Side::Harness, "generator".to_string()),
+                1 if !self.pair.a.isolated() => (Side::Trusted, self.pair.a.name().to_string()),
+                2 if !self.pair.b.isolated() => (Side::UnderTest, self.pair.b.name().to_string()),
+                3 => (Side::Harness, "comparison".to_string()),
                 _ => continue,
             };
             let since = slot.since.load(Relaxed);
@@ -163,8 +164,8 @@ impl<G: Game> Shared<G> {
             } else {
                 "CPU time, in process".into()
             };
-            let failure =
-                Failure::fault(&engine, &crate::engine::Fault::TimeLimit { limit_ms, what });
+            let fault = crate::engine::Fault::TimeLimit { limit_ms, what };
+            let failure = Failure::fault(side, &engine, &fault);
             // Its thread is lost: the cases above it would not all run.
             let origin = self.source.origin(index);
             self.record(j, found(index, origin, case, failure), true);

@@ -5,6 +5,7 @@ use super::*;
 use crate::engine::Fault;
 use crate::oracle::{catching_fault, Verdict};
 use crate::scope::Filled;
+use crate::verdict::Side;
 
 /// What a worker does after an index.
 enum Next {
@@ -120,7 +121,7 @@ impl<G: Game> Shared<G> {
             },
         };
         slot.case.store(IDLE, Relaxed);
-        let failure = Failure::fault("generator", &fault);
+        let failure = Failure::fault(Side::Harness, "generator", &fault);
         // A panic may have left the buffer half made: the next case starts afresh.
         *case = None;
         let origin = self.source.origin(index);

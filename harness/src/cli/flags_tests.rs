@@ -5,73 +5,10 @@
 use super::*;
 use crate::cli::args::Cli;
 use crate::cli::commands::{Command, Kind};
-use crate::game::{Bounded, Check, Coverage, Divergence, Format, Generate, Names, Profile, Shrink};
 use crate::Registry;
-use arbitrary::Unstructured;
 use clap::FromArgMatches as _;
 
-/// A case of the test game: one number.
-#[derive(Debug, Clone, PartialEq)]
-struct Num(u64);
-
-/// The test game: a number, doubled.
-struct Doubles;
-
-impl Format for Doubles {
-    const NAME: &'static str = "doubles";
-    type Case = Num;
-    fn parse(_: &[u8]) -> Result<Num, model::ParseError> {
-        Ok(Num(0))
-    }
-    fn write(case: &Num) -> String {
-        format!("{}\n", case.0)
-    }
-    fn size(case: &Num) -> String {
-        case.0.to_string()
-    }
-}
-
-impl Generate for Doubles {
-    const PROFILES: &'static [Profile<Num>] = &[
-        Profile::new("small", "below 10", |seed| Num(seed % 10)),
-        Profile::new("large", "1000 and up", |seed| Num(1000 + seed % 1000)),
-    ];
-    fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Num> {
-        Ok(Num(u.arbitrary()?))
-    }
-}
-
-impl Check for Doubles {
-    type Outcome = u64;
-    fn answer(outcome: &u64) -> String {
-        format!("{outcome}\n")
-    }
-    fn compare(_: &Num, a: &u64, b: &u64, _: Names<'_>) -> Option<Divergence> {
-        (a != b).then(|| Divergence {
-            at: crate::verdict::At::Answer,
-            what: "the numbers differ".into(),
-            a_view: String::new(),
-            b_view: String::new(),
-            context: serde_json::Value::Null,
-        })
-    }
-}
-
-impl Shrink for Doubles {
-    fn weight(case: &Num) -> u64 {
-        case.0
-    }
-}
-
-impl Coverage for Doubles {}
-impl Bounded for Doubles {}
-
-impl Game for Doubles {
-    crate::engines! {
-        reference: "doubles" => |case: &Num, _| case.0 * 2,
-        optimized: "doubles too" => |case: &Num, _| case.0 << 1,
-    }
-}
+crate::toy::toy_game!(Doubles, "doubles");
 
 /// The command line as the registry's clap command parses it, or clap's error.
 fn parse(args: &[String]) -> Result<Command, clap::Error> {

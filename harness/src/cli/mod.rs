@@ -34,6 +34,7 @@ mod completions;
 mod diff;
 mod engines;
 pub(crate) mod exec;
+mod fast;
 pub mod flags;
 mod gen;
 mod judge;
@@ -48,9 +49,12 @@ mod seeds;
 mod util;
 mod verify;
 
+pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
 pub use flags::{CaseFlags, CaseTimeout, Flags, ProfileArg, ProgramFlags, RunFlags};
-pub use registry::Registry;
+pub use progress::{progress_for, stop_on_interrupt};
 use registry::Request;
+pub use registry::{Plugin, PluginContext, Registry};
+pub use util::{json_target, status, write_json};
 
 use args::{Cli, ColourChoice};
 use std::io::{IsTerminal as _, Write};
@@ -82,14 +86,7 @@ pub(crate) struct Ctx<'a> {
 
 /// Runs a parsed command line against the registry.
 fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
-    let colour = match cli.color {
-        ColourChoice::Always => true,
-        ColourChoice::Never => false,
-        ColourChoice::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
+    let colour = colour(cli.color);
     let mut out = Stdout::new();
     let mut cx = Ctx {
         out: &mut out,
@@ -105,6 +102,18 @@ fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
                 note!("error: {msg}");
             }
             ExitCode::from(code)
+        }
+    }
+}
+
+/// Whether reports are coloured, for a `--color` choice.
+fn colour(choice: ColourChoice) -> bool {
+    match choice {
+        ColourChoice::Always => true,
+        ColourChoice::Never => false,
+        ColourChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     }
 }

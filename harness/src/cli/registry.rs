@@ -31,10 +31,30 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// The games and engines a command line knows.
+/// The games and engines a command line knows, and the subcommands plug-ins add.
 pub struct Registry {
     program: &'static str,
     games: Vec<Box<dyn GameCommands>>,
+    plugins: Vec<Plugin>,
+}
+
+/// A subcommand that a crate outside the core adds to the command line ([`Registry::subcommand`]),
+/// e.g. `harness stress`: its flags and its run, nothing else of the command line changes.
+#[derive(Clone, Copy)]
+pub struct Plugin {
+    /// Its clap command: its name, flags and help.
+    pub command: fn() -> clap::Command,
+    /// Runs it on its parsed flags; returns the exit status. An [`Exit`] error is printed as
+    /// `error: MESSAGE` on standard error and ends the program with its status.
+    pub run: fn(&clap::ArgMatches, &PluginContext) -> Result<u8, Exit>,
+}
+
+/// What the command line tells a plug-in's subcommand.
+pub struct PluginContext {
+    /// Colour in reports (`--color`, the terminal, NO_COLOR).
+    pub colour: bool,
+    /// The program's name, for the commands a report prints.
+    pub program: &'static str,
 }
 
 impl Default for Registry {
@@ -49,6 +69,7 @@ impl Registry {
         Registry {
             program: "harness",
             games: Vec::new(),
+            plugins: Vec::new(),
         }
     }
 
@@ -65,6 +86,13 @@ impl Registry {
         if self.table_mut::<G>().is_none() {
             self.games.push(Box::new(Table::<G>::new()));
         }
+        self
+    }
+
+    /// Adds a subcommand of a plug-in ([`Plugin`]). A name the command line already has is an
+    /// error of the program that registers it, reported when the command line is built.
+    pub fn subcommand(mut self, plugin: Plugin) -> Self {
+        self.plugins.push(plugin);
         self
     }
 
@@ -143,6 +171,9 @@ impl Registry {
             .name(self.program)
             .bin_name(self.program)
             .long_about(long);
+        for p in &self.plugins {
+            cmd = cmd.subcommand((p.command)());
+        }
         let subcommands: Vec<String> = cmd
             .get_subcommands()
             .filter(|s| s.get_arguments().any(|a| a.get_id() == "game"))
@@ -172,12 +203,47 @@ impl Registry {
     /// Runs the command line: parses the arguments (a bad flag is exit status 2 with a message),
     /// runs the subcommand, and returns its exit status.
     pub fn main(self) -> ExitCode {
+        // `run` and `--version` need no table of every subcommand (docs/startup.md).
+        if let Some(code) = super::fast::main(&self) {
+            return code;
+        }
         let matches = self.command().get_matches();
+        if let Some(code) = self.run_plugin(&matches) {
+            return code;
+        }
         let cli = match Cli::from_arg_matches(&matches) {
             Ok(cli) => cli,
             Err(e) => e.exit(),
         };
         super::run_cli(&self, cli)
+    }
+}
+
+impl Registry {
+    /// Runs the plug-in subcommand the command line names, if it names one.
+    fn run_plugin(&self, matches: &clap::ArgMatches) -> Option<ExitCode> {
+        let (name, sub) = matches.subcommand()?;
+        let plugin = self
+            .plugins
+            .iter()
+            .find(|p| (p.command)().get_name() == name)?;
+        let choice = matches
+            .get_one::<super::args::ColourChoice>("color")
+            .copied()
+            .unwrap_or(super::args::ColourChoice::Auto);
+        let cx = PluginContext {
+            colour: super::colour(choice),
+            program: self.program,
+        };
+        Some(match (plugin.run)(sub, &cx) {
+            Ok(code) => ExitCode::from(code),
+            Err(Exit(code, msg)) => {
+                if !msg.is_empty() {
+                    note!("error: {msg}");
+                }
+                ExitCode::from(code)
+            }
+        })
     }
 }
 

@@ -18,13 +18,15 @@
 //! ([`crate::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
+pub use crate::roles::{
+    Bounded, Check, Coverage, Format, Generate, Judgement, Profile, Regenerate, Shrink,
+};
 
 use crate::engine::{Engine, FnEngine};
 use model::ParseError;
 use std::sync::Arc;
 
-pub use crate::verdict::{compare_tokens, Divergence, Names};
+pub use crate::verdict::{compare_tokens, Difference, Differs, Divergence, Names, Side, Tokens};
 
 /// An engine a game ships or a user registers, built by name.
 pub struct EngineEntry<G: Check> {

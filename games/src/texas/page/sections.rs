@@ -72,18 +72,17 @@ pub(super) fn fault_note(out: &mut String, v: &View<'_, super::Texas>, engines: 
     let Some(name) = f.engine.as_deref() else {
         return;
     };
-    let letter = if name == v.names.b {
-        "B"
-    } else if name == v.names.a {
-        "A"
-    } else {
-        return;
+    let letter = match f.side {
+        Some(harness::verdict::Side::UnderTest) => "B",
+        Some(harness::verdict::Side::Trusted) => "A",
+        _ => return,
     };
     let did = match f.kind {
         Kind::Crash => "crashed",
         Kind::TimeLimit => "ran past its time limit",
         Kind::MemoryLimit => "ran past its memory limit",
         Kind::Malformed | Kind::Mismatch => "gave a malformed answer",
+        Kind::Trusted => "failed",
     };
     let shown = match engines.iter().find(|e| e.letter != letter) {
         Some(e) => format!(

@@ -1,0 +1,510 @@
+//! `harness stress` end to end, with tiny C and C++ programs (stress/tests/fixtures): a correct solution
+//! passes; a planted bug is found, shrunk, saved and replayed first on the next run; a checker's
+//! failure and a brute force's crash are their own verdicts; bad usage exits with status 2.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../stress/tests/fixtures")
+}
+
+/// A fresh folder for one test's repros.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `harness stress ARGS` in the fixtures folder: (status, stdout, stderr).
+fn stress(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .arg("stress")
+        .args(args)
+        .current_dir(fixtures())
+        .env(
+            "HARNESS_STRESS_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-cache"),
+        )
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+#[test]
+fn a_correct_solution_passes_every_case() {
+    let out = scratch("pass");
+    let o = out.to_str().unwrap();
+    let args = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "60",
+    ];
+    let (code, stdout2, stderr) =
+        stress(&[&args[..], &["--out", o, "-q", "--", "./sum.c"]].concat());
+    assert_eq!(code, 0, "{stdout2}{stderr}");
+    assert!(
+        last_line(&stdout2).starts_with("stress: 60 cases, 0 failures, "),
+        "{stdout2}"
+    );
+}
+
+#[test]
+fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
+    let out = scratch("bug");
+    let o = out.to_str().unwrap();
+    let json = out.join("report.json");
+    let j = json.to_str().unwrap();
+    let args = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "300",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        j,
+        "--",
+        "sum_bug.c",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    // n = 1 (byte 00), a_1 = 60 (byte 3c): the smallest stream that fails.
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 003c)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("WRONG ANSWER"), "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .expect("a repro line");
+    let repro = PathBuf::from(repro);
+    assert_eq!(std::fs::read_to_string(&repro).unwrap(), "1\n60\n");
+    assert_eq!(
+        std::fs::read_to_string(repro.with_extension("ans")).unwrap(),
+        "60\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(repro.with_extension("got")).unwrap(),
+        "61\n"
+    );
+    assert_eq!(
+        std::fs::read(repro.with_extension("bin")).unwrap(),
+        [0, 0x3c]
+    );
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repro.with_extension("json")).unwrap())
+            .unwrap();
+    assert_eq!(meta["regenerate"]["kind"], "stream");
+    assert_eq!(meta["regenerate"]["stream_hex"], "003c");
+    assert!(
+        meta["reproduce"].as_str().unwrap().contains(".bin"),
+        "{meta}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["command"], "stress");
+    assert!(
+        report["failures"]["mismatch"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+    // The next run replays the repro first, and generates nothing more.
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("saved case"), "{stdout}");
+    assert!(stdout.contains("no new case was generated"), "{stdout}");
+}
+
+#[test]
+fn a_seed_generator_gets_the_seed_last_and_its_sizes_are_lowered() {
+    let out = scratch("seed");
+    let o = out.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
+        "--gen",
+        "gen_seed.c 10",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "100",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum_bug.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    // MAXN is lowered to 1 (0 makes the generator fail: that candidate is not taken).
+    let call = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("generator call: "))
+        .expect("the generator call");
+    let words: Vec<&str> = call.split_whitespace().collect();
+    assert_eq!(words[words.len() - 2], "1", "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    assert!(input.starts_with("1\n"), "{input}");
+}
+
+#[test]
+fn behind_a_validator_the_input_text_itself_is_reduced() {
+    let out = scratch("text");
+    let o = out.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
+        "--gen",
+        "gen_seed.c 10",
+        "--reference",
+        "sum.c",
+        "--validator",
+        "validator.c",
+        "--cases",
+        "100",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum_bug.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(repro).unwrap(),
+        "1\n60\n",
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_checker_that_fails_is_its_own_verdict_and_exit_status_2() {
+    let out = scratch("checker");
+    let o = out.to_str().unwrap();
+    let json = out.join("report.json");
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--checker",
+        "sh -c 'exit 3'",
+        "--cases",
+        "20",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        json.to_str().unwrap(),
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("the checker failed"), "{stderr}");
+    assert!(
+        stdout.contains("repro: "),
+        "what was found is saved: {stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(
+        report["failures"]["trusted"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+    assert!(report["failures"].get("mismatch").is_none(), "{report}");
+}
+
+#[test]
+fn a_checker_verdict_of_wrong_answer_and_presentation_error() {
+    let out = scratch("checker-wa");
+    let o = out.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--checker",
+        "sh -c 'echo nope >&2; exit 2'",
+        "--cases",
+        "20",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("presentation error: nope"), "{stdout}");
+}
+
+#[test]
+fn a_crash_of_the_brute_force_is_the_references_verdict() {
+    let out = scratch("brute");
+    let o = out.to_str().unwrap();
+    let json = out.join("report.json");
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum_crash.c",
+        "--cases",
+        "200",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        json.to_str().unwrap(),
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("reference runtime error"), "{stdout}");
+    assert!(
+        last_line(&stdout).contains("of the reference or the checker"),
+        "{stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["first"]["kind"], "trusted", "{report}");
+    assert_eq!(report["first"]["engine"], "reference", "{report}");
+}
+
+#[test]
+fn an_interactor_gives_the_verdict() {
+    let out = scratch("interactor");
+    let o = out.to_str().unwrap();
+    let base = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--interactor",
+        "interactor.c",
+        "--cases",
+        "100",
+        "--out",
+        o,
+        "-q",
+        "--",
+    ];
+    let (code, stdout, stderr) = stress(&[&base[..], &["sum.c"]].concat());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, stdout, stderr) = stress(&[&base[..], &["sum_bug.c"]].concat());
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("expected 60, got 61"), "{stdout}");
+}
+
+#[test]
+fn bad_usage_exits_with_status_2_and_a_clear_message() {
+    let out = scratch("usage");
+    let o = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "--gen-stream",
+                "gen.cpp",
+                "--reference",
+                "no-such-brute",
+                "--",
+                "sum.c",
+            ],
+            "no-such-brute",
+        ),
+        (
+            &[
+                "--gen-stream",
+                "gen.cpp",
+                "--reference",
+                "broken.cpp",
+                "--",
+                "sum.c",
+            ],
+            "undefined_name",
+        ),
+        (
+            &[
+                "--gen-stream",
+                "false",
+                "--reference",
+                "sum.c",
+                "--",
+                "sum.c",
+            ],
+            "seed",
+        ),
+        (
+            &[
+                "--gen-stream",
+                "gen.cpp",
+                "--validator",
+                "false",
+                "--reference",
+                "sum.c",
+                "--",
+                "sum.c",
+            ],
+            "the validator",
+        ),
+        (&["--reference", "sum.c", "--", "sum.c"], "no generator"),
+    ];
+    for (args, says) in cases {
+        let (code, stdout, stderr) = stress(&[args, &["--out", o, "-q", "--cases", "20"]].concat());
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+/// An example problem of the repository, run as it is (its own problem file), with its repros in
+/// `out`: the planted bug is found and shrunk to the smallest failing input its README gives.
+fn example(name: &str, out: &Path) -> (i32, String, String) {
+    let problem = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/problems")
+        .join(name);
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    stress(&[p, "--cases", "300", "--out", o, "-q", "--shrink-secs", "60"])
+}
+
+#[test]
+fn the_example_with_a_checker_is_shrunk_to_its_smallest_failing_input() {
+    let out = scratch("pair-sum");
+    let (code, stdout, stderr) = example("pair-sum", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("generator stream: 3 bytes (hex 020001)"),
+        "{stdout}"
+    );
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(repro).unwrap(), "3 0\n1 0 0\n");
+}
+
+#[test]
+fn the_python_example_with_a_validator_is_shrunk() {
+    let out = scratch("max-subarray");
+    let (code, stdout, stderr) = example("max-subarray", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    // The smallest failing stream, 00 01 01, as its README gives it.
+    assert!(
+        stdout.contains("generator stream: 3 bytes (hex 000101)"),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n-1\n");
+}
+
+#[test]
+fn the_example_with_an_interactor_is_shrunk_to_its_smallest_stream() {
+    let out = scratch("guess-number");
+    let (code, stdout, stderr) = example("guess-number", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 0101)"),
+        "{stdout}"
+    );
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(repro).unwrap(), "2 2\n");
+}
+
+#[test]
+fn the_example_with_a_seed_generator_is_shrunk_to_three_numbers() {
+    let out = scratch("distinct-count");
+    let (code, stdout, stderr) = example("distinct-count", &out);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    let tokens: Vec<&str> = input.split_whitespace().collect();
+    assert_eq!(tokens.len(), 4, "{input:?}\n{stdout}");
+    assert_eq!(tokens[0], "3", "{input:?}");
+    assert_eq!(tokens[1], tokens[3], "{input:?}");
+    assert_ne!(tokens[1], tokens[2], "{input:?}");
+}
+
+#[test]
+fn a_scope_checks_every_small_input_once() {
+    let out = scratch("scope");
+    let o = out.to_str().unwrap();
+    let base = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--scope",
+        "draws<=3,values<=1",
+        "--out",
+        o,
+        "-q",
+        "--no-replay",
+        "--",
+    ];
+    // n in 1..2, then the values 0 or 1 of the first two draws after it: 1 + 2 + 4 inputs (n = 1
+    // with its one value, n = 2 with two), listed once each.
+    let (code, stdout, stderr) = stress(&[&base[..], &["sum.c"]].concat());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("6 distinct inputs"), "{stdout}");
+    assert!(
+        last_line(&stdout).starts_with("stress: 6 cases, 0 failures"),
+        "{stdout}"
+    );
+    // Values up to 1 never reach the planted bug (60 and more); up to 60 they do.
+    let wider = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--scope",
+        "draws<=2,values<=60",
+        "--out",
+        o,
+        "-q",
+        "--no-replay",
+        "--",
+        "sum_bug.c",
+    ];
+    let (code, stdout, stderr) = stress(&wider);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 003c)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_problem_file_with_an_unknown_key_is_refused_with_its_line() {
+    let dir = scratch("bad-problem");
+    let file = dir.join("problem.toml");
+    std::fs::write(&file, "gen-stream = \"gen.cpp\"\nrefrence = \"sum.c\"\n").unwrap();
+    let (code, stdout, stderr) = stress(&[dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert!(stderr.contains("unknown field `refrence`"), "{stderr}");
+}

@@ -1,0 +1,255 @@
+//! `harness stress`: its flags, and the run — the problem resolved and installed, then the
+//! pipeline (`harness::diff::run`: the saved repros replayed first, the batch, each failure shrunk,
+//! saved and only then reported), then the problem's own errors (exit status 2).
+
+use crate::game::Stress;
+use crate::problem::{self, Flags};
+use clap::{Args as _, FromArgMatches as _};
+use harness::batch::BatchOptions;
+use harness::cli::{Exit, Plugin, PluginContext};
+use harness::diff::DiffOptions;
+use harness::oracle::Pair;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+const ABOUT: &str =
+    "Stress-test a solution against a brute force on generated inputs, in any language";
+
+const LONG_ABOUT: &str = "Stress-test a solution against a brute force on generated inputs.\n\n\
+    The generator makes each input: --gen CMD gets the case's seed as its last argument; \
+    --gen-stream CMD reads random bytes on standard input (docs/stress-protocol.md), so that a \
+    failing input shrinks by shrinking the bytes. The reference (the brute force) prints the \
+    expected answer; the solution's output is compared token by token, or judged by --checker \
+    (testlib's `checker INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL). A CMD is one string \
+    split as a shell splits it, or a source file (.cpp, .cc, .c, .rs compiled once; .py run with \
+    python3). Every failure is shrunk, saved under --out (the input, the expected and received \
+    output, what makes it again) and only then reported; saved repros are replayed first. The \
+    last line reads `stress: N cases, M failures, R cases/s`. Exit status: 0 all pass, 1 a \
+    failure, 2 bad usage or an error of the problem's own programs (a generator failing on a \
+    fresh seed, a validator rejecting a generated input, a checker failing).";
+
+/// The flags of `harness stress`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A problem file (TOML), or a folder holding `problem.toml`: the programs and limits; flags
+    /// override it.
+    pub problem: Option<PathBuf>,
+    /// A seed generator: the case's seed is appended as its last argument.
+    #[arg(long, value_name = "CMD")]
+    pub gen: Option<String>,
+    /// A stream generator: it reads its random bytes on standard input.
+    #[arg(long, value_name = "CMD")]
+    pub gen_stream: Option<String>,
+    /// The brute force: its output is the expected answer.
+    #[arg(long, value_name = "CMD")]
+    pub reference: Option<String>,
+    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, 3 FAIL (default: compare tokens).
+    #[arg(long, value_name = "CMD")]
+    pub checker: Option<String>,
+    /// Reads an input on standard input, exit 0 when valid; gates text reduction.
+    #[arg(long, value_name = "CMD")]
+    pub validator: Option<String>,
+    /// `interactor INPUT OUTPUT`, talking to the solution; its exit status is the verdict.
+    #[arg(long, value_name = "CMD")]
+    pub interactor: Option<String>,
+    /// Number of cases in the whole batch (all shards together).
+    #[arg(long, short = 'n', default_value_t = 1000, value_parser = harness::cli::at_least_one_u64)]
+    pub cases: u64,
+    /// Batch seed: case i uses the seed derived from (seed, i).
+    #[arg(long, short, default_value_t = 1)]
+    pub seed: u64,
+    /// Cases run at once (default: the number of cores).
+    #[arg(long, short, visible_alias = "jobs", value_parser = harness::cli::workers)]
+    pub threads: Option<usize>,
+    /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
+    /// else 2000).
+    #[arg(long, value_parser = harness::cli::at_least_one_u64)]
+    pub timeout_ms: Option<u64>,
+    /// Memory limit of one run of each program, in MiB (default: the problem file's, else 1024).
+    #[arg(long, value_parser = harness::cli::memory_mb)]
+    pub memory_mb: Option<u64>,
+    /// Stop starting new cases after this many seconds.
+    #[arg(long, value_parser = harness::cli::seconds)]
+    pub time: Option<f64>,
+    /// Keep going until N distinct failures are found (1: stop at the first).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = harness::cli::at_least_one)]
+    pub max_failures: usize,
+    /// Run only shard I of K (cases i with i % K == I).
+    #[arg(long, value_parser = harness::cli::parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// Also write the run's report as one JSON document to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Where failures are saved (default: `repros` in the problem's folder, else `stress-repros`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Seconds allowed for shrinking each failure.
+    #[arg(long, default_value_t = 60.0, value_parser = harness::cli::seconds)]
+    pub shrink_secs: f64,
+    /// Reduce the input text too, without a validator (with one it always is).
+    #[arg(long)]
+    pub reduce_text: bool,
+    /// Do not replay the saved repros first.
+    #[arg(long)]
+    pub no_replay: bool,
+    /// Instead of random cases, every input of a stream generator within bounds, e.g.
+    /// `draws<=4,values<=2`: its first 4 draws take every value up to 2, later draws 0 (each
+    /// distinct input once).
+    #[arg(long, value_name = "EXPR")]
+    pub scope: Option<String>,
+    /// The solution and its arguments, after `--` (default: the problem file's).
+    #[arg(last = true)]
+    pub solution: Vec<String>,
+}
+
+/// Adds `stress` to a command line.
+pub fn register(registry: harness::Registry) -> harness::Registry {
+    registry.subcommand(Plugin {
+        command: || {
+            Args::augment_args(clap::Command::new("stress"))
+                .about(ABOUT)
+                .long_about(LONG_ABOUT)
+        },
+        run: run_matches,
+    })
+}
+
+fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exit> {
+    let args = Args::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
+    let mut out = harness::cli::Stdout::new();
+    let code = run(&args, cx, &mut out);
+    let _ = out.flush();
+    code
+}
+
+/// Runs `harness stress` with `args`, writing the report to `out`; returns the exit status.
+pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Result<u8, Exit> {
+    harness::cli::json_target(&args.json)?;
+    let file = match &args.problem {
+        Some(path) => Some(problem::read_file(path)?),
+        None => None,
+    };
+    let flags = Flags {
+        gen_stream: args.gen_stream.clone(),
+        gen: args.gen.clone(),
+        reference: args.reference.clone(),
+        solution: args.solution.clone(),
+        checker: args.checker.clone(),
+        validator: args.validator.clone(),
+        interactor: args.interactor.clone(),
+        time_ms: args.timeout_ms,
+        memory_mb: args.memory_mb,
+        reduce_text: args.reduce_text,
+    };
+    let problem = problem::resolve_problem(file, &flags)?;
+    let out_dir = args.out.clone().unwrap_or_else(|| match &problem.dir {
+        Some(dir) => dir.join("repros"),
+        None => PathBuf::from("stress-repros"),
+    });
+    let corpus_dir = problem
+        .dir
+        .as_ref()
+        .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
+    let mut opts = options(args, out_dir, corpus_dir, cx);
+    let stream = matches!(problem.generator, problem::Generator::Stream(_));
+    let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
+    harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    if let Some(expr) = &args.scope {
+        if !stream {
+            return Err(Exit(
+                2,
+                "--scope enumerates a stream generator: give --gen-stream".into(),
+            ));
+        }
+        scope_source(expr, &mut opts, out)?;
+    }
+    let pair = Pair::<Stress>::builtin();
+    let unit = harness::report::Unit::Cases;
+    let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
+    let summary = harness::diff::run::<Stress>(&opts, &pair, &*bar, out)?;
+    drop(bar);
+    harness::cli::write_json(&args.json, &summary)?;
+    problem_errors(&installed, &summary, out)
+}
+
+/// Makes every input of the scope `expr` the run's cases, and says how many there are.
+fn scope_source(
+    expr: &str,
+    opts: &mut DiffOptions<Stress>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Exit> {
+    let bounds = crate::scope::parse(expr).map_err(|e| Exit(2, e))?;
+    let listed = crate::scope::enumerate(expr, bounds, &opts.batch.stop)
+        .map_err(|e| Exit(2, format!("the scope `{expr}` cannot be enumerated: {e}")))?;
+    writeln!(
+        out,
+        "scope {expr}: {} choice sequences ({} probe runs), {} distinct inputs",
+        listed.sequences,
+        listed.probes,
+        listed.streams.len()
+    )?;
+    opts.batch.cases = listed.streams.len() as u64;
+    opts.batch.digest = true;
+    opts.source = Some(Arc::new(listed));
+    Ok(())
+}
+
+/// The run's plan from the flags.
+fn options(
+    args: &Args,
+    out_dir: PathBuf,
+    corpus_dir: PathBuf,
+    cx: &PluginContext,
+) -> DiffOptions<Stress> {
+    let mut batch = BatchOptions::new::<Stress>(args.cases, args.seed);
+    if let Some(t) = args.threads {
+        batch.threads = t;
+    }
+    batch.shard = args.shard.unwrap_or((0, 1));
+    batch.max_failures = args.max_failures;
+    batch.time = args.time.map(Duration::from_secs_f64);
+    let mut opts = DiffOptions::<Stress>::new(batch, out_dir);
+    opts.corpus_dir = corpus_dir;
+    opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
+    opts.replay = !args.no_replay;
+    opts.colour = cx.colour;
+    opts.program = cx.program.to_string();
+    opts.command = Some("stress");
+    opts
+}
+
+/// Exit status 2 with the problem's own error (a generator or validator on a fresh case, a
+/// checker's failure), after what was found is saved and reported; else the run's status.
+fn problem_errors(
+    installed: &problem::Installed,
+    summary: &harness::diff::Summary,
+    out: &mut dyn std::io::Write,
+) -> Result<u8, Exit> {
+    let _ = out.flush();
+    if let Some(why) = installed.error.lock().ok().and_then(|e| e.clone()) {
+        return Err(Exit(2, format!("the problem's programs failed {why}")));
+    }
+    let checker = summary
+        .failures_found
+        .iter()
+        .find(|r| r.kind == harness::Kind::Trusted && r.side == Some(harness::Side::Judge));
+    if let Some(r) = checker {
+        let saved = r
+            .repro
+            .as_ref()
+            .map_or("not saved".into(), |p| p.display().to_string());
+        return Err(Exit(
+            2,
+            format!(
+                "the checker failed on case {}: {} (repro {saved})",
+                r.index, r.what
+            ),
+        ));
+    }
+    Ok(harness::cli::status(summary))
+}

@@ -1,0 +1,227 @@
+//! A problem given by programs: its generator, reference (the brute force), solution, and optional
+//! checker, validator and interactor, with the limits of one run. It is read from a problem file
+//! (docs/stress-protocol.md) and the flags (a flag overrides the file), and installed once per run
+//! in a process-wide slot ([`install`]) that the game's roles, which are static, read ([`get`]).
+
+use crate::program::{resolve, Cmd};
+use anyhow::{bail, Context as _};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+use supervise::Limits;
+
+/// How the problem's inputs are made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Generator {
+    /// A stream generator: it reads its random bytes on standard input.
+    Stream(Cmd),
+    /// A seed generator: the case's seed is appended as its last argument.
+    Seed(Cmd),
+}
+
+impl Generator {
+    /// The generator's command.
+    pub fn cmd(&self) -> &Cmd {
+        match self {
+            Generator::Stream(c) | Generator::Seed(c) => c,
+        }
+    }
+}
+
+/// A problem, resolved: every program found (and compiled), the limits set.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The problem's name (the problem file's `name`, its folder's name, or `stress`).
+    pub name: String,
+    pub generator: Generator,
+    /// The brute force: its output is the expected answer.
+    pub reference: Cmd,
+    /// The program under test.
+    pub solution: Cmd,
+    /// `checker INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL; tokens are compared without.
+    pub checker: Option<Cmd>,
+    /// Reads an input on standard input, exit 0 when valid.
+    pub validator: Option<Cmd>,
+    /// `interactor INPUT OUTPUT`, talks to the solution; its exit status is the verdict.
+    pub interactor: Option<Cmd>,
+    /// The limits of one run of any of the programs.
+    pub limits: Limits,
+    /// Reduce the input text itself after the generator's choices (always with a validator).
+    pub reduce_text: bool,
+    /// The problem file's folder, when there is one.
+    pub dir: Option<PathBuf>,
+}
+
+impl Problem {
+    /// The limits of a generator or validator run on a shrink candidate, or of a checker.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Whether shrinking goes on to the input text (a validator gates it, or it was asked for).
+    pub fn text_reduction(&self) -> bool {
+        self.reduce_text || self.validator.is_some()
+    }
+}
+
+/// The problem file (docs/stress-protocol.md): every entry a command, paths relative to its folder.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ProblemFile {
+    pub name: Option<String>,
+    pub gen_stream: Option<String>,
+    pub gen: Option<String>,
+    pub reference: Option<String>,
+    pub solution: Option<String>,
+    pub checker: Option<String>,
+    pub validator: Option<String>,
+    pub interactor: Option<String>,
+    pub time_ms: Option<u64>,
+    pub memory_mb: Option<u64>,
+}
+
+/// Reads a problem file, or the `problem.toml` of a folder; returns it with its folder.
+pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
+    let file = if path.is_dir() {
+        path.join("problem.toml")
+    } else {
+        path.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&file)
+        .with_context(|| format!("problem {}: cannot read it", file.display()))?;
+    let parsed: ProblemFile =
+        toml::from_str(&text).map_err(|e| anyhow::anyhow!("problem {}: {e}", file.display()))?;
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    Ok((parsed, dir))
+}
+
+/// What the command line says of the programs and limits (each overrides the problem file).
+#[derive(Debug, Default, Clone)]
+pub struct Flags {
+    pub gen_stream: Option<String>,
+    pub gen: Option<String>,
+    pub reference: Option<String>,
+    /// The solution's words after `--`, when given.
+    pub solution: Vec<String>,
+    pub checker: Option<String>,
+    pub validator: Option<String>,
+    pub interactor: Option<String>,
+    pub time_ms: Option<u64>,
+    pub memory_mb: Option<u64>,
+    pub reduce_text: bool,
+}
+
+/// One program's command: the flag's (from the current folder), else the file's (from its folder).
+fn pick(
+    flag: &Option<String>,
+    file: &Option<String>,
+    dir: &Path,
+    role: &str,
+) -> anyhow::Result<Option<Cmd>> {
+    match (flag, file) {
+        (Some(spec), _) => resolve(spec, Path::new("."), role).map(Some),
+        (None, Some(spec)) => resolve(spec, dir, role).map(Some),
+        (None, None) => Ok(None),
+    }
+}
+
+/// Resolves a problem from its file (if any) and the flags: finds and compiles every program.
+pub fn resolve_problem(
+    file: Option<(ProblemFile, PathBuf)>,
+    flags: &Flags,
+) -> anyhow::Result<Problem> {
+    let has_file = file.is_some();
+    let (f, dir) = file.unwrap_or_else(|| (ProblemFile::default(), PathBuf::from(".")));
+    let generator = match (&flags.gen_stream, &flags.gen) {
+        (Some(_), Some(_)) => bail!("give one generator: --gen-stream or --gen, not both"),
+        (Some(s), None) => Generator::Stream(resolve(s, Path::new("."), "--gen-stream")?),
+        (None, Some(s)) => Generator::Seed(resolve(s, Path::new("."), "--gen")?),
+        (None, None) => match (&f.gen_stream, &f.gen) {
+            (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
+            (Some(s), None) => Generator::Stream(resolve(s, &dir, "gen-stream")?),
+            (None, Some(s)) => Generator::Seed(resolve(s, &dir, "gen")?),
+            (None, None) => {
+                bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
+            }
+        },
+    };
+    let reference = pick(&flags.reference, &f.reference, &dir, "--reference")?
+        .context("no reference: give --reference CMD (the brute force) or a problem file")?;
+    let solution = if flags.solution.is_empty() {
+        pick(&None, &f.solution, &dir, "solution")?
+            .context("no solution: give it after `--` (or `solution` in the problem file)")?
+    } else {
+        let spec = shlex::try_join(flags.solution.iter().map(String::as_str))
+            .unwrap_or_else(|_| flags.solution.join(" "));
+        resolve(&spec, Path::new("."), "the solution")?
+    };
+    let cpu = Duration::from_millis(flags.time_ms.or(f.time_ms).unwrap_or(2000).max(1));
+    let memory = flags.memory_mb.or(f.memory_mb).unwrap_or(1024).max(1);
+    let name = f.name.clone().unwrap_or_else(|| {
+        dir.canonicalize()
+            .ok()
+            .filter(|_| has_file)
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "stress".into())
+    });
+    Ok(Problem {
+        name,
+        generator,
+        reference,
+        solution,
+        checker: pick(&flags.checker, &f.checker, &dir, "--checker")?,
+        validator: pick(&flags.validator, &f.validator, &dir, "--validator")?,
+        interactor: pick(&flags.interactor, &f.interactor, &dir, "--interactor")?,
+        limits: Limits::from_cpu(cpu).with_memory(memory << 20),
+        reduce_text: flags.reduce_text,
+        dir: has_file.then_some(dir),
+    })
+}
+
+/// The installed problem and what the run shares with the game's roles.
+pub struct Installed {
+    pub problem: Problem,
+    /// The batch's stop flag: an error of the problem on a fresh case stops the batch.
+    pub stop: Arc<AtomicBool>,
+    /// The first error of the problem itself (a generator failing on a fresh seed, a validator
+    /// rejecting a generated input), which ends the run with exit status 2.
+    pub error: Mutex<Option<String>>,
+}
+
+static CURRENT: RwLock<Option<Arc<Installed>>> = RwLock::new(None);
+
+/// Installs the problem the game's roles read, for the run about to start (replacing any other).
+pub fn install(problem: Problem, stop: Arc<AtomicBool>) -> Arc<Installed> {
+    let installed = Arc::new(Installed {
+        problem,
+        stop,
+        error: Mutex::new(None),
+    });
+    if let Ok(mut slot) = CURRENT.write() {
+        *slot = Some(Arc::clone(&installed));
+    }
+    crate::case::clear_cache();
+    installed
+}
+
+/// The installed problem; `None` before [`install`].
+pub fn get() -> Option<Arc<Installed>> {
+    CURRENT.read().ok().and_then(|slot| slot.clone())
+}
+
+/// Records an error of the problem itself and stops the batch (the first error is kept).
+pub fn fail(why: String) {
+    if let Some(installed) = get() {
+        if let Ok(mut e) = installed.error.lock() {
+            e.get_or_insert(why);
+        }
+        installed
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,243 @@
+//! The programs of a problem: a command given as one string (split into words as a shell splits
+//! them; no shell runs it) or a single source file compiled once (cached by content), and each run
+//! of it under the supervisor's limits (CPU time, memory, output, the wall-clock guard, nothing
+//! left running).
+
+use anyhow::{bail, Context as _};
+use std::path::{Path, PathBuf};
+use supervise::{Execution, Limits};
+
+/// A program ready to run: the words of its command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cmd {
+    /// What the problem file or the flag said, for messages.
+    pub spec: String,
+    /// The program and its arguments (a source file replaced by its compiled program, or by
+    /// `python3 FILE`).
+    pub argv: Vec<String>,
+    /// How many words of `argv` start the program (1, or 2 for `python3 FILE`): the others are
+    /// the arguments the command gave it.
+    pub program_words: usize,
+}
+
+impl Cmd {
+    /// The command line as a shell would read it back (for the `reproduce:` line).
+    pub fn shown(&self) -> String {
+        let words: Vec<&str> = self.argv.iter().map(String::as_str).collect();
+        shlex::try_join(words).unwrap_or_else(|_| self.argv.join(" "))
+    }
+
+    /// The words that start the program, without the command's own arguments.
+    pub fn program(&self) -> &[String] {
+        &self.argv[..self.program_words.min(self.argv.len())]
+    }
+
+    /// The arguments the command gives the program.
+    pub fn args(&self) -> &[String] {
+        &self.argv[self.program_words.min(self.argv.len())..]
+    }
+
+    /// The same program with other arguments.
+    pub fn with_args(&self, args: &[String]) -> Cmd {
+        let mut argv = self.program().to_vec();
+        argv.extend(args.iter().cloned());
+        Cmd {
+            spec: self.spec.clone(),
+            argv,
+            program_words: self.program_words,
+        }
+    }
+
+    /// Runs the program with `extra` arguments after its own, `input` on standard input, under
+    /// `limits`. An error means it could not be started at all.
+    pub fn run(
+        &self,
+        extra: &[String],
+        input: &[u8],
+        limits: &Limits,
+    ) -> anyhow::Result<Execution> {
+        let mut argv = self.argv.clone();
+        argv.extend(extra.iter().cloned());
+        supervise::execute(&argv, input, limits)
+    }
+}
+
+/// How a source file becomes a program.
+enum Build {
+    /// Compiled by this command (the source and the output path are appended).
+    Compile(&'static [&'static str]),
+    /// Run by an interpreter.
+    Interpret(&'static str),
+}
+
+/// The build of a source file by its extension, or `None` when the word is not a source file.
+fn build_of(path: &str) -> Option<Build> {
+    let ext = Path::new(path).extension()?.to_str()?;
+    Some(match ext {
+        "cpp" | "cc" | "cxx" => Build::Compile(&["g++", "-O2", "-std=c++17", "-pipe"]),
+        "c" => Build::Compile(&["gcc", "-O2", "-pipe"]),
+        "rs" => Build::Compile(&["rustc", "-O", "--edition", "2021"]),
+        "py" => Build::Interpret("python3"),
+        _ => return None,
+    })
+}
+
+/// The folder holding the stream helpers (`stress.h`), added to the include path of C and C++.
+pub fn kit_dir() -> PathBuf {
+    std::env::var_os("STRESS_KIT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/kit")))
+}
+
+/// Where compiled programs are kept: `$HARNESS_STRESS_CACHE`, else `$XDG_CACHE_HOME/harness-stress`,
+/// else `~/.cache/harness-stress`, else a folder under the temporary folder.
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("HARNESS_STRESS_CACHE") {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("harness-stress");
+    }
+    if let Some(h) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(h).join(".cache/harness-stress");
+    }
+    std::env::temp_dir().join("harness-stress")
+}
+
+/// Resolves the command `spec` of `role` (`--gen`, `reference`...): its words, a relative path
+/// taken from `base`; a source file is compiled (or given its interpreter). A missing program, an
+/// unbalanced quote or a compile error is an error naming the role.
+pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    let words = shlex::split(spec).with_context(|| {
+        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
+    })?;
+    let Some((first, rest)) = words.split_first() else {
+        bail!("{role}: the command is empty");
+    };
+    let mut argv = match build_of(first) {
+        Some(build) => {
+            let source = base.join(first);
+            if !source.is_file() {
+                bail!("{role} `{spec}`: no such source file {}", source.display());
+            }
+            match build {
+                Build::Interpret(interpreter) => {
+                    vec![interpreter.to_string(), source.display().to_string()]
+                }
+                Build::Compile(compiler) => {
+                    vec![compile(&source, compiler, role)?.display().to_string()]
+                }
+            }
+        }
+        None => vec![program_path(first, base, role, spec)?],
+    };
+    let program_words = argv.len();
+    argv.extend(rest.iter().cloned());
+    Ok(Cmd {
+        spec: spec.to_string(),
+        argv,
+        program_words,
+    })
+}
+
+/// The program a command's first word names: a path (taken from `base` when relative) that must
+/// be a file, or a name found on `PATH`.
+fn program_path(word: &str, base: &Path, role: &str, spec: &str) -> anyhow::Result<String> {
+    if word.contains('/') {
+        let path = base.join(word);
+        if !path.is_file() {
+            bail!("{role} `{spec}`: cannot start `{word}`: no such program");
+        }
+        return Ok(path.display().to_string());
+    }
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(word).is_file()));
+    if !on_path {
+        bail!("{role} `{spec}`: cannot start `{word}`: no such program on PATH");
+    }
+    Ok(word.to_string())
+}
+
+/// Compiles `source` once: the program is kept under [`cache_dir`] by a hash of the compiler's
+/// command and the source's bytes, so a second run (or another process) reuses it.
+fn compile(source: &Path, compiler: &[&str], role: &str) -> anyhow::Result<PathBuf> {
+    let bytes = std::fs::read(source)
+        .with_context(|| format!("{role}: cannot read {}", source.display()))?;
+    let kit = kit_dir();
+    let mut key = compiler.join(" ").into_bytes();
+    key.extend_from_slice(kit.display().to_string().as_bytes());
+    key.extend_from_slice(&bytes);
+    if let Ok(header) = std::fs::read(kit.join("stress.h")) {
+        key.extend_from_slice(&header);
+    }
+    let stem = source
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("program");
+    let dir = cache_dir();
+    let out = dir.join(format!("{stem}-{:016x}", harness::rng::fnv1a_64(&key)));
+    if out.is_file() {
+        return Ok(out);
+    }
+    std::fs::create_dir_all(&dir).with_context(|| {
+        format!(
+            "cannot create the cache of compiled programs {}",
+            dir.display()
+        )
+    })?;
+    let partial = dir.join(format!(
+        ".{stem}-{}-{:016x}",
+        std::process::id(),
+        harness::rng::fnv1a_64(&key)
+    ));
+    let mut cmd = std::process::Command::new(compiler[0]);
+    cmd.args(&compiler[1..]);
+    if compiler[0] != "rustc" {
+        cmd.arg(format!("-I{}", kit.display()));
+    }
+    cmd.arg(source).arg("-o").arg(&partial);
+    let done = cmd
+        .output()
+        .with_context(|| format!("{role}: cannot run the compiler `{}`", compiler[0]))?;
+    if !done.status.success() {
+        let _ = std::fs::remove_file(&partial);
+        bail!(
+            "{role}: {} does not compile ({}):\n{}",
+            source.display(),
+            compiler.join(" "),
+            String::from_utf8_lossy(&done.stderr).trim_end()
+        );
+    }
+    std::fs::rename(&partial, &out)
+        .with_context(|| format!("cannot keep the compiled program {}", out.display()))?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_is_split_like_a_shell_and_a_missing_program_is_named() {
+        let cmd = resolve("sh -c 'echo a b'", Path::new("."), "--gen").unwrap();
+        assert_eq!(cmd.argv, ["sh", "-c", "echo a b"]);
+        assert_eq!(cmd.shown(), "sh -c 'echo a b'");
+        let err = resolve("no-such-program-here 1", Path::new("."), "--reference").unwrap_err();
+        assert!(err.to_string().contains("--reference"), "{err}");
+        assert!(err.to_string().contains("no such program"), "{err}");
+        let err = resolve("sh 'open", Path::new("."), "--gen").unwrap_err();
+        assert!(err.to_string().contains("quote"), "{err}");
+    }
+
+    #[test]
+    fn a_python_file_runs_with_python3_and_a_missing_source_is_named() {
+        let dir = std::env::temp_dir().join(format!("stress-prog-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("g.py"), "print(1)\n").unwrap();
+        let cmd = resolve("g.py 5", &dir, "--gen").unwrap();
+        assert_eq!(cmd.argv[0], "python3");
+        assert_eq!(cmd.argv[2], "5");
+        let err = resolve("h.py", &dir, "--gen").unwrap_err();
+        assert!(err.to_string().contains("no such source file"), "{err}");
+    }
+}

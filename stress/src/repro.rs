@@ -1,0 +1,67 @@
+//! What a saved repro says beyond its input: what makes it again (the generator's stream, saved as
+//! `NAME.bin` beside the repro and shown in hex when short; or the generator's arguments and seed),
+//! the input's sizes, and the `reproduce:` command.
+
+use crate::case::{Case, Source};
+use crate::game::sizes;
+use crate::problem::Problem;
+use harness::game::Regenerate;
+use serde_json::json;
+
+/// Streams up to this many bytes are shown in hex in the report.
+const HEX_SHOWN: usize = 64;
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The report's lines, JSON entry, files and command that make `case` again.
+pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
+    let solution = problem.solution.shown();
+    let gen = problem.generator.cmd().shown();
+    let (bytes, tokens, lines) = case.input().map(sizes).unwrap_or_default();
+    let size = json!({"bytes": bytes, "tokens": tokens, "lines": lines});
+    match case.trimmed() {
+        Source::Stream(s) => {
+            let shown = if s.len() <= HEX_SHOWN {
+                format!(
+                    " (hex {})",
+                    if s.is_empty() {
+                        "empty".into()
+                    } else {
+                        hex(&s)
+                    }
+                )
+            } else {
+                String::new()
+            };
+            Regenerate {
+                reproduce: format!("{gen} < {{repro}}.bin | {solution}"),
+                text: format!(
+                    "generator stream: {} bytes{shown}, saved as .bin beside the repro\n",
+                    s.len()
+                ),
+                json: json!({"kind": "stream", "generator": gen, "stream_hex": hex(&s),
+                             "stream_bytes": s.len(), "input": size}),
+                files: vec![("bin".into(), s)],
+            }
+        }
+        Source::Seed(call) => {
+            let gen = problem.generator.cmd().with_args(&call.args).shown();
+            let args = call.seed.to_string();
+            Regenerate {
+                reproduce: format!("{gen} {args} | {solution}"),
+                text: format!("generator call: {gen} {args}\n"),
+                json: json!({"kind": "seed", "generator": gen, "args": call.args,
+                             "seed": call.seed, "input": size}),
+                files: Vec::new(),
+            }
+        }
+        Source::Text(_) => Regenerate {
+            reproduce: format!("{solution} < {{repro}}.in"),
+            text: "the input itself (reduced as text), saved as .in\n".into(),
+            json: json!({"kind": "text", "input": size}),
+            files: Vec::new(),
+        },
+    }
+}

@@ -1,0 +1,101 @@
+//! Simulated generators for tests: a generator is a function of a [`Source`] of bounded draws,
+//! run either on a byte stream by the protocol or on forced values.
+
+use super::{bytes_for, read_raw, reduce_raw, Draw, Tape};
+
+/// Where a simulated generator's choices come from.
+pub(crate) trait Source {
+    /// A value in `0..n` (`n = 0`: any `u64`).
+    fn draw(&mut self, n: u64) -> u64;
+}
+
+/// A simulated generator: returns the input it makes (a list of numbers).
+pub(crate) type Gen = fn(&mut dyn Source) -> Vec<u64>;
+
+/// Draws from a byte stream by the protocol, keeping the tape.
+struct StreamSource<'a> {
+    stream: &'a [u8],
+    at: usize,
+    draws: Vec<Draw>,
+}
+
+impl Source for StreamSource<'_> {
+    fn draw(&mut self, n: u64) -> u64 {
+        let k = bytes_for(n);
+        let value = reduce_raw(read_raw(self.stream, self.at, k), n);
+        self.at += k;
+        self.draws.push(Draw { n, value });
+        value
+    }
+}
+
+/// Runs `gen` on `stream`: its input and its tape.
+pub(crate) fn run(gen: Gen, stream: &[u8]) -> (Vec<u64>, Tape) {
+    let mut source = StreamSource {
+        stream,
+        at: 0,
+        draws: Vec::new(),
+    };
+    let input = gen(&mut source);
+    let tape = Tape {
+        consumed: source.at,
+        draws: source.draws,
+    };
+    (input, tape)
+}
+
+/// Gives `values` in order, then zeros, recording each draw's `n`.
+struct Forced<'a> {
+    values: &'a [u64],
+    bounds: Vec<u64>,
+}
+
+impl Source for Forced<'_> {
+    fn draw(&mut self, n: u64) -> u64 {
+        let value = self.values.get(self.bounds.len()).copied().unwrap_or(0);
+        self.bounds.push(n);
+        value
+    }
+}
+
+/// The bounds `gen` draws with when its first values are `values` (then zeros).
+pub(crate) fn bounds_with(gen: Gen, values: &[u64]) -> Vec<u64> {
+    let mut source = Forced {
+        values,
+        bounds: Vec::new(),
+    };
+    gen(&mut source);
+    source.bounds
+}
+
+/// `n` then `n` values below 100 (n below 11): a count and its items, one byte each.
+pub(crate) fn count_then_items(s: &mut dyn Source) -> Vec<u64> {
+    let n = s.draw(11);
+    (0..n).map(|_| s.draw(100)).collect()
+}
+
+/// A count below 4, that many values below 1000 (two bytes each), then a boolean.
+pub(crate) fn wide_items(s: &mut dyn Source) -> Vec<u64> {
+    let n = s.draw(4);
+    let mut out: Vec<u64> = (0..n).map(|_| s.draw(1000)).collect();
+    out.push(s.draw(2));
+    out
+}
+
+/// Bounds that depend on earlier values: `a < 4`, `b < a + 1` (one value when `a == 0`), and
+/// `c < 2^64` only when `b` is odd, then a value below 3.
+pub(crate) fn dependent(s: &mut dyn Source) -> Vec<u64> {
+    let a = s.draw(4);
+    let b = s.draw(a + 1);
+    let mut out = vec![a, b];
+    if b % 2 == 1 {
+        out.push(s.draw(0));
+    }
+    out.push(s.draw(3));
+    out
+}
+
+/// A fixed shape with every kind of bound: 3 values, 1 value, 2^64 values, 300 values, 2 values.
+pub(crate) fn fixed(s: &mut dyn Source) -> Vec<u64> {
+    [3, 1, 0, 300, 2].iter().map(|&n| s.draw(n)).collect()
+}
