@@ -49,7 +49,10 @@ mod seeds;
 mod util;
 mod verify;
 
-pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
+pub use args::{
+    at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers, MAX_MEMORY_MB,
+    MAX_WORKERS,
+};
 pub use flags::{CaseFlags, CaseTimeout, Flags, ProfileArg, ProgramFlags, RunFlags};
 pub use progress::{progress_for, stop_on_interrupt};
 use registry::Request;
