@@ -231,7 +231,12 @@ fn judge_refuses_every_bad_value_before_running_the_program() {
     let mut cases = Vec::new();
     cases.extend(bad_count("--timeout-ms"));
     cases.extend(bad_count("--memory-mb"));
-    cases.extend(bad_count("--jobs"));
+    // `--jobs` is the alias of `--threads`: a bad value is refused under the flag's name.
+    cases.extend(
+        bad_count("--jobs")
+            .into_iter()
+            .map(|(args, _)| (args, "--threads".to_string())),
+    );
     cases.extend(bad_count("--max-output"));
     cases.extend(bad_count("--cases"));
     cases.extend(bad_count("--max-failures"));
@@ -244,8 +249,11 @@ fn judge_refuses_every_bad_value_before_running_the_program() {
         // 2^44 MiB is 2^64 bytes: it must not wrap round to a limit of 0.
         case(&["--memory-mb", "17592186044416"], "--memory-mb"),
         case(&["--memory-mb", "99999999999999999"], "--memory-mb"),
-        case(&["--jobs", "0"], "--jobs"),
-        case(&["--jobs", "100000"], "--jobs"),
+        case(&["--jobs", "0"], "--threads"),
+        case(&["--jobs", "100000"], "--threads"),
+        case(&["-j", "0"], "--threads"),
+        case(&["--threads", "0"], "--threads"),
+        case(&["--time", "-1"], "-1"),
         case(&["--cases", "0"], "--cases"),
         case(&["--shard", "3/3"], "--shard"),
         case(&["--shard", "x"], "--shard"),

@@ -84,8 +84,8 @@ fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exi
     let core = VerifyArgs::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
     let own = ProblemArgs::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
     let limits = (
-        given("timeout_ms").then_some(core.timeout_ms),
-        given("memory_mb").then_some(core.memory_mb),
+        given("timeout_ms").then_some(core.program.timeout_ms),
+        given("memory_mb").then_some(core.program.memory_mb),
     );
     let mut out = harness::cli::Stdout::new();
     let code = run(&core, &own, limits, cx, &mut out);
@@ -104,7 +104,7 @@ pub fn run(
     cx: &PluginContext,
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
-    harness::cli::json_target(&core.json)?;
+    harness::cli::json_target(&core.run.json)?;
     let bounds = crate::scope::parse(&core.scope).map_err(|e| Exit(2, format!("--scope {e}")))?;
     let (problem, programs) = resolve(core, own, limits)?;
     let opts = options(core, &problem, cx);
@@ -113,7 +113,7 @@ pub fn run(
     let mut listed = list(&core.scope, bounds, &opts, out)?;
     listed.programs = programs;
     let summary = check(core, opts, listed, out)?;
-    harness::cli::write_json(&core.json, &summary)?;
+    harness::cli::write_json(&core.run.json, &summary)?;
     let code = crate::cli::problem_errors(&installed, &summary, out)?;
     let verified = summary
         .certificate
@@ -197,7 +197,7 @@ fn check(
     };
     let total = harness::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
     let unit = harness::report::Unit::Indices;
-    let bar = harness::cli::progress_for("stress", unit, total, core.quiet);
+    let bar = harness::cli::progress_for("stress", unit, total, core.run.quiet);
     let argv: Vec<String> = std::env::args().collect();
     let pair = Pair::<Stress>::builtin();
     let summary = harness::verify::run::<Stress>(opts, &given, &pair, &*bar, out, &argv)?;
@@ -213,13 +213,13 @@ fn options(
     cx: &PluginContext,
 ) -> DiffOptions<Stress> {
     let mut batch = BatchOptions::new::<Stress>(0, 0);
-    if let Some(t) = core.threads {
+    if let Some(t) = core.run.threads {
         batch.threads = t;
     }
-    batch.shard = core.shard.unwrap_or((0, 1));
-    batch.max_failures = core.max_failures;
-    batch.time = core.time.map(Duration::from_secs_f64);
-    let out_dir = core.out.clone().unwrap_or_else(|| match &problem.dir {
+    batch.shard = core.run.shard.unwrap_or((0, 1));
+    batch.max_failures = core.run.max_failures;
+    batch.time = core.run.time.map(Duration::from_secs_f64);
+    let out_dir = core.run.out.clone().unwrap_or_else(|| match &problem.dir {
         Some(dir) => dir.join("repros"),
         None => PathBuf::from("stress-repros"),
     });
@@ -227,7 +227,7 @@ fn options(
     if let Some(dir) = &problem.dir {
         opts.corpus_dir = dir.join("tests");
     }
-    opts.shrink_budget = Duration::from_secs_f64(core.shrink_secs);
+    opts.shrink_budget = Duration::from_secs_f64(core.run.shrink_secs);
     opts.colour = cx.colour;
     opts.program = cx.program.to_string();
     opts.command = Some("verify");

@@ -1,8 +1,10 @@
-//! The command line's arguments: subcommands, flags, and the validators that turn a bad flag value
-//! into exit status 2 with a message at the boundary.
+//! The command line's arguments: the top level, the game and the engines of a command, and the
+//! validators that turn a bad flag value into exit status 2 with a message at the boundary. The
+//! subcommands are the table in `commands.rs`; the flags runs share are in `flags.rs`.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use clap::{Args, Parser, ValueEnum};
+
+pub use super::commands::Command;
 
 const ABOUT: &str = "Prove a fast grid-game engine right: run it, diff it against a naive reference, fuzz it, judge other programs with it";
 
@@ -90,6 +92,7 @@ pub fn at_least_one(s: &str) -> Result<usize, String> {
     }
 }
 
+/// A whole number of at least 1, as a `u64`.
 pub fn at_least_one_u64(s: &str) -> Result<u64, String> {
     at_least_one(s).map(|x| x as u64)
 }
@@ -119,6 +122,7 @@ pub fn memory_mb(s: &str) -> Result<u64, String> {
     Ok(x)
 }
 
+/// A shard `I/K`: the cases `i` with `i % K == I`, with `0 <= I < K`.
 pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let (i, k) = s
         .split_once('/')
@@ -135,58 +139,4 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
         return Err(format!("shard {i}/{k}: need 0 <= I < K"));
     }
     Ok((i, k))
-}
-
-/// The command line's subcommands, each defined in its own file with its `run`.
-#[derive(Subcommand)]
-pub enum Command {
-    Run(super::run::Args),
-    Diff(super::diff::Args),
-    Judge(super::judge::Args),
-    Verify(super::verify::Args),
-    Bench(super::bench::Args),
-    Replay(super::replay::Args),
-    Merge(super::merge::Args),
-    Completions(super::completions::Args),
-    Gen(super::gen::Args),
-    Profiles(super::profiles::Args),
-    Scopes(super::scopes::Args),
-    Engines(super::engines::Args),
-    Seeds(super::seeds::Args),
-    Check(super::check::Args),
-    #[command(hide = true)]
-    Exec(super::exec::Args),
-}
-
-/// The flags `diff` and `judge` share: which cases, where failures go, the report.
-#[derive(Args, Clone)]
-pub struct BatchArgs {
-    #[command(flatten)]
-    pub game: GameArg,
-    /// Batch seed: case i uses the seed derived from (seed, i).
-    #[arg(long, short, default_value_t = 1)]
-    pub seed: u64,
-    /// Generator profile, or `all` for every profile the reference can finish (`profiles`).
-    #[arg(long, short)]
-    pub profile: Option<String>,
-    /// Run only shard I of K (cases i with i % K == I), e.g. `--shard 0/4` on the first of four machines.
-    #[arg(long, value_parser = parse_shard)]
-    pub shard: Option<(u64, u64)>,
-    /// Where a shrunk failure is saved (default: corpus/<game>/regressions for diff,
-    /// corpus/<game>/judge for judge).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Keep going after a failure until N distinct failure signatures are found; shrink and
-    /// save the lowest case of each, with how many cases hit it (1: stop at the first).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
-    pub max_failures: usize,
-    /// Do not replay the saved cases (under --out and directly in corpus/<game>/) first.
-    #[arg(long)]
-    pub no_replay: bool,
-    /// Also write the run's report as one JSON document to this file (docs/reports.md).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
 }

@@ -1,6 +1,7 @@
 //! `check`: a game's own checker of a proposed answer (NoGo's move lists).
 
 use super::args::GameArg;
+use super::registry::Table;
 use super::util::{read_input, shown};
 use super::{Ctx, Exit};
 use crate::game::Game;
@@ -21,7 +22,7 @@ pub struct Args {
     pub moves: PathBuf,
 }
 
-pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+pub(super) fn run<G: Game>(_: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     let Some(checker) = G::checker() else {
         return Err(Exit(
             2,

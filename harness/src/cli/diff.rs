@@ -1,13 +1,11 @@
 //! `diff`: the batch differential test.
 
-use super::args::{at_least_one_u64, seconds, workers, BatchArgs, PairArgs};
+use super::args::{GameArg, PairArgs};
+use super::flags::{CaseFlags, CaseTimeout, Flags, Plan, ProfileArg, RunFlags, Tested};
 use super::registry::Table;
-use super::util::{batch_of, json_target, run_batch};
+use super::util::run_batch;
 use super::{Ctx, Exit};
-use crate::corpus;
-use crate::diff::DiffOptions;
 use crate::game::Game;
-use std::time::Duration;
 
 /// Batch differential test: generated cases through two engines on all cores.
 ///
@@ -21,42 +19,32 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub batch: BatchArgs,
+    pub game: GameArg,
     #[command(flatten)]
     pub pair: PairArgs,
-    /// Number of cases in the whole batch (all shards together).
-    #[arg(long, short = 'n', default_value_t = 100_000, value_parser = at_least_one_u64)]
-    pub cases: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, short, value_parser = workers)]
-    pub threads: Option<usize>,
-    /// Stop starting new cases after this many seconds.
-    #[arg(long, value_parser = seconds)]
-    pub time: Option<f64>,
-    /// Time limit of one engine on one case, in seconds (default: the game's, from the case's size).
-    #[arg(long, value_parser = seconds)]
-    pub case_timeout: Option<f64>,
-    /// Seconds allowed for shrinking each failure (of any kind).
-    #[arg(long, default_value_t = 60.0, value_parser = seconds)]
-    pub shrink_secs: f64,
+    #[command(flatten)]
+    pub profile: ProfileArg,
+    #[command(flatten)]
+    pub cases: CaseFlags,
+    #[command(flatten)]
+    pub run: RunFlags,
+    #[command(flatten)]
+    pub limit: CaseTimeout,
+}
+
+impl Args {
+    /// The shared flags of the run.
+    pub(crate) fn flags(&self) -> Flags<'_> {
+        Flags {
+            run: Some(&self.run),
+            cases: Some(&self.cases),
+            profile: Some(&self.profile),
+            case_timeout: Some(&self.limit),
+        }
+    }
 }
 
 pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    let pair = table.pair(&args.pair)?;
-    json_target(&args.batch.json)?;
-    let mut batch = batch_of::<G>(&args.batch, args.cases, args.threads)?;
-    batch.time = args.time.map(Duration::from_secs_f64);
-    batch.case_timeout = args.case_timeout.map(Duration::from_secs_f64);
-    let out_dir = args
-        .batch
-        .out
-        .clone()
-        .unwrap_or_else(|| corpus::regressions_dir(G::NAME));
-    let mut opts = DiffOptions::<G>::new(batch, out_dir);
-    opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
-    opts.replay = !args.batch.no_replay;
-    opts.colour = cx.colour;
-    opts.program = cx.program.to_string();
-    opts.isolate = table.isolate();
-    run_batch::<G>(&opts, &pair, &args.batch, cx)
+    let plan = Plan::resolve(table, args.flags(), Tested::Engines(&args.pair), cx)?;
+    run_batch::<G>(&plan, &args.run, cx)
 }

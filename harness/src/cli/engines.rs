@@ -13,7 +13,7 @@ pub struct Args {
     pub game: GameArg,
 }
 
-pub(super) fn run<G: Game>(table: &Table<G>, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+pub(super) fn run<G: Game>(table: &Table<G>, _: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     let all = table.all_engines();
     let width = all.iter().map(|e| e.name.len()).max().unwrap_or(0);
     for e in &all {

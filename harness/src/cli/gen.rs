@@ -1,6 +1,7 @@
 //! `gen`: one generated case in the contest format.
 
 use super::args::GameArg;
+use super::registry::Table;
 use super::{Ctx, Exit};
 use crate::game::{Game, ProfileChoice};
 use std::io::Write as _;
@@ -24,7 +25,7 @@ pub struct Args {
     pub index: Option<u64>,
 }
 
-pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+pub(super) fn run<G: Game>(_: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     let case = match (&args.scope, args.index) {
         (Some(text), Some(index)) => {
             let scope = super::scopes::scope_of::<G>(text)?;

@@ -1,15 +1,11 @@
 //! `judge`: an external program against the reference.
 
-use super::args::{at_least_one, at_least_one_u64, memory_mb, seconds, workers, BatchArgs};
-use super::util::{batch_of, json_target, run_batch};
+use super::args::GameArg;
+use super::flags::{CaseFlags, Flags, Plan, ProfileArg, ProgramFlags, RunFlags, Tested};
+use super::registry::Table;
+use super::util::run_batch;
 use super::{Ctx, Exit};
-use crate::corpus;
-use crate::diff::DiffOptions;
 use crate::game::Game;
-use crate::judge::Program;
-use crate::oracle::Pair;
-use std::sync::Arc;
-use std::time::Duration;
 
 /// Judge an external program against the reference on generated cases.
 ///
@@ -20,53 +16,38 @@ use std::time::Duration;
 /// NAME.ans (expected) and NAME.got (received); `repro: PATH` names the .in and the exit status
 /// is 1.
 #[derive(clap::Args)]
+#[command(mut_arg("cases", |a| a.default_value("1000")))]
+#[command(mut_arg("shrink_secs", |a| a.default_value("120")))]
 pub struct Args {
     #[command(flatten)]
-    pub batch: BatchArgs,
-    /// Number of cases in the whole batch (all shards together).
-    #[arg(long, short = 'n', default_value_t = 1000, value_parser = at_least_one_u64)]
-    pub cases: u64,
-    /// CPU-time limit per run, in milliseconds, as a contest judge counts it (the program and
-    /// everything it starts). A program that sleeps or waits is stopped by a wall-clock guard
-    /// of three times the limit plus one second, and judged a hang.
-    #[arg(long, default_value_t = 2000, value_parser = at_least_one_u64)]
-    pub timeout_ms: u64,
-    /// Memory limit per run, in MiB (peak resident memory of the program and its children).
-    #[arg(long, default_value_t = 1024, value_parser = memory_mb)]
-    pub memory_mb: u64,
-    /// Programs run at once (default: the number of cores).
-    #[arg(long, short, value_parser = workers)]
-    pub jobs: Option<usize>,
-    /// Output beyond this many bytes is cut off and judged malformed.
-    #[arg(long, default_value_t = 16 << 20, value_parser = at_least_one)]
-    pub max_output: usize,
-    /// Seconds allowed for shrinking each failure (of any kind).
-    #[arg(long, default_value_t = 120.0, value_parser = seconds)]
-    pub shrink_secs: f64,
+    pub game: GameArg,
+    #[command(flatten)]
+    pub profile: ProfileArg,
+    #[command(flatten)]
+    pub cases: CaseFlags,
+    #[command(flatten)]
+    pub run: RunFlags,
+    #[command(flatten)]
+    pub program: ProgramFlags,
     /// The program and its arguments, after `--`.
     #[arg(last = true, required = true)]
     pub cmd: Vec<String>,
 }
 
-pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    json_target(&args.batch.json)?;
-    let mut program = Program::new(args.cmd.clone(), Duration::from_millis(args.timeout_ms));
-    program.max_output = args.max_output;
-    program.memory_bytes = Some(args.memory_mb << 20);
-    program.check_startable()?;
-    let relimit = program.relimit::<G>();
-    let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
-    let batch = batch_of::<G>(&args.batch, args.cases, args.jobs)?;
-    let out_dir = args
-        .batch
-        .out
-        .clone()
-        .unwrap_or_else(|| corpus::judge_dir(G::NAME));
-    let mut opts = DiffOptions::<G>::new(batch, out_dir);
-    opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
-    opts.relimit = Some(relimit);
-    opts.replay = !args.batch.no_replay;
-    opts.colour = cx.colour;
-    opts.program = cx.program.to_string();
-    run_batch::<G>(&opts, &pair, &args.batch, cx)
+impl Args {
+    /// The shared flags of the run.
+    pub(crate) fn flags(&self) -> Flags<'_> {
+        Flags {
+            run: Some(&self.run),
+            cases: Some(&self.cases),
+            profile: Some(&self.profile),
+            case_timeout: None,
+        }
+    }
+}
+
+pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+    let tested = Tested::Program(&args.program, &args.cmd);
+    let plan = Plan::resolve(table, args.flags(), tested, cx)?;
+    run_batch::<G>(&plan, &args.run, cx)
 }

@@ -13,7 +13,9 @@
 //!
 //! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
 //! process (the binary re-runs itself with the hidden `exec` command). Each subcommand is a file
-//! of its own here: its flags (`Args`) and its `run`.
+//! of its own here: its flags (`Args`) and its `run`, listed once in the table of `commands.rs`.
+//! The flags that runs share are declared once, as the groups of [`flags`], and resolved there
+//! into the run's plan before anything runs; a plug-in's subcommand flattens the same groups.
 
 /// `eprintln!` that cannot panic: when standard error is a closed pipe (`harness ... 2>&1 | head`)
 /// the line is lost, and the command goes on to its own exit status.
@@ -27,11 +29,13 @@ macro_rules! note {
 mod args;
 mod bench;
 mod check;
+mod commands;
 mod completions;
 mod diff;
 mod engines;
 pub(crate) mod exec;
 mod fast;
+pub mod flags;
 mod gen;
 mod judge;
 mod merge;
@@ -45,8 +49,12 @@ mod seeds;
 mod util;
 mod verify;
 
-pub use args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
+pub use args::{
+    at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers, MAX_MEMORY_MB,
+    MAX_WORKERS,
+};
 pub use args::{GameArg, PairArgs};
+pub use flags::{CaseFlags, CaseTimeout, Flags, ProfileArg, ProgramFlags, RunFlags};
 pub use progress::{progress_for, stop_on_interrupt};
 use registry::Request;
 pub use registry::{Extension, Plugin, PluginContext, Registry};
@@ -54,7 +62,7 @@ pub use replay::{missing_file, worst_status, Args as ReplayArgs, REPLAY_SCHEMA};
 pub use util::{json_target, status, write_json};
 pub use verify::Args as VerifyArgs;
 
-use args::{Cli, ColourChoice, Command};
+use args::{Cli, ColourChoice};
 use std::io::{IsTerminal as _, Write};
 use std::process::ExitCode;
 
@@ -91,7 +99,7 @@ fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
         colour,
         program: registry.program_name(),
     };
-    let result = dispatch(registry, cli.command, &mut cx);
+    let result = cli.command.run(registry, &mut cx);
     let _ = out.flush();
     match result {
         Ok(code) => ExitCode::from(code),
@@ -113,31 +121,6 @@ fn colour(choice: ColourChoice) -> bool {
             std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
-    }
-}
-
-/// Each subcommand: those of one game through the game's command table, the others directly.
-fn dispatch(registry: &Registry, command: Command, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    match command {
-        Command::Run(a) => registry.get(&a.game.game)?.serve(Request::Run(&a), cx),
-        Command::Diff(a) => registry
-            .get(&a.batch.game.game)?
-            .serve(Request::Diff(&a), cx),
-        Command::Judge(a) => registry
-            .get(&a.batch.game.game)?
-            .serve(Request::Judge(&a), cx),
-        Command::Bench(a) => registry.get(&a.game.game)?.serve(Request::Bench(&a), cx),
-        Command::Replay(a) => replay::run(registry, &a, cx),
-        Command::Verify(a) => registry.get(&a.game.game)?.serve(Request::Verify(&a), cx),
-        Command::Merge(a) => merge::run(&a, cx),
-        Command::Completions(a) => completions::run(registry, &a, cx),
-        Command::Gen(a) => registry.get(&a.game.game)?.serve(Request::Gen(&a), cx),
-        Command::Profiles(a) => registry.get(&a.game.game)?.serve(Request::Profiles, cx),
-        Command::Scopes(a) => registry.get(&a.game.game)?.serve(Request::Scopes, cx),
-        Command::Engines(a) => registry.get(&a.game.game)?.serve(Request::Engines, cx),
-        Command::Seeds(a) => seeds::run(registry, &a, cx),
-        Command::Check(a) => registry.get(&a.game.game)?.serve(Request::Check(&a), cx),
-        Command::Exec(a) => registry.get(&a.game.game)?.serve(Request::Exec(&a), cx),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `profiles`: a game's generator profiles.
 
 use super::args::GameArg;
+use super::registry::Table;
 use super::{Ctx, Exit};
 use crate::game::Game;
 use std::io::Write as _;
@@ -12,7 +13,7 @@ pub struct Args {
     pub game: GameArg,
 }
 
-pub(super) fn run<G: Game>(cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+pub(super) fn run<G: Game>(_: &Table<G>, _: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     let width = G::PROFILES.iter().map(|p| p.name.len()).max().unwrap_or(0);
     for p in G::PROFILES {
         let note = if p.bench_only {

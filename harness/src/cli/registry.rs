@@ -18,6 +18,7 @@
 //! the command line names a game or branches on one.
 
 use super::args::{Cli, PairArgs};
+use super::commands::{Command, Kind};
 use super::{Ctx, Exit};
 use crate::diff::Isolate;
 use crate::engine::Engine;
@@ -224,9 +225,9 @@ impl Registry {
             .map(|s| s.get_name().to_string())
             .collect();
         for sub in subcommands {
-            let (games, default) = match sub.as_str() {
-                "check" => (checkers.clone(), true),
-                "replay" => (all.clone(), false),
+            let (games, default) = match Command::kind(&sub) {
+                Some(Kind::Checker) => (checkers.clone(), true),
+                Some(Kind::Registry) => (all.clone(), false),
                 _ => (all.clone(), true),
             };
             let first = games.first().map(|g| g.name());
@@ -326,32 +327,23 @@ fn last_stays_last(cmd: clap::Command) -> clap::Command {
 /// What a subcommand asks of one game: its arguments, and where a result other than the exit
 /// status goes.
 pub(crate) enum Request<'a> {
-    Run(&'a super::run::Args),
-    Diff(&'a super::diff::Args),
-    Judge(&'a super::judge::Args),
-    Bench(&'a super::bench::Args),
+    /// A subcommand of this game (a `game` or `checker` row of the table of subcommands).
+    Command(&'a super::commands::Command),
     /// Files of a replay, all of this game; their verdicts are appended to `verdicts`.
     Replay {
         args: &'a super::replay::Args,
         files: &'a [std::path::PathBuf],
         verdicts: &'a mut Vec<crate::summary::FileVerdict>,
     },
-    Gen(&'a super::gen::Args),
-    Profiles,
-    Scopes,
-    Engines,
     /// The game's fuzz seeds under `corpus`; their number is added to `written`.
     Seeds {
         corpus: &'a Path,
         written: &'a mut usize,
     },
-    Check(&'a super::check::Args),
-    Verify(&'a super::verify::Args),
-    Exec(&'a super::exec::Args),
 }
 
 /// What every subcommand can do with one game, whatever its types: the object-safe face of
-/// [`Table`]. A subcommand is one [`Request`] and one arm of [`Table`]'s `serve`.
+/// [`Table`]: a subcommand of one game is [`Request::Command`], run by the table of subcommands.
 pub(crate) trait GameCommands: Send + Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
@@ -428,28 +420,17 @@ impl<G: Game> GameCommands for Table<G> {
         self
     }
     fn serve(&self, request: Request<'_>, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        use super::*;
         match request {
-            Request::Run(args) => run::run::<G>(self, args, cx),
-            Request::Diff(args) => diff::run::<G>(self, args, cx),
-            Request::Judge(args) => judge::run::<G>(args, cx),
-            Request::Bench(args) => bench::run::<G>(self, args, cx),
+            Request::Command(command) => command.serve(self, cx),
             Request::Replay {
                 args,
                 files,
                 verdicts,
-            } => replay::files::<G>(self, args, files, verdicts, cx),
-            Request::Gen(args) => gen::run::<G>(args, cx),
-            Request::Profiles => profiles::run::<G>(cx),
-            Request::Scopes => scopes::run::<G>(cx),
-            Request::Engines => engines::run::<G>(self, cx),
+            } => super::replay::files::<G>(self, args, files, verdicts, cx),
             Request::Seeds { corpus, written } => {
                 *written += crate::corpus::write_seeds::<G>(corpus)?;
                 Ok(0)
             }
-            Request::Check(args) => check::run::<G>(args, cx),
-            Request::Verify(args) => verify::run::<G>(self, args, cx),
-            Request::Exec(args) => exec::run::<G>(self, args, cx),
         }
     }
 }

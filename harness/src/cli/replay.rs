@@ -3,19 +3,18 @@
 //! ([`crate::diff::run`]): the replay gate's limits and isolation, its verdicts, its pages.
 
 use super::args::PairArgs;
+use super::flags::{Flags, Plan, Tested};
 use super::progress::stop_on_interrupt;
 use super::registry::{GameCommands, Registry, Table};
 use super::util::{json_target, write_json};
 use super::{Ctx, Exit};
-use crate::batch::{BatchOptions, Silent};
-use crate::corpus;
-use crate::diff::{DiffOptions, ReplayFiles};
+use crate::batch::Silent;
+use crate::diff::ReplayFiles;
 use crate::game::Game;
 use crate::summary::{FileVerdict, ReplayVerdict};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Re-run saved cases through two engines (and against a .out/.ans beside them).
 ///
@@ -159,23 +158,17 @@ pub(super) fn files<G: Game>(
     verdicts: &mut Vec<FileVerdict>,
     cx: &mut Ctx<'_>,
 ) -> Result<u8, Exit> {
-    let pair = table.pair(&args.pair)?;
-    let mut batch = BatchOptions::new::<G>(0, 0);
-    batch.threads = 1;
-    let out_dir = args
-        .out
-        .clone()
-        .unwrap_or_else(|| corpus::regressions_dir(G::NAME));
-    let mut opts = DiffOptions::<G>::new(batch, out_dir);
+    let Plan { pair, mut opts } =
+        Plan::resolve(table, Flags::default(), Tested::Engines(&args.pair), cx)?;
+    opts.batch.threads = 1;
+    if let Some(out) = &args.out {
+        opts.out_dir.clone_from(out);
+    }
     opts.files = Some(ReplayFiles {
         files: files.to_vec(),
         shrink: args.shrink,
         pages: args.html.clone().map(|o| (o, args.files.len() > 1)),
     });
-    opts.shrink_budget = Duration::from_secs(60);
-    opts.colour = cx.colour;
-    opts.program = cx.program.to_string();
-    opts.isolate = table.isolate();
     if args.shrink {
         stop_on_interrupt(Arc::clone(&opts.batch.stop));
     }

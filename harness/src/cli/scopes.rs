@@ -1,6 +1,7 @@
 //! `scopes`: a game's named bounded scopes, for `verify`.
 
 use super::args::GameArg;
+use super::registry::Table;
 use super::{Ctx, Exit};
 use crate::game::Game;
 use std::io::Write as _;
@@ -16,7 +17,7 @@ pub struct Args {
     pub game: GameArg,
 }
 
-pub(super) fn run<G: Game>(cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+pub(super) fn run<G: Game>(_: &Table<G>, _: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     let named = G::scopes();
     if named.is_empty() {
         writeln!(cx.out, "{} names no scopes", G::NAME)?;

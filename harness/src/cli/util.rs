@@ -1,13 +1,10 @@
-//! Helpers the subcommands share: reading inputs, exit statuses, JSON reports, the batch of
-//! `diff` and `judge`.
+//! Helpers the subcommands share: reading inputs, exit statuses, JSON reports, running the batch
+//! of `diff` and `judge`.
 
-use super::args::BatchArgs;
+use super::flags::{Plan, RunFlags};
 use super::progress::{progress_for, stop_on_interrupt};
 use super::{Ctx, Exit};
-use crate::batch::BatchOptions;
-use crate::diff::DiffOptions;
-use crate::game::{Game, Generate, ProfileChoice};
-use crate::oracle::Pair;
+use crate::game::Game;
 use anyhow::Context as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -79,42 +76,23 @@ pub fn write_json(path: &Option<PathBuf>, value: &impl serde::Serialize) -> Resu
     Ok(())
 }
 
-/// The batch of `diff` and `judge`: the profile (refused if the reference cannot finish it), the
-/// worker threads and the shard.
-pub fn batch_of<G: Generate>(
-    args: &BatchArgs,
-    cases: u64,
-    threads: Option<usize>,
-) -> Result<BatchOptions, Exit> {
-    let choice = ProfileChoice::parse::<G>(args.profile.as_deref())?;
-    choice.require_reference::<G>()?;
-    let mut batch = BatchOptions::new::<G>(cases, args.seed);
-    batch.profile = choice;
-    if let Some(t) = threads {
-        batch.threads = t;
-    }
-    batch.shard = args.shard.unwrap_or((0, 1));
-    batch.max_failures = args.max_failures;
-    Ok(batch)
-}
-
 /// Runs a `diff` or `judge` batch with Ctrl-C connected and its progress shown, then writes the
 /// JSON report; returns the exit status.
-pub fn run_batch<G: Game>(
-    opts: &DiffOptions<G>,
-    pair: &Pair<G>,
-    args: &BatchArgs,
+pub(crate) fn run_batch<G: Game>(
+    plan: &Plan<G>,
+    flags: &RunFlags,
     cx: &mut Ctx<'_>,
 ) -> Result<u8, Exit> {
+    let Plan { pair, opts } = plan;
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
     let bar = progress_for(
         G::NAME,
         crate::report::Unit::Cases,
         opts.batch.shard_cases(),
-        args.quiet,
+        flags.quiet,
     );
     let summary = crate::diff::run::<G>(opts, pair, &*bar, cx.out)?;
     drop(bar);
-    write_json(&args.json, &summary)?;
+    write_json(&flags.json, &summary)?;
     Ok(status(&summary))
 }

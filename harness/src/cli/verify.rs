@@ -1,23 +1,16 @@
 //! `verify`: every case of a bounded scope through two engines (or a program against the
 //! reference), and the certificate of what was proven.
 
-use super::args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
 use super::args::{GameArg, PairArgs};
+use super::flags::{CaseTimeout, Flags, Plan, ProgramFlags, RunFlags, Tested};
 use super::progress::{progress_for, stop_on_interrupt};
 use super::registry::Table;
 use super::scopes::scope_of;
-use super::util::{json_target, status, write_json};
+use super::util::{status, write_json};
 use super::{Ctx, Exit};
-use crate::batch::BatchOptions;
-use crate::corpus;
-use crate::diff::DiffOptions;
 use crate::game::Game;
-use crate::judge::Program;
-use crate::oracle::Pair;
 use crate::verify::{Given, ScopeCases};
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Check every case of a bounded scope, and say what was proven.
 ///
@@ -46,48 +39,40 @@ pub struct Args {
     /// The engines compared (`--engine`, `--against`).
     #[command(flatten)]
     pub pair: PairArgs,
-    /// Worker threads, or programs at once after `--` (default: all cores).
-    #[arg(long, short, value_parser = workers)]
-    pub threads: Option<usize>,
-    /// Check only shard I of K (indices i with i % K == I), e.g. `--shard 0/4` on the first of
-    /// four machines; `merge` makes the certificate of the whole scope from the K reports.
-    #[arg(long, value_parser = parse_shard)]
-    pub shard: Option<(u64, u64)>,
-    /// Stop starting new cases after this many seconds (the run is then not verified).
-    #[arg(long, value_parser = seconds)]
-    pub time: Option<f64>,
-    /// Keep going after a failure until N distinct failure signatures are found.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
-    pub max_failures: usize,
-    /// Where a shrunk failure is saved (default: corpus/<game>/regressions, or corpus/<game>/judge
-    /// for a program).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Also write the report with its certificate as JSON to this file (docs/verify.md).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Time limit of one in-process engine on one case, in seconds (default: the game's).
-    #[arg(long, value_parser = seconds)]
-    pub case_timeout: Option<f64>,
-    /// Seconds allowed for shrinking each failure.
-    #[arg(long, default_value_t = 60.0, value_parser = seconds)]
-    pub shrink_secs: f64,
-    /// A program's CPU-time limit per case, in milliseconds (after `--`).
-    #[arg(long, default_value_t = 2000, value_parser = at_least_one_u64)]
-    pub timeout_ms: u64,
-    /// A program's memory limit per case, in MiB (after `--`).
-    #[arg(long, default_value_t = 1024, value_parser = memory_mb)]
-    pub memory_mb: u64,
+    #[command(flatten)]
+    pub run: RunFlags,
+    #[command(flatten)]
+    pub limit: CaseTimeout,
+    #[command(flatten)]
+    pub program: ProgramFlags,
     /// A program judged against the reference instead of --engine, and its arguments.
     #[arg(last = true)]
     pub cmd: Vec<String>,
 }
 
+impl Args {
+    /// The shared flags of the run (its cases are the scope's).
+    pub(crate) fn flags(&self) -> Flags<'_> {
+        Flags {
+            run: Some(&self.run),
+            cases: None,
+            profile: None,
+            case_timeout: Some(&self.limit),
+        }
+    }
+
+    /// Two engines, or a program after `--` against the reference.
+    fn tested(&self) -> Tested<'_> {
+        if self.cmd.is_empty() {
+            Tested::Engines(&self.pair)
+        } else {
+            Tested::Program(&self.program, &self.cmd)
+        }
+    }
+}
+
 pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    json_target(&args.json)?;
+    let Plan { pair, opts } = Plan::resolve(table, args.flags(), args.tested(), cx)?;
     let scope = scope_of::<G>(&args.scope)?;
     let name = G::scopes()
         .iter()
@@ -97,14 +82,13 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
         cases: Arc::new(ScopeCases::<G>::new(scope)),
         name,
     };
-    let (pair, opts) = plan::<G>(table, args, cx)?;
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
     let total = crate::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
-    let bar = progress_for(G::NAME, crate::report::Unit::Indices, total, args.quiet);
+    let bar = progress_for(G::NAME, crate::report::Unit::Indices, total, args.run.quiet);
     let argv: Vec<String> = std::env::args().collect();
     let summary = crate::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);
-    write_json(&args.json, &summary)?;
+    write_json(&args.run.json, &summary)?;
     let verified = summary
         .certificate
         .as_ref()
@@ -113,44 +97,4 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
         0 if !verified => 1,
         s => s,
     })
-}
-
-/// The pair and the run's options from the flags: two engines, or a program after `--` against
-/// the reference.
-fn plan<G: Game>(
-    table: &Table<G>,
-    args: &Args,
-    cx: &Ctx<'_>,
-) -> Result<(Pair<G>, DiffOptions<G>), Exit> {
-    let mut batch = BatchOptions::new::<G>(0, 0);
-    if let Some(t) = args.threads {
-        batch.threads = t;
-    }
-    batch.shard = args.shard.unwrap_or((0, 1));
-    batch.max_failures = args.max_failures;
-    batch.time = args.time.map(Duration::from_secs_f64);
-    batch.case_timeout = args.case_timeout.map(Duration::from_secs_f64);
-    let judging = !args.cmd.is_empty();
-    let out_dir = args.out.clone().unwrap_or_else(|| {
-        if judging {
-            corpus::judge_dir(G::NAME)
-        } else {
-            corpus::regressions_dir(G::NAME)
-        }
-    });
-    let mut opts = DiffOptions::<G>::new(batch, out_dir);
-    opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
-    opts.colour = cx.colour;
-    opts.program = cx.program.to_string();
-    let pair = if judging {
-        let mut program = Program::new(args.cmd.clone(), Duration::from_millis(args.timeout_ms));
-        program.memory_bytes = Some(args.memory_mb << 20);
-        program.check_startable()?;
-        opts.relimit = Some(program.relimit::<G>());
-        Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program))
-    } else {
-        opts.isolate = table.isolate();
-        table.pair(&args.pair)?
-    };
-    Ok((pair, opts))
 }

@@ -1,0 +1,125 @@
+//! The one table of subcommands: each row names a subcommand, the file that holds its flags
+//! (`Args`) and its `run`, and what it runs with. Adding a subcommand is its file, its `mod`
+//! line, and a row here: the clap enum, the dispatch, the call through a game's command table
+//! and the `--game` values are all made from the table.
+//!
+//! What a subcommand runs with:
+//! - `game`: one game's command table, the game named by its `--game` (the first registered game
+//!   by default); its `run` is `fn run<G: Game>(&Table<G>, &Args, &mut Ctx) -> Result<u8, Exit>`
+//!   and its `Args` holds `game: GameArg`.
+//! - `checker`: as `game`, among the games with a checker only (the first of them by default).
+//! - `registry`: the registry itself (every game, or one per file; a `--game` it takes has no
+//!   default); its `run` is `fn run(&Registry, &Args, &mut Ctx) -> Result<u8, Exit>`.
+
+use super::registry::{Registry, Request, Table};
+use super::{Ctx, Exit};
+use crate::game::Game;
+
+/// What a subcommand runs with (module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Game,
+    Checker,
+    Registry,
+}
+
+/// How a row of the table runs its subcommand, from the registry.
+macro_rules! dispatch {
+    (game, $module:ident, $args:ident, $command:ident, $registry:ident, $cx:ident) => {
+        $registry
+            .get(&$args.game.game)?
+            .serve(Request::Command($command), $cx)
+    };
+    (checker, $module:ident, $args:ident, $command:ident, $registry:ident, $cx:ident) => {
+        dispatch!(game, $module, $args, $command, $registry, $cx)
+    };
+    (registry, $module:ident, $args:ident, $command:ident, $registry:ident, $cx:ident) => {
+        super::$module::run($registry, $args, $cx)
+    };
+}
+
+/// How a row of the table runs its subcommand with one game's table.
+macro_rules! serve {
+    (game, $name:literal, $module:ident, $args:ident, $table:ident, $cx:ident) => {
+        super::$module::run::<G>($table, $args, $cx)
+    };
+    (checker, $name:literal, $module:ident, $args:ident, $table:ident, $cx:ident) => {
+        serve!(game, $name, $module, $args, $table, $cx)
+    };
+    (registry, $name:literal, $module:ident, $args:ident, $table:ident, $cx:ident) => {{
+        let _ = ($args, $table, &$cx);
+        Err(Exit(2, format!("`{}` is not run for one game", $name)))
+    }};
+}
+
+/// The kind of a row.
+macro_rules! kind {
+    (game) => {
+        Kind::Game
+    };
+    (checker) => {
+        Kind::Checker
+    };
+    (registry) => {
+        Kind::Registry
+    };
+}
+
+macro_rules! table {
+    ($( $(#[$attr:meta])* $name:literal => $variant:ident($module:ident) by $kind:ident, )*) => {
+        /// The command line's subcommands, each defined in its own file with its `run`.
+        #[derive(clap::Subcommand)]
+        pub enum Command {
+            $( $(#[$attr])* #[command(name = $name)] $variant(super::$module::Args), )*
+        }
+
+        impl Command {
+            /// Runs the subcommand; returns its exit status.
+            pub(crate) fn run(&self, registry: &Registry, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+                let command = self;
+                match self {
+                    $( Command::$variant(args) =>
+                        dispatch!($kind, $module, args, command, registry, cx), )*
+                }
+            }
+
+            /// Runs a subcommand of one game (`game` and `checker` rows) with its table.
+            pub(crate) fn serve<G: Game>(
+                &self,
+                table: &Table<G>,
+                cx: &mut Ctx<'_>,
+            ) -> Result<u8, Exit> {
+                match self {
+                    $( Command::$variant(args) => serve!($kind, $name, $module, args, table, cx), )*
+                }
+            }
+
+            /// What the subcommand called `name` runs with (`None`: not one of the table's).
+            pub(crate) fn kind(name: &str) -> Option<Kind> {
+                match name {
+                    $( $name => Some(kind!($kind)), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+table! {
+    "run" => Run(run) by game,
+    "diff" => Diff(diff) by game,
+    "judge" => Judge(judge) by game,
+    "verify" => Verify(verify) by game,
+    "bench" => Bench(bench) by game,
+    "replay" => Replay(replay) by registry,
+    "merge" => Merge(merge) by registry,
+    "completions" => Completions(completions) by registry,
+    "gen" => Gen(gen) by game,
+    "profiles" => Profiles(profiles) by game,
+    "scopes" => Scopes(scopes) by game,
+    "engines" => Engines(engines) by game,
+    "seeds" => Seeds(seeds) by registry,
+    "check" => Check(check) by checker,
+    #[command(hide = true)]
+    "exec" => Exec(exec) by game,
+}
