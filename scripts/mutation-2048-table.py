@@ -7,7 +7,7 @@ Counts the outcomes of cargo-mutants (caught by kind, unviable, missed) and, fro
 `mutation-gate:` lines in each mutant's log, the time to detect (from the start of the default-mix
 batch to its first failure) and the shrunk size (cells of the board, moves); the equivalent mutants
 are those scripts/mutation-2048.sh excludes, with their reasons, and the functions marked
-#[cfg_attr(mutants, mutants::skip)] in examples/own-game/src/optimized.rs.
+#[cfg_attr(mutants, mutants::skip)] in examples/own-game/src/optimized.rs and its modules.
 """
 import importlib.util
 import json
@@ -68,7 +68,9 @@ def main():
             moves.append(int(m.group(3)))
     script = (Path(__file__).parent / "mutation-2048.sh").read_text()
     excluded = re.findall(r"^\s*'([^']*)' # (.*)$", script, re.M)
-    source = (Path(__file__).parent.parent / "examples/own-game/src/optimized.rs").read_text()
+    src = Path(__file__).parent.parent / "examples/own-game/src"
+    files = [src / "optimized.rs"] + sorted((src / "optimized").glob("*.rs"))
+    source = "\n".join(f.read_text() for f in files)
     skipped = re.findall(r"#\[cfg_attr\(mutants, mutants::skip\)\] // (.*)\n(?:.*\n)*?\s*(?:pub )?fn (\w+)", source)
     caught = counts["mismatch"] + counts["hang"] + counts["crash"]
     total = caught + counts["unviable"] + counts["missed"]

@@ -10,7 +10,8 @@
 #     OUT     where cargo-mutants writes (OUT/mutants.out)
 #     GAME    the game whose scopes judge (texas, mayan, nogo, or 2048: the own-game crate)
 #     SCOPES  how many of its named scopes to try, smallest first (3 for texas: smoke, column, minute)
-#     FILE    engine sources to mutate (engine/src/texas/gravity.rs, examples/own-game/src/optimized.rs)
+#     FILE    engine sources to mutate (engine/src/texas/gravity.rs; for 2048
+#             examples/own-game/src/optimized.rs examples/own-game/src/optimized/*.rs)
 #     after --, more arguments for cargo mutants (--re REGEX: only the mutants it matches)
 #   python3 scripts/small-scope-table.py OUT/mutants.out
 #

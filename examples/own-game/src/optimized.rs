@@ -19,11 +19,16 @@
 //! raises the flag is not applied: the board is widened to bytes and the move, and every later
 //! one, is played there (exponents never go down, so there is no way back). The tables are built
 //! once per process, by running `slide_line` over every 4-cell row, so the whole engine holds the
-//! rule in exactly one place. No move allocates unless the run is traced.
+//!
+//! This module holds the rule, its tables and the nibble board; `bytes` holds the byte board and
+//! `play` the moves of a case on both.
 
-use crate::case::{Board, Case, Dir, Move};
-use crate::trace::{Event, Outcome};
+use crate::case::{Board, Case, Dir};
+use crate::trace::Outcome;
 use std::sync::OnceLock;
+
+mod bytes;
+mod play;
 
 /// A slid line: the line (byte i = cell i counted from the side the tiles move towards), the
 /// score the merges made and their number.
@@ -234,258 +239,9 @@ fn board_of_nibbles(b: u64) -> Board {
     }
 }
 
-/// Byte rows of an 8x8 frame.
-type Rows = [u64; 8];
-
-fn widen(b: u64) -> Rows {
-    let mut rows = [0u64; 8];
-    for (r, row) in rows.iter_mut().take(4).enumerate() {
-        for c in 0..4 {
-            *row |= ((b >> (16 * r + 4 * c)) & 0xf) << (8 * c);
-        }
-    }
-    rows
-}
-
-fn rows_of(board: &Board) -> Rows {
-    let mut rows = [0u64; 8];
-    for (r, row) in board.rows().enumerate() {
-        for (c, &v) in row.iter().enumerate() {
-            rows[r] |= exponent(v) << (8 * c);
-        }
-    }
-    rows
-}
-
-fn board_of_rows(rows: &Rows, n: usize, m: usize) -> Board {
-    let mut board = Board::empty(n, m);
-    for (r, row) in rows.iter().enumerate().take(n) {
-        for c in 0..m {
-            board.set(r, c, value((row >> (8 * c)) & 0xff));
-        }
-    }
-    board
-}
-
-/// Transposes the 8x8 byte matrix (byte c of row r goes to byte r of row c): swaps of 4x4, then
-/// 2x2, then 1x1 blocks.
-#[inline(always)]
-fn transpose8(m: &mut Rows) {
-    for r in 0..4 {
-        let (a, b) = (m[r], m[r + 4]);
-        m[r] = (a & 0x0000_0000_ffff_ffff) | (b << 32);
-        m[r + 4] = (a >> 32) | (b & 0xffff_ffff_0000_0000);
-    }
-    for r in [0, 1, 4, 5] {
-        let (a, b) = (m[r], m[r + 2]);
-        m[r] = (a & 0x0000_ffff_0000_ffff) | ((b << 16) & 0xffff_0000_ffff_0000);
-        m[r + 2] = ((a >> 16) & 0x0000_ffff_0000_ffff) | (b & 0xffff_0000_ffff_0000);
-    }
-    for r in [0, 2, 4, 6] {
-        let (a, b) = (m[r], m[r + 1]);
-        m[r] = (a & 0x00ff_00ff_00ff_00ff) | ((b << 8) & 0xff00_ff00_ff00_ff00);
-        m[r + 1] = ((a >> 8) & 0x00ff_00ff_00ff_00ff) | (b & 0xff00_ff00_ff00_ff00);
-    }
-}
-
-/// The first `len` bytes of a line in reverse order.
-#[inline(always)]
-fn reverse(line: u64, len: usize) -> u64 {
-    line.swap_bytes() >> (8 * (8 - len))
-}
-
-/// Slides the first `count` rows, each of `len` cells, towards byte 0 (or towards byte `len - 1`
-/// when `reversed`).
-#[inline(always)]
-fn slide_rows(
-    rows: &mut Rows,
-    count: usize,
-    len: usize,
-    reversed: bool,
-    planted: bool,
-) -> (u64, u32) {
-    let mut gained = 0;
-    let mut merges = 0;
-    for row in rows.iter_mut().take(count) {
-        if *row == 0 {
-            continue;
-        }
-        let line = if reversed { reverse(*row, len) } else { *row };
-        let slid = slide_line(line, planted);
-        *row = if reversed {
-            reverse(slid.line, len)
-        } else {
-            slid.line
-        };
-        gained += slid.gained;
-        merges += slid.merges;
-    }
-    (gained, merges)
-}
-
-/// One slide of a byte board of `n` x `m` cells: the score and the merges.
-#[inline(always)]
-fn slide_wide(t: &Tables, rows: &mut Rows, n: usize, m: usize, dir: Dir) -> (u64, u32) {
-    match dir {
-        Dir::L => slide_rows(rows, n, m, false, t.planted),
-        Dir::R => slide_rows(rows, n, m, true, t.planted),
-        Dir::U | Dir::D => {
-            transpose8(rows);
-            let done = slide_rows(rows, m, n, dir == Dir::D, t.planted);
-            transpose8(rows);
-            done
-        }
-    }
-}
-
-/// Score, moves that changed the board, and the events when traced.
-struct Tally {
-    score: u64,
-    moved: u64,
-    events: Vec<Event>,
-}
-
-impl Tally {
-    #[inline(always)]
-    fn record<const TRACE: bool>(
-        &mut self,
-        mv: &Move,
-        changed: bool,
-        gained: u64,
-        merges: u32,
-        placed: bool,
-        board: impl FnOnce() -> Board,
-    ) {
-        self.score += gained;
-        self.moved += u64::from(changed);
-        if TRACE {
-            self.events.push(Event {
-                mv: *mv,
-                changed,
-                gained,
-                merges,
-                placed,
-                board: board(),
-            });
-        }
-    }
-}
-
-/// Plays moves on the nibble board from the first on, until the end or a move whose merge would
-/// pass 2^15: returns the index of the first move not played and the board.
-fn play4<const TRACE: bool>(
-    t: &Tables,
-    moves: &[Move],
-    mut b: u64,
-    tally: &mut Tally,
-) -> (usize, u64) {
-    for (i, mv) in moves.iter().enumerate() {
-        let Some((mut slid, gained)) = slide4(t, b, mv.dir) else {
-            return (i, b);
-        };
-        // Each merge takes one tile off the board (only needed for the events).
-        let merges = if TRACE { tiles4(b) - tiles4(slid) } else { 0 };
-        let changed = slid != b;
-        let mut placed = false;
-        if changed {
-            let shift = 16 * mv.r + 4 * mv.c;
-            placed = (slid >> shift) & 0xf == 0;
-            if placed {
-                slid |= exponent(mv.v) << shift;
-            }
-        }
-        b = slid;
-        tally.record::<TRACE>(mv, changed, gained, merges, placed, || board_of_nibbles(b));
-    }
-    (moves.len(), b)
-}
-
-/// True when the slide of the nibble board `b` in `dir`, done on the byte board, makes a tile past
-/// 2^15 (the one reason to leave the nibble board).
-#[cfg_attr(mutants, mutants::skip)] // a debug check: its mutants only weaken the check
-fn makes_past_2_15(t: &Tables, b: u64, dir: Dir) -> bool {
-    let mut rows = widen(b);
-    slide_wide(t, &mut rows, 4, 4, dir);
-    rows.iter()
-        .any(|row| row.to_le_bytes().iter().any(|&e| e > 15))
-}
-
-/// Plays moves on the byte board.
-fn play_wide<const TRACE: bool>(
-    t: &Tables,
-    moves: &[Move],
-    rows: &mut Rows,
-    n: usize,
-    m: usize,
-    tally: &mut Tally,
-) {
-    for mv in moves {
-        let before = *rows;
-        let (gained, merges) = slide_wide(t, rows, n, m, mv.dir);
-        let changed = *rows != before;
-        let mut placed = false;
-        if changed {
-            let shift = 8 * mv.c;
-            placed = (rows[mv.r] >> shift) & 0xff == 0;
-            if placed {
-                rows[mv.r] |= exponent(mv.v) << shift;
-            }
-        }
-        let (gained, merges) = if changed { (gained, merges) } else { (0, 0) };
-        tally.record::<TRACE>(mv, changed, gained, merges, placed, || {
-            board_of_rows(rows, n, m)
-        });
-    }
-}
-
-fn play<const TRACE: bool>(case: &Case, t: &Tables) -> Outcome {
-    let (n, m) = (case.board.n, case.board.m);
-    let mut tally = Tally {
-        score: 0,
-        moved: 0,
-        events: Vec::with_capacity(if TRACE { case.moves.len() } else { 0 }),
-    };
-    let packed = pack4(&case.board);
-    // The engine's own checks (in the diff build): the nibble board is used whenever it can be,
-    // and left only for a move that really makes a tile past 2^15. A fallback to the byte board
-    // gives the same answers, so without these a broken fast path would go unseen.
-    debug_assert_eq!(
-        packed.is_some(),
-        n == 4 && m == 4 && case.board.max_tile() <= 1 << 15,
-        "the nibble board is used exactly for 4x4 boards of tiles up to 2^15"
-    );
-    let (start, mut rows) = match packed {
-        Some(b) => {
-            let (stop, b) = play4::<TRACE>(t, &case.moves, b, &mut tally);
-            debug_assert!(
-                stop == case.moves.len() || makes_past_2_15(t, b, case.moves[stop].dir),
-                "the nibble board was left at move {} without a tile past 2^15",
-                stop + 1
-            );
-            if stop == case.moves.len() {
-                return Outcome {
-                    score: tally.score,
-                    moved: tally.moved,
-                    board: board_of_nibbles(b),
-                    events: tally.events,
-                };
-            }
-            (stop, widen(b))
-        }
-        None => (0, rows_of(&case.board)),
-    };
-    play_wide::<TRACE>(t, &case.moves[start..], &mut rows, n, m, &mut tally);
-    Outcome {
-        score: tally.score,
-        moved: tally.moved,
-        board: board_of_rows(&rows, n, m),
-        events: tally.events,
-    }
-}
-
 /// Plays the case. With `trace`, the outcome holds one event per move.
 pub fn run(case: &Case, trace: bool) -> Outcome {
-    run_with(case, trace, tables(false))
+    play::run_with(case, trace, tables(false))
 }
 
 /// The engine with a planted bug, for testing the tests: a tile made by a merge may merge again in
@@ -493,15 +249,7 @@ pub fn run(case: &Case, trace: bool) -> Outcome {
 /// a line rule) built with the bug.
 #[doc(hidden)]
 pub fn run_planted(case: &Case, trace: bool) -> Outcome {
-    run_with(case, trace, tables(true))
-}
-
-fn run_with(case: &Case, trace: bool, t: &Tables) -> Outcome {
-    if trace {
-        play::<true>(case, t)
-    } else {
-        play::<false>(case, t)
-    }
+    play::run_with(case, trace, tables(true))
 }
 
 #[cfg(test)]
@@ -531,7 +279,7 @@ mod tests {
     }
 
     #[test]
-    fn transposes_match_the_naive_ones() {
+    fn the_nibble_transpose_matches_the_naive_one() {
         let mut x = 0x0123_4567_89ab_cdefu64;
         for _ in 0..100 {
             x = harness::rng::mix(x);
@@ -542,14 +290,6 @@ mod tests {
                 }
             }
             assert_eq!(transpose4(t), x);
-            let mut rows: Rows = std::array::from_fn(|i| harness::rng::mix(x ^ i as u64));
-            let orig = rows;
-            transpose8(&mut rows);
-            for (r, before) in orig.iter().enumerate() {
-                for (c, after) in rows.iter().enumerate() {
-                    assert_eq!((after >> (8 * r)) & 0xff, (before >> (8 * c)) & 0xff);
-                }
-            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! The 2048 scope gate: the named scopes of 2048 (`src/scope.rs`), smallest first, each verified
 //! in full (the reference against the optimized engine, through the harness's `verify` pipeline)
 //! until one fails. A mutation campaign judged by it (`bash scripts/small-scope.sh OUT 2048 2
-//! examples/own-game/src/optimized.rs`) says for every mutant the smallest scope that kills it and
+//! examples/own-game/src/optimized.rs examples/own-game/src/optimized/*.rs`) says for every mutant the smallest scope that kills it and
 //! how long that took (`scripts/small-scope-table.py`, docs/verify.md).
 //!
 //! The same contract as the built-in games' gate (games/tests/scope_gate.rs), through the same
