@@ -3,7 +3,7 @@
 //! fails is reported with its path and no case is generated; `--no-replay` skips the replay; a
 //! passing corpus says so in one line.
 
-use harness::diff::Summary;
+use harness::run::pipeline::Summary;
 use std::path::Path;
 use std::process::{Command, Output};
 

@@ -4,8 +4,8 @@
 //! most 6 operations, save it, and name the round in which a special 5 first goes off.
 
 use games::Texas;
-use harness::batch::BatchOptions;
-use harness::diff::{self, DiffOptions};
+use harness::run::batch::BatchOptions;
+use harness::run::pipeline::{self, DiffOptions};
 use harness::Pair;
 use model::texas::Case;
 use std::time::Duration;
@@ -37,7 +37,7 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
     opts.shrink_budget = Duration::from_secs(120);
     let mut report = Vec::new();
     let summary =
-        diff::run::<Texas>(&opts, &planted_pair(), &harness::batch::Silent, &mut report).unwrap();
+        pipeline::run::<Texas>(&opts, &planted_pair(), &harness::run::batch::Silent, &mut report).unwrap();
     let report = String::from_utf8(report).unwrap();
     assert!(
         summary.failed() > 0,

@@ -56,7 +56,7 @@ proptest! {
         let reference = reference::texas::outcome(&case);
         let optimized = engine::texas::outcome(&case);
         let d = Texas::compare(&case, &reference, &optimized, Names::default());
-        prop_assert!(d.is_none(), "{}\n{}", harness::report::divergence(&d.unwrap(), Names::default(), false), case.write());
+        prop_assert!(d.is_none(), "{}\n{}", harness::render::report::divergence(&d.unwrap(), Names::default(), false), case.write());
         prop_assert_eq!(reference, optimized);
     }
 

@@ -5,8 +5,8 @@
 //! and `--max-failures 5`, both are reported.
 
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions, Summary};
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline::{self, DiffOptions, Summary};
 use harness::prelude::*;
 use harness::Fault;
 use model::texas::{Case, Outcome};
@@ -45,7 +45,7 @@ impl Engine<Texas> for Planted {
 
 fn pair(mutants: Vec<&'static Mutant>) -> Pair<Texas> {
     Pair::new(
-        harness::game::reference::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
         Arc::new(Planted(mutants)),
     )
 }
@@ -80,7 +80,7 @@ fn run(mutants: Vec<&'static Mutant>, out: &Path, max_failures: usize) -> (Summa
     opts.batch.threads = 2;
     opts.shrink_budget = Duration::from_secs(120);
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair(mutants), &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair(mutants), &Silent, &mut text).unwrap();
     (summary, String::from_utf8(text).unwrap())
 }
 

@@ -1,14 +1,14 @@
 //! `harness stress`: its flags, and the run — the problem resolved and installed, then the
-//! pipeline (`harness::diff::run`: the saved repros replayed first, the batch, each failure shrunk,
+//! pipeline (`harness::run::pipeline::run`: the saved repros replayed first, the batch, each failure shrunk,
 //! saved and only then reported), then the problem's own errors (exit status 2).
 
 use crate::game::Stress;
 use crate::problem::{self, Flags};
 use clap::{Args as _, FromArgMatches as _};
-use harness::batch::BatchOptions;
+use harness::run::batch::BatchOptions;
 use harness::cli::{Exit, Plugin, PluginContext};
-use harness::diff::DiffOptions;
-use harness::oracle::Pair;
+use harness::run::pipeline::DiffOptions;
+use harness::roles::oracle::Pair;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -169,9 +169,9 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         scope_source(expr, &mut opts, out)?;
     }
     let pair = Pair::<Stress>::builtin();
-    let unit = harness::report::Unit::Cases;
+    let unit = harness::render::report::Unit::Cases;
     let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
-    let summary = harness::diff::run::<Stress>(&opts, &pair, &*bar, out)?;
+    let summary = harness::run::pipeline::run::<Stress>(&opts, &pair, &*bar, out)?;
     drop(bar);
     harness::cli::write_json(&args.json, &summary)?;
     problem_errors(&installed, &summary, out)
@@ -227,7 +227,7 @@ fn options(
 /// checker's failure), after what was found is saved and reported; else the run's status.
 fn problem_errors(
     installed: &problem::Installed,
-    summary: &harness::diff::Summary,
+    summary: &harness::run::pipeline::Summary,
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
     let _ = out.flush();

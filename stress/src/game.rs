@@ -7,7 +7,7 @@ use crate::case::{Case, Source};
 use crate::problem::{self, Generator};
 use crate::shrinking;
 use arbitrary::Unstructured;
-use harness::game::{EngineEntry, Judgement, Regenerate};
+use harness::roles::game::{EngineEntry, Judgement, Regenerate};
 use harness::prelude::*;
 use model::ParseError;
 use std::sync::Arc;
@@ -89,12 +89,12 @@ impl Check for Stress {
     }
 
     fn compare(_case: &Case, a: &Answer, b: &Answer, _names: Names<'_>) -> Option<Divergence> {
-        harness::game::compare_tokens(&a.0, &b.0)
+        harness::roles::game::compare_tokens(&a.0, &b.0)
             .err()
             .map(|why| Divergence {
                 at: harness::At::Answer,
                 what: why.to_string(),
-                event: harness::game::Difference::Tokens(why),
+                event: harness::roles::game::Difference::Tokens(why),
                 a_view: a.0.clone(),
                 b_view: b.0.clone(),
                 context: serde_json::json!({}),

@@ -7,7 +7,7 @@
 use crate::case::{Case, Made, Source};
 use crate::enumerate::{Bounds, Odometer, Visit};
 use crate::game::Stress;
-use harness::cases::{Cases, Origin};
+use harness::run::cases::{Cases, Origin};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 

@@ -175,7 +175,7 @@ impl Game for Game2048 {
         optimized: "packed rows, precomputed slide tables" => optimized::run,
     }
 
-    fn html(view: &harness::html::View<'_, Self>) -> String {
+    fn html(view: &harness::roles::html::View<'_, Self>) -> String {
         crate::page::page(view)
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::case::{Board, Case, Dir, Move};
 use harness::rng::rng;
-use harness::source::{Bytes, Source};
+use harness::roles::source::{Bytes, Source};
 use harness::Profile;
 
 /// The profiles, each with its generator; the first, `mix`, is the default. Each says what the

@@ -21,8 +21,8 @@
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
 use crate::Game2048;
-use harness::game::Bounded;
-use harness::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use harness::roles::game::Bounded;
+use harness::roles::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
 use std::ops::RangeInclusive;
 
 /// Largest tile exponent a scope takes (the input format's largest tile, 2^20).
@@ -367,7 +367,7 @@ impl Bounded for Game2048 {
     }
 
     fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
-        let text = harness::scope::resolve(NAMED, expr);
+        let text = harness::roles::scope::resolve(NAMED, expr);
         let e = Expr::parse(text)?;
         let family = e.family().map(str::to_owned);
         match family.as_deref() {

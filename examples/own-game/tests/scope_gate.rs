@@ -12,7 +12,7 @@
 //! `tests/harness.rs` shows that the gate's `tiny` catches the planted engine. This file holds the
 //! gate alone, so that a mutant is caught here only by a scope that fails.
 
-use harness::game::Bounded;
+use harness::roles::game::Bounded;
 use harness::Pair;
 use own_game::Game2048;
 

@@ -2,8 +2,8 @@
 //! program's move list.
 
 use super::{Outcome, Proposal};
-use harness::game::{Difference, Differs, Divergence, Names};
-use harness::verdict::At;
+use harness::roles::game::{Difference, Differs, Divergence, Names};
+use harness::roles::verdict::At;
 use model::nogo::{parse_moves, write_moves, Board, Colour, Move, Verdict};
 use serde_json::json;
 use std::fmt::Write as _;

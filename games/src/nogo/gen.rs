@@ -1,7 +1,7 @@
 //! NoGo boards from seeds and from fuzzer bytes.
 
 use arbitrary::Unstructured;
-use harness::game::Profile;
+use harness::roles::game::Profile;
 use harness::rng::{rng, Rng};
 use model::nogo::{Board, Colour};
 use rand::Rng as _;

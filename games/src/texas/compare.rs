@@ -4,8 +4,8 @@
 //! own traces for the report.
 
 use super::sim::{remove_and_fall, swap};
-use harness::game::{Differs, Divergence, Names};
-use harness::verdict::At;
+use harness::roles::game::{Differs, Divergence, Names};
+use harness::roles::verdict::At;
 use model::texas::{Board, Case, Cells, Invalid, OpTrace, Outcome, Pos};
 use serde_json::json;
 

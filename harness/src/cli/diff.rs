@@ -4,9 +4,9 @@ use super::args::{at_least_one_u64, seconds, workers, BatchArgs, PairArgs};
 use super::registry::Table;
 use super::util::{batch_of, json_target, run_batch};
 use super::{Ctx, Exit};
-use crate::corpus;
-use crate::diff::DiffOptions;
-use crate::game::Game;
+use crate::render::corpus;
+use crate::run::pipeline::DiffOptions;
+use crate::roles::game::Game;
 use std::time::Duration;
 
 /// Batch differential test: generated cases through two engines on all cores.

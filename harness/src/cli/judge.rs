@@ -3,11 +3,11 @@
 use super::args::{at_least_one, at_least_one_u64, memory_mb, seconds, workers, BatchArgs};
 use super::util::{batch_of, json_target, run_batch};
 use super::{Ctx, Exit};
-use crate::corpus;
-use crate::diff::DiffOptions;
-use crate::game::Game;
-use crate::judge::Program;
-use crate::oracle::Pair;
+use crate::render::corpus;
+use crate::run::pipeline::DiffOptions;
+use crate::roles::game::Game;
+use crate::programs::judge::Program;
+use crate::roles::oracle::Pair;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -55,7 +55,7 @@ pub(super) fn run<G: Game>(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     program.memory_bytes = Some(args.memory_mb << 20);
     program.check_startable()?;
     let relimit = program.relimit::<G>();
-    let pair = Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program));
+    let pair = Pair::<G>::new(crate::roles::game::reference::<G>(), Arc::new(program));
     let batch = batch_of::<G>(&args.batch, args.cases, args.jobs)?;
     let out_dir = args
         .batch

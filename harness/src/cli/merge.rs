@@ -29,9 +29,9 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     json_target(&args.json)?;
     let mut all = Vec::new();
     for p in &args.reports {
-        all.push((p.display().to_string(), crate::merge::read(p)?));
+        all.push((p.display().to_string(), crate::proof::merge::read(p)?));
     }
-    let merged = crate::merge::merge(&all)?;
+    let merged = crate::proof::merge::merge(&all)?;
     let out = &mut *cx.out;
     if let Some(f) = &merged.first {
         writeln!(
@@ -49,7 +49,7 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     write!(
         out,
         "{}",
-        crate::report::coverage(&keys, &counts, merged.cases)
+        crate::render::report::coverage(&keys, &counts, merged.cases)
     )?;
     let shards: Vec<String> = merged
         .shards
@@ -63,7 +63,7 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
             Some(cmd) => writeln!(
                 out,
                 "missing shard {i}/{k}: rerun with: {}",
-                crate::certificate::rerun(cmd, *i)
+                crate::run::certificate::rerun(cmd, *i)
             )?,
             None => writeln!(out, "missing shard {i}/{k}")?,
         }
@@ -74,7 +74,7 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
             writeln!(
                 out,
                 "{}",
-                crate::verify::verdict_line(&merged.game, c, &merged, None)
+                crate::proof::verify::verdict_line(&merged.game, c, &merged, None)
             )?;
             c.verified
         }

@@ -19,10 +19,10 @@
 
 use super::args::{Cli, PairArgs};
 use super::{Ctx, Exit};
-use crate::diff::Isolate;
-use crate::engine::Engine;
-use crate::game::{engines, EngineEntry, Game};
-use crate::oracle::Pair;
+use crate::run::pipeline::Isolate;
+use crate::roles::engine::Engine;
+use crate::roles::game::{engines, EngineEntry, Game};
+use crate::roles::oracle::Pair;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{CommandFactory as _, FromArgMatches as _};
 use std::any::Any;
@@ -257,7 +257,7 @@ pub(crate) enum Request<'a> {
     Replay {
         args: &'a super::replay::Args,
         files: &'a [std::path::PathBuf],
-        verdicts: &'a mut Vec<crate::summary::FileVerdict>,
+        verdicts: &'a mut Vec<crate::run::summary::FileVerdict>,
     },
     Gen(&'a super::gen::Args),
     Profiles,
@@ -367,7 +367,7 @@ impl<G: Game> GameCommands for Table<G> {
             Request::Scopes => scopes::run::<G>(cx),
             Request::Engines => engines::run::<G>(self, cx),
             Request::Seeds { corpus, written } => {
-                *written += crate::corpus::write_seeds::<G>(corpus)?;
+                *written += crate::render::corpus::write_seeds::<G>(corpus)?;
                 Ok(0)
             }
             Request::Check(args) => check::run::<G>(args, cx),

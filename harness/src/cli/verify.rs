@@ -8,13 +8,13 @@ use super::registry::Table;
 use super::scopes::scope_of;
 use super::util::{json_target, status, write_json};
 use super::{Ctx, Exit};
-use crate::batch::BatchOptions;
-use crate::corpus;
-use crate::diff::DiffOptions;
-use crate::game::Game;
-use crate::judge::Program;
-use crate::oracle::Pair;
-use crate::verify::{Given, ScopeCases};
+use crate::run::batch::BatchOptions;
+use crate::render::corpus;
+use crate::run::pipeline::DiffOptions;
+use crate::roles::game::Game;
+use crate::programs::judge::Program;
+use crate::roles::oracle::Pair;
+use crate::proof::verify::{Given, ScopeCases};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -97,10 +97,10 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     };
     let (pair, opts) = plan::<G>(table, args, cx)?;
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let total = crate::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
-    let bar = progress_for(G::NAME, crate::report::Unit::Indices, total, args.quiet);
+    let total = crate::run::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
+    let bar = progress_for(G::NAME, crate::render::report::Unit::Indices, total, args.quiet);
     let argv: Vec<String> = std::env::args().collect();
-    let summary = crate::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
+    let summary = crate::proof::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);
     write_json(&args.json, &summary)?;
     let verified = summary
@@ -145,7 +145,7 @@ fn plan<G: Game>(
         program.memory_bytes = Some(args.memory_mb << 20);
         program.check_startable()?;
         opts.relimit = Some(program.relimit::<G>());
-        Pair::<G>::new(crate::game::reference::<G>(), Arc::new(program))
+        Pair::<G>::new(crate::roles::game::reference::<G>(), Arc::new(program))
     } else {
         opts.isolate = table.isolate();
         table.pair(&args.pair)?
