@@ -3,14 +3,14 @@
 //! page of the other games, `harness replay --html` and the page saved beside a failure.
 
 use games::{Mayan, Texas};
-use harness::run::batch::BatchOptions;
-use harness::run::pipeline::{self, DiffOptions};
+use harness::prelude::*;
+use harness::render::pages;
 use harness::roles::engine::{Fault, Output};
 use harness::roles::game::{Divergence, Game, Names, Side};
 use harness::roles::html::{self, View};
 use harness::roles::oracle::Pictured;
-use harness::render::pages;
-use harness::prelude::*;
+use harness::run::batch::BatchOptions;
+use harness::run::pipeline::{self, DiffOptions};
 use harness::{Engine, Failure, Kind, Pair};
 use model::texas::{Case, Outcome};
 use std::collections::{BTreeMap, BTreeSet};
@@ -74,7 +74,10 @@ fn sample(name: &str) -> Case {
 }
 
 fn planted_pair(planted: Planted) -> Pair<Texas> {
-    Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(planted))
+    Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(planted),
+    )
 }
 
 /// Checks that every tag the page opens is closed in order (void elements aside) and that the page
@@ -503,7 +506,8 @@ fn a_saved_mismatch_has_its_page_beside_it() {
     opts.shrink_budget = Duration::from_secs(20);
     let pair = planted_pair(Planted::new("planted"));
     let mut report = Vec::new();
-    let summary = pipeline::run::<Texas>(&opts, &pair, &harness::run::batch::Silent, &mut report).unwrap();
+    let summary =
+        pipeline::run::<Texas>(&opts, &pair, &harness::run::batch::Silent, &mut report).unwrap();
     assert!(summary.failed() > 0, "{}", String::from_utf8_lossy(&report));
     let input = summary.first.unwrap().repro.expect("saved");
     let page = std::fs::read_to_string(input.with_extension("html")).unwrap();
@@ -632,7 +636,10 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
 
     // The engine under test crashes: the reference is run again, its operations, rounds and boards
     // are on the page, and the page says that the other engine crashed, with its message.
-    let pair = Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Crasher));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Crasher),
+    );
     let failure = pair.failure(&case).expect("the crasher crashes");
     assert_eq!(failure.kind, Kind::Crash);
     let page = saved_page(&pair, &case, &failure);
@@ -692,7 +699,10 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
 
     // The trusted engine crashes: nothing is run again, and the contents link only to what is
     // there (no operations, no final boards).
-    let pair = Pair::new(Arc::new(Crasher), harness::roles::game::reference::<Texas>());
+    let pair = Pair::new(
+        Arc::new(Crasher),
+        harness::roles::game::reference::<Texas>(),
+    );
     let failure = pair.failure(&case).expect("the crasher crashes");
     let page = saved_page(&pair, &case, &failure);
     assert_well_formed(&page);
@@ -705,7 +715,10 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
 fn a_crash_page_of_another_game_shows_the_trusted_answer() {
     let path = corpus("mayan/cascade-leftovers.in");
     let case = Mayan::parse(&std::fs::read(&path).unwrap()).unwrap();
-    let pair = Pair::new(harness::roles::game::reference::<Mayan>(), Arc::new(Crasher));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Mayan>(),
+        Arc::new(Crasher),
+    );
     let failure = pair.failure(&case).expect("the crasher crashes");
     let page = pages::failure_page::<Mayan>(
         "saved",

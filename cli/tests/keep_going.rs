@@ -4,9 +4,9 @@
 //! (the default) a run is what it always was.
 
 use games::Texas;
+use harness::prelude::*;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline::{self, DiffOptions, Reported, Summary};
-use harness::prelude::*;
 use harness::{Fault, Kind};
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};
@@ -41,7 +41,10 @@ impl Engine<Texas> for TwoBugs {
 }
 
 fn two_bugs() -> Pair<Texas> {
-    Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(TwoBugs))
+    Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(TwoBugs),
+    )
 }
 
 /// A run of 4,000 default-profile cases against [`TwoBugs`], saving to `out`.

@@ -2,8 +2,8 @@
 //! documents; shard reports merged equal one run over all shards; colour obeys --color and
 //! NO_COLOR; shell completions.
 
-use harness::run::pipeline::Summary;
 use harness::roles::engine::Kind;
+use harness::run::pipeline::Summary;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

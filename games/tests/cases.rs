@@ -4,9 +4,9 @@
 //! depend on threads or shards.
 
 use games::Texas;
+use harness::prelude::*;
 use harness::run::batch::{self, BatchOptions, BatchResult, Silent};
 use harness::run::cases::{Cases, Origin, Seeded};
-use harness::prelude::*;
 use harness::{Fault, Kind};
 use model::texas::{Case, Outcome};
 use std::sync::Arc;
@@ -117,7 +117,10 @@ impl Engine<Texas> for Crashes {
 
 #[test]
 fn a_failure_carries_the_seeded_origin_of_its_case() {
-    let crashing = Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Crashes));
+    let crashing = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Crashes),
+    );
     let source = seeded(2_000);
     let r = batch::run_cases::<Texas>(&opts(0, 2, (0, 1)), Arc::clone(&source), &crashing, &Silent);
     let first = r.first.expect("the planted crash is found");

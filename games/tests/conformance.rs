@@ -15,9 +15,9 @@
 mod texas_rules;
 
 use games::{Nogo, Texas};
+use harness::prelude::*;
 use harness::roles::engine::answer;
 use harness::roles::oracle::catching;
-use harness::prelude::*;
 use harness::Names;
 use model::nogo::{parse_moves, Board as NogoBoard, Move, Verdict};
 use model::texas::{Case, Outcome, Score};

@@ -6,10 +6,10 @@
 //! their file.
 
 use games::Texas;
+use harness::prelude::*;
+use harness::programs::judge::Program;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline::{self, DiffOptions};
-use harness::programs::judge::Program;
-use harness::prelude::*;
 use harness::{Engine, Fault, Kind, Output, Pair};
 use model::texas::{Case, Outcome};
 use std::sync::Arc;
@@ -71,7 +71,10 @@ fn a_hanging_engine_is_a_time_limit_verdict_shrunk_out_of_process() {
     opts.isolate = Some(Arc::new(|name: &str| {
         (name == "spinner").then(spinner_program)
     }));
-    let pair = Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Spinner));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Spinner),
+    );
     let started = Instant::now();
     let mut text = Vec::new();
     let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
@@ -213,7 +216,10 @@ fn an_in_process_hang_is_a_verdict_long_before_the_case_limit() {
     let out = std::env::temp_dir().join(format!("hang-relative-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 5), out.clone());
-    let pair = Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Spinner));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Spinner),
+    );
     let mut text = Vec::new();
     let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();

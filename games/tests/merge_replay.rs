@@ -5,10 +5,10 @@
 mod common;
 use common::Scratch;
 use games::Texas;
+use harness::prelude::*;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::cases::{Listed, Origin};
 use harness::run::pipeline::{self, DiffOptions, Summary};
-use harness::prelude::*;
 use model::texas::Case;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

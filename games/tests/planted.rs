@@ -36,8 +36,13 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
         DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(50_000, 1), out_dir.clone());
     opts.shrink_budget = Duration::from_secs(120);
     let mut report = Vec::new();
-    let summary =
-        pipeline::run::<Texas>(&opts, &planted_pair(), &harness::run::batch::Silent, &mut report).unwrap();
+    let summary = pipeline::run::<Texas>(
+        &opts,
+        &planted_pair(),
+        &harness::run::batch::Silent,
+        &mut report,
+    )
+    .unwrap();
     let report = String::from_utf8(report).unwrap();
     assert!(
         summary.failed() > 0,

@@ -6,9 +6,9 @@
 mod common;
 use common::Scratch;
 use games::Texas;
+use harness::prelude::*;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline::{self, DiffOptions, ReplayFiles, Summary};
-use harness::prelude::*;
 use harness::run::summary::ReplayVerdict as Verdict;
 use harness::{Fault, Kind};
 use model::texas::{Case, Outcome};

@@ -5,9 +5,9 @@
 //! and `--max-failures 5`, both are reported.
 
 use games::Texas;
+use harness::prelude::*;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline::{self, DiffOptions, Summary};
-use harness::prelude::*;
 use harness::Fault;
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};

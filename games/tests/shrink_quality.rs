@@ -19,8 +19,8 @@
 //! (which leaves out the four cases of `mix` of the modelled bug).
 
 use games::Texas;
-use harness::roles::game::{Names, Profile};
 use harness::prelude::*;
+use harness::roles::game::{Names, Profile};
 use model::texas::{Board, Case, Op, Pos};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -263,7 +263,9 @@ fn the_shrink_does_not_depend_on_the_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| harness::run::shrink::shrink::<Texas>(case.clone(), |c| diverges(m, c), BUDGET))
+        pool.install(|| {
+            harness::run::shrink::shrink::<Texas>(case.clone(), |c| diverges(m, c), BUDGET)
+        })
     };
     let one = shrink_with(1);
     let three = shrink_with(3);

@@ -4,10 +4,10 @@
 
 use arbitrary::Unstructured;
 use games::Texas;
+use harness::prelude::*;
+use harness::roles::game::EngineEntry;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline::{self, DiffOptions};
-use harness::roles::game::EngineEntry;
-use harness::prelude::*;
 use harness::{Divergence, Engine, Fault, Game, Kind, Names, Output, Pair, Profile};
 use model::texas::{Case, Outcome};
 use std::path::PathBuf;
@@ -40,8 +40,12 @@ impl Engine<Texas> for Panicky {
 fn a_panicking_engine_is_a_crash_verdict_with_a_saved_shrunk_case() {
     let out = scratch("panic");
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(20_000, 1), out.clone());
-    opts.batch.profile = harness::roles::game::ProfileChoice::parse::<Texas>(Some("specials")).unwrap();
-    let pair = Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Panicky));
+    opts.batch.profile =
+        harness::roles::game::ProfileChoice::parse::<Texas>(Some("specials")).unwrap();
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Panicky),
+    );
     let mut text = Vec::new();
     let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
@@ -151,7 +155,9 @@ impl Game for Flaky {
             name: "reference",
             about: "",
             build: || {
-                harness::roles::game::function::<Flaky>("reference", |c, _| reference::texas::outcome(c))
+                harness::roles::game::function::<Flaky>("reference", |c, _| {
+                    reference::texas::outcome(c)
+                })
             },
         }
     }
@@ -160,7 +166,9 @@ impl Game for Flaky {
             name: "optimized",
             about: "",
             build: || {
-                harness::roles::game::function::<Flaky>("optimized", |c, _| engine::texas::outcome(c))
+                harness::roles::game::function::<Flaky>("optimized", |c, _| {
+                    engine::texas::outcome(c)
+                })
             },
         }
     }

@@ -14,11 +14,11 @@
 //! (`games/tests/scope_gate.rs`, `examples/own-game/tests/scope_gate.rs`,
 //! `scripts/small-scope.sh`).
 
-use crate::run::batch::{BatchOptions, Silent};
-use crate::run::pipeline::{self, DiffOptions};
+use crate::proof::verify::{Given, ScopeCases};
 use crate::roles::game::{all_profile_ids, engines, Game, ProfileChoice, ProfileId};
 use crate::roles::oracle::Pair;
-use crate::proof::verify::{Given, ScopeCases};
+use crate::run::batch::{BatchOptions, Silent};
+use crate::run::pipeline::{self, DiffOptions};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -104,7 +104,8 @@ fn ladder<G: Game>(
         let started = Instant::now();
         let mut text = Vec::new();
         let argv = vec!["scope-gate".to_string()];
-        let summary = crate::proof::verify::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
+        let summary =
+            crate::proof::verify::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
         let failed = summary.failed() > 0;
         let line = serde_json::json!({
             "game": G::NAME,

@@ -26,14 +26,14 @@ pub use roles::verdict::{At, Side, Verdict};
 /// `use harness::prelude::*;` brings every role into scope, so that `MyGame::parse`, `MyGame::size`
 /// and the rest resolve, and a game's own roles need no other import of the harness.
 pub mod prelude {
+    pub use crate::engines;
     pub use crate::roles::compare::{traced, Traced};
     pub use crate::roles::engine::{Engine, Output};
-    pub use crate::engines;
-    pub use crate::run::explain::{Explanation, Part};
     pub use crate::roles::game::{
         Bounded, Check, Coverage, Differs, Divergence, Format, Game, Generate, Names, Profile,
         Shrink,
     };
-    pub use crate::roles::oracle::Pair;
     pub use crate::roles::grid::{self, GridCase};
+    pub use crate::roles::oracle::Pair;
+    pub use crate::run::explain::{Explanation, Part};
 }

@@ -34,7 +34,9 @@ macro_rules! toy_game {
         impl $crate::roles::game::Generate for $game {
             const PROFILES: &'static [$crate::roles::game::Profile<Num>] = &[
                 $crate::roles::game::Profile::new("small", "below 10", |seed| Num(seed % 10)),
-                $crate::roles::game::Profile::new("large", "1000 and up", |seed| Num(1000 + seed % 1000)),
+                $crate::roles::game::Profile::new("large", "1000 and up", |seed| {
+                    Num(1000 + seed % 1000)
+                }),
             ];
             fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Num> {
                 Ok(Num(u.arbitrary()?))

@@ -5,10 +5,10 @@
 use crate::game::Stress;
 use crate::problem::{self, Flags};
 use clap::{Args as _, FromArgMatches as _};
-use harness::run::batch::BatchOptions;
 use harness::cli::{Exit, Plugin, PluginContext};
-use harness::run::pipeline::DiffOptions;
 use harness::roles::oracle::Pair;
+use harness::run::batch::BatchOptions;
+use harness::run::pipeline::DiffOptions;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;

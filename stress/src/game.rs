@@ -7,8 +7,8 @@ use crate::case::{Case, Source};
 use crate::problem::{self, Generator};
 use crate::shrinking;
 use arbitrary::Unstructured;
-use harness::roles::game::{EngineEntry, Judgement, Regenerate};
 use harness::prelude::*;
+use harness::roles::game::{EngineEntry, Judgement, Regenerate};
 use model::ParseError;
 use std::sync::Arc;
 

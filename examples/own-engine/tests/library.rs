@@ -2,12 +2,12 @@
 //! the reference, the shrinker on a deliberately broken variant, and a short side-by-side benchmark.
 
 use games::Texas;
-use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions};
-use harness::roles::game::reference;
-use harness::roles::game::ProfileChoice;
 use harness::prelude::*;
 use harness::render::bench;
+use harness::roles::game::reference;
+use harness::roles::game::ProfileChoice;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline::{self, DiffOptions};
 use harness::run::shrink;
 use harness::{rng, Engine, Kind, Pair};
 use model::texas::Case;

@@ -5,11 +5,11 @@
 
 use crate::case::{Board, Case};
 use crate::trace::{Event, Outcome};
-use harness::run::explain::Explanation;
 use harness::roles::html::page::{
     answers, finish, first_difference, header, headline, input, start, views,
 };
 use harness::roles::html::{escape, View};
+use harness::run::explain::Explanation;
 use harness::Game;
 use std::fmt::Write as _;
 

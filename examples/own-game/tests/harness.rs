@@ -1,10 +1,10 @@
 //! 2048 under the harness, as a user's game: the library's diff, shrinker and explain phase on a
 //! planted bug, and the `own-game` command line end to end.
 
+use harness::prelude::*;
+use harness::roles::game::{function, reference};
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline::{self, DiffOptions};
-use harness::roles::game::{function, reference};
-use harness::prelude::*;
 use harness::run::{explain, shrink};
 use harness::Kind;
 use own_game::{optimized, Case, Game2048};

@@ -167,15 +167,18 @@ impl Coverage for Mayan {
             hits[const {
                 harness::roles::coverage::index(COVERAGE_KEYS, "answer: blocks fall after the drag")
             }] |= p.fell;
-            hits[const { harness::roles::coverage::index(COVERAGE_KEYS, "answer: move removing nothing") }] |=
-                p.removed == 0;
+            hits[const {
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: move removing nothing")
+            }] |= p.removed == 0;
             hits[const {
                 harness::roles::coverage::index(COVERAGE_KEYS, "answer: swap of two equal blocks")
             }] |= p.kind == MoveKind::Swap && p.board == before;
-            hits[const { harness::roles::coverage::index(COVERAGE_KEYS, "answer: cascade of 2+ waves") }] |=
-                p.waves >= 2;
-            hits[const { harness::roles::coverage::index(COVERAGE_KEYS, "answer: 6+ blocks in one move") }] |=
-                p.removed >= 6;
+            hits[const {
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: cascade of 2+ waves")
+            }] |= p.waves >= 2;
+            hits[const {
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: 6+ blocks in one move")
+            }] |= p.removed >= 6;
             before = p.board;
         }
     }
@@ -208,7 +211,8 @@ impl Bounded for Mayan {
 
     fn scope(
         expr: &str,
-    ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError> {
+    ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
+    {
         let text = harness::roles::scope::resolve(scope::NAMED, expr);
         let e = harness::roles::scope::Expr::parse(text)?;
         let family = e.family().map(str::to_owned);

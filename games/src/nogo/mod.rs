@@ -210,9 +210,11 @@ impl Coverage for Nogo {
         hits[const { harness::roles::coverage::index(COVERAGE, "game ends at once") }] |= len == 0;
         hits[const { harness::roles::coverage::index(COVERAGE, "ends with X to move") }] |=
             len.is_multiple_of(2);
-        hits[const { harness::roles::coverage::index(COVERAGE, "ends with O to move") }] |= len % 2 == 1;
+        hits[const { harness::roles::coverage::index(COVERAGE, "ends with O to move") }] |=
+            len % 2 == 1;
         if let Some(seen) = outcome.illegal_seen {
-            hits[const { harness::roles::coverage::index(COVERAGE, "illegal: suicide") }] |= seen.suicide;
+            hits[const { harness::roles::coverage::index(COVERAGE, "illegal: suicide") }] |=
+                seen.suicide;
             hits[const { harness::roles::coverage::index(COVERAGE, "illegal: fills last liberty") }] |=
                 seen.fills_last_liberty;
             hits[const { harness::roles::coverage::index(COVERAGE, "illegal: both") }] |= seen.both;
@@ -277,7 +279,8 @@ impl Bounded for Nogo {
 
     fn scope(
         expr: &str,
-    ) -> Result<Box<dyn harness::roles::scope::Scope<Board>>, harness::roles::scope::ScopeError> {
+    ) -> Result<Box<dyn harness::roles::scope::Scope<Board>>, harness::roles::scope::ScopeError>
+    {
         let text = harness::roles::scope::resolve(scope::NAMED, expr);
         Ok(Box::new(scope::parse(text)?))
     }

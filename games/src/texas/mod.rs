@@ -248,7 +248,8 @@ impl Bounded for Texas {
     /// [`scope::HELP`].
     fn scope(
         expr: &str,
-    ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError> {
+    ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
+    {
         Ok(Box::new(scope::parse(expr)?))
     }
 }

@@ -30,5 +30,8 @@ impl Engine<Texas> for Planted {
 
 /// The reference against the planted copy.
 pub fn planted_pair() -> Pair<Texas> {
-    Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Planted))
+    Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Planted),
+    )
 }

@@ -45,7 +45,10 @@ pub struct Args {
 }
 
 /// A profile to measure and how many of its cases.
-type Chosen<G> = (&'static Profile<<G as crate::roles::game::Format>::Case>, usize);
+type Chosen<G> = (
+    &'static Profile<<G as crate::roles::game::Format>::Case>,
+    usize,
+);
 
 /// The profiles to measure and how many cases each: those named, or the game's bench rows.
 fn chosen<G: Generate>(args: &Args) -> Result<Vec<Chosen<G>>, Exit> {

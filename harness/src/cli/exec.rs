@@ -4,9 +4,9 @@ use super::args::GameArg;
 use super::registry::Table;
 use super::util::read_input;
 use super::{Ctx, Exit};
-use crate::run::pipeline::Isolate;
 use crate::roles::engine::Engine;
 use crate::roles::game::Game;
+use crate::run::pipeline::Isolate;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,8 +26,8 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     let e = table.engine(&args.engine)?;
     let bytes = read_input(Path::new("-"))?;
     let case = G::parse(&bytes).map_err(|err| Exit(2, format!("<stdin>: {err}")))?;
-    let answer =
-        crate::roles::engine::answer(&*e, &case).map_err(|f| Exit(1, format!("{}: {f}", args.engine)))?;
+    let answer = crate::roles::engine::answer(&*e, &case)
+        .map_err(|f| Exit(1, format!("{}: {f}", args.engine)))?;
     cx.out.write_all(answer.as_bytes())?;
     Ok(0)
 }

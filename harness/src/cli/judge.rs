@@ -3,11 +3,11 @@
 use super::args::{at_least_one, at_least_one_u64, memory_mb, seconds, workers, BatchArgs};
 use super::util::{batch_of, json_target, run_batch};
 use super::{Ctx, Exit};
-use crate::render::corpus;
-use crate::run::pipeline::DiffOptions;
-use crate::roles::game::Game;
 use crate::programs::judge::Program;
+use crate::render::corpus;
+use crate::roles::game::Game;
 use crate::roles::oracle::Pair;
+use crate::run::pipeline::DiffOptions;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -1,8 +1,8 @@
 //! What a person watching a run sees: a bar on a terminal, plain lines in a log, nothing with
 //! `--quiet`; and the link from Ctrl-C to the run's stop flag.
 
-use crate::run::batch::Progress;
 use crate::render::report::{self, Unit};
+use crate::run::batch::Progress;
 use std::io::IsTerminal as _;
 use std::sync::Arc;
 use std::time::Duration;

@@ -19,10 +19,10 @@
 
 use super::args::{Cli, PairArgs};
 use super::{Ctx, Exit};
-use crate::run::pipeline::Isolate;
 use crate::roles::engine::Engine;
 use crate::roles::game::{engines, EngineEntry, Game};
 use crate::roles::oracle::Pair;
+use crate::run::pipeline::Isolate;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{CommandFactory as _, FromArgMatches as _};
 use std::any::Any;

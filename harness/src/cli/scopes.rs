@@ -39,7 +39,9 @@ pub(super) fn run<G: Game>(cx: &mut Ctx<'_>) -> Result<u8, Exit> {
 
 /// The scope `--scope TEXT` names for game `G`: a named scope, or bounds. A bad one is exit
 /// status 2 with what is wrong and where.
-pub(super) fn scope_of<G: Game>(text: &str) -> Result<Box<dyn crate::roles::scope::Scope<G::Case>>, Exit> {
+pub(super) fn scope_of<G: Game>(
+    text: &str,
+) -> Result<Box<dyn crate::roles::scope::Scope<G::Case>>, Exit> {
     let expr = crate::roles::scope::resolve(G::scopes(), text);
     G::scope(expr).map_err(|e| {
         let names: Vec<&str> = G::scopes().iter().map(|s| s.name).collect();

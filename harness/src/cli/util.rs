@@ -4,10 +4,10 @@
 use super::args::BatchArgs;
 use super::progress::{progress_for, stop_on_interrupt};
 use super::{Ctx, Exit};
-use crate::run::batch::BatchOptions;
-use crate::run::pipeline::DiffOptions;
 use crate::roles::game::{Game, Generate, ProfileChoice};
 use crate::roles::oracle::Pair;
+use crate::run::batch::BatchOptions;
+use crate::run::pipeline::DiffOptions;
 use anyhow::Context as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};

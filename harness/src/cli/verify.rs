@@ -8,13 +8,13 @@ use super::registry::Table;
 use super::scopes::scope_of;
 use super::util::{json_target, status, write_json};
 use super::{Ctx, Exit};
-use crate::run::batch::BatchOptions;
-use crate::render::corpus;
-use crate::run::pipeline::DiffOptions;
-use crate::roles::game::Game;
 use crate::programs::judge::Program;
-use crate::roles::oracle::Pair;
 use crate::proof::verify::{Given, ScopeCases};
+use crate::render::corpus;
+use crate::roles::game::Game;
+use crate::roles::oracle::Pair;
+use crate::run::batch::BatchOptions;
+use crate::run::pipeline::DiffOptions;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -98,7 +98,12 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     let (pair, opts) = plan::<G>(table, args, cx)?;
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
     let total = crate::run::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
-    let bar = progress_for(G::NAME, crate::render::report::Unit::Indices, total, args.quiet);
+    let bar = progress_for(
+        G::NAME,
+        crate::render::report::Unit::Indices,
+        total,
+        args.quiet,
+    );
     let argv: Vec<String> = std::env::args().collect();
     let summary = crate::proof::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);

@@ -7,9 +7,9 @@
 //! programs that sleep), memory and output, and every process the program starts is reaped when the
 //! run ends, whatever it did.
 
+use crate::programs::process::{self, Ending, Execution, Limit, Limits};
 use crate::roles::engine::{Engine, Fault, Output};
 use crate::roles::game::Game;
-use crate::programs::process::{self, Ending, Execution, Limit, Limits};
 use anyhow::Context as _;
 use std::time::Duration;
 

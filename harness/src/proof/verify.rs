@@ -7,13 +7,13 @@
 //! reported exactly as `diff`'s. What it adds is the verdict on the scope as a whole: verified
 //! when every index of it was visited and no case failed.
 
+use crate::roles::game::Game;
+use crate::roles::oracle::Pair;
+use crate::roles::scope::{Filled, Scope};
 use crate::run::batch::Progress;
 use crate::run::cases::{Cases, Origin};
 use crate::run::certificate::{self, Certificate};
 use crate::run::pipeline::{DiffOptions, Summary};
-use crate::roles::game::Game;
-use crate::roles::oracle::Pair;
-use crate::roles::scope::{Filled, Scope};
 use std::io::Write;
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
 //! Side-by-side benchmarks: the same generated cases through two engines, alternating in one run so
 //! that both see the same machine load, reported as a ratio with its spread over the paired rounds.
 
+use crate::rng::case_seed;
 use crate::roles::engine::Engine;
 use crate::roles::game::{Game, Profile};
-use crate::rng::case_seed;
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

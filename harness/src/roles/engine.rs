@@ -11,8 +11,8 @@
 //! ([`crate::run::batch`]); an out-of-process engine enforces its own limits and reports them as a
 //! [`Fault`].
 
-use crate::roles::Check;
 pub use crate::roles::verdict::{Fault, Kind};
+use crate::roles::Check;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -26,7 +26,9 @@ use crate::roles::engine::{Engine, FnEngine};
 use model::ParseError;
 use std::sync::Arc;
 
-pub use crate::roles::verdict::{compare_tokens, Difference, Differs, Divergence, Names, Side, Tokens};
+pub use crate::roles::verdict::{
+    compare_tokens, Difference, Differs, Divergence, Names, Side, Tokens,
+};
 
 /// An engine a game ships or a user registers, built by name.
 pub struct EngineEntry<G: Check> {

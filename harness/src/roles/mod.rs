@@ -307,7 +307,8 @@ pub trait Bounded: Format {
     /// The scope an expression describes (a named scope is resolved to its expression first).
     fn scope(
         _expr: &str,
-    ) -> Result<Box<dyn crate::roles::scope::Scope<Self::Case>>, crate::roles::scope::ScopeError> {
+    ) -> Result<Box<dyn crate::roles::scope::Scope<Self::Case>>, crate::roles::scope::ScopeError>
+    {
         Err(crate::roles::scope::ScopeError::new(
             "",
             format!("{} has no bounded scopes", Self::NAME),

@@ -8,9 +8,9 @@
 
 use crate::roles::engine::{Engine, Fault, Kind, Output};
 use crate::roles::game::{compare_tokens, Differs, Divergence, Game, Names};
-use crate::roles::Judgement;
 use crate::roles::verdict::{At, Place, Side};
 pub use crate::roles::verdict::{Failure, Verdict};
+use crate::roles::Judgement;
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
@@ -187,7 +187,10 @@ impl<G: Game> Pair<G> {
 
     /// The reference against the optimized engine.
     pub fn builtin() -> Self {
-        Pair::new(crate::roles::game::reference::<G>(), crate::roles::game::optimized::<G>())
+        Pair::new(
+            crate::roles::game::reference::<G>(),
+            crate::roles::game::optimized::<G>(),
+        )
     }
 
     pub fn names(&self) -> Names<'_> {

@@ -51,13 +51,13 @@
 //! engine's answer into [`BatchResult::digest`] (wrapping): a fingerprint of the answers that does
 //! not depend on the order the cases ran in, nor on how they were cut into shards.
 
-pub use crate::run::cases::Origin;
-use crate::run::cases::{Cases, Seeded};
+use crate::rng::{fnv1a_64, mix};
 use crate::roles::engine::Kind;
 use crate::roles::game::{Game, Generate, ProfileChoice, ProfileId};
-use crate::run::limits::Limits;
 use crate::roles::oracle::{Failure, Pair, Phase};
-use crate::rng::{fnv1a_64, mix};
+pub use crate::run::cases::Origin;
+use crate::run::cases::{Cases, Seeded};
+use crate::run::limits::Limits;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};

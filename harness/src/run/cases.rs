@@ -2,8 +2,8 @@
 //! its cases only through [`Cases`], so generated cases, saved files and every case of a bounded
 //! scope run through the same executor, watchdog, tally and reports.
 
-use crate::roles::game::{Game, ProfileChoice, ProfileId};
 use crate::rng::case_seed;
+use crate::roles::game::{Game, ProfileChoice, ProfileId};
 use crate::roles::scope::Filled;
 use std::path::PathBuf;
 

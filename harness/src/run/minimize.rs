@@ -3,15 +3,15 @@
 //! shrunk case passes under the program's own limit, and the explain phase (the module doc of
 //! [`crate::run::pipeline`] says how hangs are shrunk).
 
-use crate::run::batch::Progress;
 use crate::roles::engine::{Engine, Fault, Kind, Output, Relimit};
-use crate::run::explain::{self, Explanation};
 use crate::roles::game::Game;
-use crate::run::limits::{Limits, RELATIVE_LIMIT};
 use crate::roles::oracle::{bounded, catching, Failure, Pair};
+use crate::roles::verdict::Side;
+use crate::run::batch::Progress;
+use crate::run::explain::{self, Explanation};
+use crate::run::limits::{Limits, RELATIVE_LIMIT};
 use crate::run::plan::DiffOptions;
 use crate::run::shrink;
-use crate::roles::verdict::Side;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};

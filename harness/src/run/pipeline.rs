@@ -27,15 +27,15 @@
 //! (`harness replay FILE...`) those files are the run's only cases: each gets its verdict line,
 //! and nothing is generated.
 
-use crate::run::batch::{self, BatchResult, Distinct, Found, Progress};
+use crate::render::{corpus, report};
 use crate::roles::engine::Kind;
-use crate::run::explain::Explanation;
 use crate::roles::game::Game;
-use crate::run::minimize::{self, shrink_pair};
 use crate::roles::oracle::{Pair, Pictured};
+use crate::run::batch::{self, BatchResult, Distinct, Found, Progress};
+use crate::run::explain::Explanation;
+use crate::run::minimize::{self, shrink_pair};
 use crate::run::record::{headline, Record, Views};
 use crate::run::saved::{self, GateOptions};
-use crate::render::{corpus, report};
 use std::io::Write;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;

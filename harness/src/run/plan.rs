@@ -3,11 +3,11 @@
 //! where the cases come from). The phases ([`crate::run::pipeline`], [`crate::run::minimize`], the batch) read
 //! it; none of them changes it.
 
-use crate::run::batch::BatchOptions;
-use crate::run::cases::Cases;
 use crate::render::corpus;
 use crate::roles::engine::Engine;
 use crate::roles::game::Game;
+use crate::run::batch::BatchOptions;
+use crate::run::cases::Cases;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

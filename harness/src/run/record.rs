@@ -2,16 +2,16 @@
 //! repro, the page and the [`Reported`] entry of the summary are all derived from it (the page
 //! from the engines' outcomes kept in it), so they never disagree and storage runs no engine.
 
-use crate::run::batch::Found;
-use crate::run::cases::Origin;
-use crate::roles::engine::Kind;
-use crate::run::explain::Explanation;
-use crate::roles::game::Game;
-use crate::roles::oracle::{catching, Failure, Pair, Pictured};
 use crate::render::pages;
 use crate::render::report;
-use crate::run::summary::Reported;
+use crate::roles::engine::Kind;
+use crate::roles::game::Game;
+use crate::roles::oracle::{catching, Failure, Pair, Pictured};
 use crate::roles::verdict::Names;
+use crate::run::batch::Found;
+use crate::run::cases::Origin;
+use crate::run::explain::Explanation;
+use crate::run::summary::Reported;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -5,13 +5,13 @@
 //! with `--html`, its page, drawn from the outcomes of that one run.
 
 use crate::render::corpus::expected_beside;
+use crate::render::report;
 use crate::roles::engine::Fault;
 use crate::roles::game::{Game, Names};
 use crate::roles::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured, Verdict};
-use crate::run::record::headline;
-use crate::render::report;
-use crate::run::summary::{FileVerdict, ReplayVerdict};
 use crate::roles::verdict::Side;
+use crate::run::record::headline;
+use crate::run::summary::{FileVerdict, ReplayVerdict};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;

@@ -9,14 +9,14 @@
 //! by shard `i % K`, so every saved case runs in exactly one shard and a merge counts a failing
 //! one once.
 
-use crate::run::batch::{Distinct, Found};
-use crate::run::cases::Origin;
 use crate::render::corpus;
+use crate::render::pages;
 use crate::roles::engine::Kind;
 use crate::roles::game::Game;
-use crate::run::limits::Limits;
 use crate::roles::oracle::Pair;
-use crate::render::pages;
+use crate::run::batch::{Distinct, Found};
+use crate::run::cases::Origin;
+use crate::run::limits::Limits;
 use crate::run::plan::ReplayFiles;
 use crate::run::replay::{self, Saved, SavedRun};
 use crate::run::summary::{Replayed, SavedFailure};

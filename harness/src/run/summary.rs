@@ -4,8 +4,8 @@
 //! JSON (`--json FILE`, the schema of docs/reports.md, which `merge` reads back).
 
 use crate::roles::engine::Kind;
-use crate::run::explain::Free;
 use crate::roles::verdict::Side;
+use crate::run::explain::Free;
 use serde::Serialize;
 use std::path::PathBuf;
 

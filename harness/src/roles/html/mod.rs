@@ -21,8 +21,8 @@ pub mod page;
 pub use generic::generic;
 pub use page::escape;
 
-use crate::roles::Check;
 use crate::roles::verdict::{Explanation, Failure, Names};
+use crate::roles::Check;
 
 /// What a page pictures: a case and what two engines made of it.
 pub struct View<'a, G: Check> {

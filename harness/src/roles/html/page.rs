@@ -3,8 +3,8 @@
 //! its own sections.
 
 use super::View;
-use crate::roles::{Check, Format};
 use crate::roles::verdict::{Divergence, Failure, Kind, Names};
+use crate::roles::{Check, Format};
 use std::fmt::Write as _;
 
 /// Escapes text for HTML content and attribute values.
