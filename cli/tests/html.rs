@@ -4,14 +4,18 @@
 
 use games::{Mayan, Texas};
 use harness::prelude::*;
+use harness::prelude::{Engine, Kind, Pair};
 use harness::render::pages;
-use harness::roles::engine::{Fault, Output};
-use harness::roles::game::{Divergence, Game, Names, Side};
+use harness::roles::engine::Output;
+use harness::roles::game::Game;
 use harness::roles::html::{self, View};
 use harness::roles::oracle::Pictured;
+use harness::roles::verdict::Failure;
+use harness::roles::verdict::Fault;
+use harness::roles::verdict::{Divergence, Names, Side};
 use harness::run::batch::BatchOptions;
-use harness::run::pipeline::{self, DiffOptions};
-use harness::{Engine, Failure, Kind, Pair};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::{Case, Outcome};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -369,7 +373,7 @@ fn names_and_texts_are_escaped() {
     assert!(!page.contains("<b>title</b>"));
     assert!(page.contains("&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;&#39;"));
     assert!(page.contains("&lt;b&gt;title&lt;/b&gt;"));
-    assert_eq!(html::escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
+    assert_eq!(html::page::escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
 }
 
 #[test]
@@ -401,8 +405,8 @@ fn other_games_get_the_generic_page() {
         panic!("an outcome")
     };
     let divergence = Divergence {
-        at: harness::At::Answer,
-        event: harness::roles::game::Difference::named("moves <differ>"),
+        at: harness::prelude::At::Answer,
+        event: harness::roles::difference::Difference::named("moves <differ>"),
         what: "moves <differ>".into(),
         a_view: "1 2 0\n3 4 1".into(),
         b_view: "1 2 0\n3 4 -1".into(),
@@ -434,10 +438,10 @@ fn other_games_get_the_generic_page() {
         "the differing line is marked"
     );
     assert!(
-        page.contains(&html::escape(&Mayan::write(&case))),
+        page.contains(&html::page::escape(&Mayan::write(&case))),
         "the input"
     );
-    assert!(page.contains(&html::escape(Mayan::answer(&out).trim_end())));
+    assert!(page.contains(&html::page::escape(Mayan::answer(&out).trim_end())));
     assert_eq!(page.matches("id=\"first\"").count(), 1);
 }
 
@@ -734,7 +738,7 @@ fn a_crash_page_of_another_game_shows_the_trusted_answer() {
     let Ok(Output::Outcome(out)) = pair.a.run(&case, true) else {
         panic!("an outcome")
     };
-    let answer = format!("<pre>{}</pre>", html::escape(&Mayan::answer(&out)));
+    let answer = format!("<pre>{}</pre>", html::page::escape(&Mayan::answer(&out)));
     assert!(page.contains(&answer), "the reference's answer");
 
     // Its replay page says the same.

@@ -5,9 +5,11 @@
 
 use games::Texas;
 use harness::prelude::*;
+use harness::prelude::{Fault, Kind};
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions, Reported, Summary};
-use harness::{Fault, Kind};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::summary::{Reported, Summary};
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};
 use std::process::Command;

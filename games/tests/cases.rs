@@ -5,9 +5,9 @@
 
 use games::Texas;
 use harness::prelude::*;
+use harness::prelude::{Fault, Kind};
 use harness::run::batch::{self, BatchOptions, BatchResult, Silent};
 use harness::run::cases::{Cases, Origin, Seeded};
-use harness::{Fault, Kind};
 use model::texas::{Case, Outcome};
 use std::sync::Arc;
 

@@ -15,10 +15,10 @@
 mod texas_rules;
 
 use games::{Nogo, Texas};
+use harness::prelude::Names;
 use harness::prelude::*;
 use harness::roles::engine::answer;
 use harness::roles::oracle::catching;
-use harness::Names;
 use model::nogo::{parse_moves, Board as NogoBoard, Move, Verdict};
 use model::texas::{Case, Outcome, Score};
 use std::sync::Arc;

@@ -3,9 +3,9 @@
 //! beside it, the answer must match it.
 
 use games::{Mayan, Nogo, Texas};
+use harness::prelude::{Game, Pair};
 use harness::render::corpus::case_files;
 use harness::run::replay::{check_saved, Saved, SavedRun};
-use harness::{Game, Pair};
 use std::path::{Path, PathBuf};
 
 fn corpus() -> PathBuf {

@@ -7,10 +7,11 @@
 
 use games::Texas;
 use harness::prelude::*;
+use harness::prelude::{Engine, Fault, Kind, Output, Pair};
 use harness::programs::judge::Program;
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions};
-use harness::{Engine, Fault, Kind, Output, Pair};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::{Case, Outcome};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -232,7 +233,7 @@ fn an_in_process_hang_is_a_verdict_long_before_the_case_limit() {
     );
     // The limit the verdict names is far below the case's own limit.
     let case = Case::parse(&std::fs::read(first.repro.clone().expect("saved")).unwrap()).unwrap();
-    let own = Texas::time_limit(&case) * harness::run::batch::SLOWDOWN;
+    let own = Texas::time_limit(&case) * harness::run::limits::SLOWDOWN;
     let named: u128 = first
         .what
         .split_once("exceeded (")

@@ -8,7 +8,9 @@ use games::Texas;
 use harness::prelude::*;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::cases::{Listed, Origin};
-use harness::run::pipeline::{self, DiffOptions, Summary};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::summary::Summary;
 use model::texas::Case;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -91,7 +93,11 @@ fn a_failing_saved_case_is_replayed_by_one_shard_and_merged_once() {
         .map(|(i, r)| (format!("shard-{i}.json"), r))
         .collect();
     let merged = harness::proof::merge::merge(&named).unwrap();
-    assert_eq!(merged.count(harness::Kind::Mismatch), 1, "counted once");
+    assert_eq!(
+        merged.count(harness::prelude::Kind::Mismatch),
+        1,
+        "counted once"
+    );
     assert_eq!(merged.failures_found.len(), 1);
     assert_eq!(merged.failures_found[0].hits, 1);
     assert_eq!(merged.replay, whole.replay, "the replay of one process");

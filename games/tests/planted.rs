@@ -4,9 +4,10 @@
 //! most 6 operations, save it, and name the round in which a special 5 first goes off.
 
 use games::Texas;
+use harness::prelude::Pair;
 use harness::run::batch::BatchOptions;
-use harness::run::pipeline::{self, DiffOptions};
-use harness::Pair;
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::Case;
 use std::time::Duration;
 

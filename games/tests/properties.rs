@@ -4,8 +4,8 @@
 
 use arbitrary::Unstructured;
 use games::Texas;
+use harness::prelude::Names;
 use harness::prelude::*;
-use harness::Names;
 use model::texas::{Board, Case, Invalid, NoTrace, Recorder};
 use proptest::prelude::*;
 

@@ -5,10 +5,12 @@
 //! and `--max-failures 5`, both are reported.
 
 use games::Texas;
+use harness::prelude::Fault;
 use harness::prelude::*;
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions, Summary};
-use harness::Fault;
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::summary::Summary;
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -20,7 +20,8 @@
 
 use games::Texas;
 use harness::prelude::*;
-use harness::roles::game::{Names, Profile};
+use harness::roles::verdict::Names;
+use harness::roles::Profile;
 use model::texas::{Board, Case, Op, Pos};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -5,10 +5,11 @@
 use arbitrary::Unstructured;
 use games::Texas;
 use harness::prelude::*;
+use harness::prelude::{Divergence, Engine, Fault, Game, Kind, Names, Output, Pair, Profile};
 use harness::roles::game::EngineEntry;
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions};
-use harness::{Divergence, Engine, Fault, Game, Kind, Names, Output, Pair, Profile};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::{Case, Outcome};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -53,7 +54,7 @@ fn a_panicking_engine_is_a_crash_verdict_with_a_saved_shrunk_case() {
     let first = summary.first.as_ref().expect("a failure is reported");
     assert_eq!(first.kind, Kind::Crash);
     assert_eq!(first.engine.as_deref(), Some("panicky"));
-    assert_eq!(first.side, Some(harness::Side::UnderTest));
+    assert_eq!(first.side, Some(harness::prelude::Side::UnderTest));
     assert!(
         first.what.contains("colour bombs are not implemented"),
         "{text}"
@@ -227,7 +228,7 @@ impl Engine<Texas> for Impostor {
 
 #[test]
 fn two_engines_of_one_name_are_told_apart_by_side() {
-    use harness::Side;
+    use harness::prelude::Side;
     let case = Texas::generate(&Texas::PROFILES[0], 3);
     let reference = harness::roles::game::reference::<Texas>;
     // The engine under test fails: blamed on it, and the trusted engine is run for the page.

@@ -8,7 +8,7 @@ use games::Texas;
 use harness::prelude::*;
 use harness::proof::verify::{Given, ScopeCases};
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::DiffOptions;
+use harness::run::plan::DiffOptions;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -16,24 +16,18 @@ pub mod timing;
 #[cfg(test)]
 mod toy;
 
-pub use cli::Registry;
-pub use roles::engine::{Engine, Fault, Kind, Output};
-pub use roles::game::{Divergence, Game, Names, Profile};
-pub use roles::oracle::{Failure, Pair};
-pub use roles::verdict::{At, Side, Verdict};
-
-/// The traits a game's code calls through, and what its protocol is written with:
+/// The traits a game's code calls through, and what its protocol and its engines are written with:
 /// `use harness::prelude::*;` brings every role into scope, so that `MyGame::parse`, `MyGame::size`
-/// and the rest resolve, and a game's own roles need no other import of the harness.
+/// and the rest resolve, and a game's own roles need no other import of the harness. Everything
+/// else has one public path, in the folder that does it (see ARCHITECTURE.md).
 pub mod prelude {
     pub use crate::engines;
     pub use crate::roles::compare::{traced, Traced};
+    pub use crate::roles::difference::Differs;
     pub use crate::roles::engine::{Engine, Output};
-    pub use crate::roles::game::{
-        Bounded, Check, Coverage, Differs, Divergence, Format, Game, Generate, Names, Profile,
-        Shrink,
-    };
+    pub use crate::roles::game::Game;
     pub use crate::roles::grid::{self, GridCase};
     pub use crate::roles::oracle::Pair;
-    pub use crate::run::explain::{Explanation, Part};
+    pub use crate::roles::verdict::{At, Divergence, Explanation, Fault, Kind, Names, Part, Side};
+    pub use crate::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 }

@@ -8,7 +8,7 @@ use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Plugin, PluginContext};
 use harness::roles::oracle::Pair;
 use harness::run::batch::BatchOptions;
-use harness::run::pipeline::DiffOptions;
+use harness::run::plan::DiffOptions;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -108,7 +108,7 @@ pub struct Args {
 }
 
 /// Adds `stress` to a command line.
-pub fn register(registry: harness::Registry) -> harness::Registry {
+pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.subcommand(Plugin {
         command: || {
             Args::augment_args(clap::Command::new("stress"))
@@ -227,17 +227,16 @@ fn options(
 /// checker's failure), after what was found is saved and reported; else the run's status.
 fn problem_errors(
     installed: &problem::Installed,
-    summary: &harness::run::pipeline::Summary,
+    summary: &harness::run::summary::Summary,
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
     let _ = out.flush();
     if let Some(why) = installed.error.lock().ok().and_then(|e| e.clone()) {
         return Err(Exit(2, format!("the problem's programs failed {why}")));
     }
-    let checker = summary
-        .failures_found
-        .iter()
-        .find(|r| r.kind == harness::Kind::Trusted && r.side == Some(harness::Side::Judge));
+    let checker = summary.failures_found.iter().find(|r| {
+        r.kind == harness::prelude::Kind::Trusted && r.side == Some(harness::prelude::Side::Judge)
+    });
     if let Some(r) = checker {
         let saved = r
             .repro

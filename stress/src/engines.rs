@@ -5,8 +5,10 @@
 use crate::case::Case;
 use crate::game::{Answer, Stress};
 use crate::problem;
-use harness::roles::engine::{Engine, Fault, Output};
-use harness::roles::game::{Differs, Judgement};
+use harness::roles::difference::Differs;
+use harness::roles::engine::{Engine, Output};
+use harness::roles::verdict::Fault;
+use harness::roles::Judgement;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use supervise::{Ending, Execution};
@@ -106,7 +108,7 @@ pub fn judge(case: &Case, answer: &str, output: &str) -> Judgement {
         return crate::interact::verdict_of(output);
     }
     let Some(checker) = &p.checker else {
-        return match harness::roles::game::compare_tokens(answer, output) {
+        return match harness::roles::difference::compare_tokens(answer, output) {
             Ok(()) => Judgement::Accepted,
             Err(why) => Judgement::WrongAnswer(why.into()),
         };

@@ -3,13 +3,15 @@
 
 use games::Texas;
 use harness::prelude::*;
+use harness::prelude::{Engine, Kind, Pair};
 use harness::render::bench;
+use harness::rng;
 use harness::roles::game::reference;
 use harness::roles::game::ProfileChoice;
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use harness::run::shrink;
-use harness::{rng, Engine, Kind, Pair};
 use model::texas::Case;
 use own_engine::Arrays;
 use std::sync::Arc;
@@ -24,7 +26,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 /// Runs `cases` cases of `profile` through reference and arrays; returns the summary and the report.
-fn diff_run(profile: &str, cases: u64, seed: u64) -> (pipeline::Summary, String) {
+fn diff_run(profile: &str, cases: u64, seed: u64) -> (harness::run::summary::Summary, String) {
     let dir = scratch(&format!("diff-{profile}"));
     let mut batch = BatchOptions::new::<Texas>(cases, seed);
     batch.profile = ProfileChoice::parse::<Texas>(Some(profile)).unwrap();

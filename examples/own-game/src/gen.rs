@@ -9,9 +9,9 @@
 //! drawn without looking, so that some change nothing.
 
 use crate::case::{Board, Case, Dir, Move};
+use harness::prelude::Profile;
 use harness::rng::rng;
 use harness::roles::source::{Bytes, Source};
-use harness::Profile;
 
 /// The profiles, each with its generator; the first, `mix`, is the default. Each says what the
 /// tools do with it: fuzz seeds (`seeds`), rows of the default `bench`, bench-only (too big for the

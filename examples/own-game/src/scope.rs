@@ -21,8 +21,8 @@
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
 use crate::Game2048;
-use harness::roles::game::Bounded;
 use harness::roles::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use harness::roles::Bounded;
 use std::ops::RangeInclusive;
 
 /// Largest tile exponent a scope takes (the input format's largest tile, 2^20).

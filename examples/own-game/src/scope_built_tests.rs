@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::Game2048;
-use harness::roles::game::{Bounded, Format};
+use harness::roles::{Bounded, Format};
 use std::collections::{BTreeSet, HashSet};
 
 fn built(text: &str) -> Box<dyn Scope<Case>> {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::Game2048;
-use harness::roles::game::{Bounded, Coverage, Format};
+use harness::roles::{Bounded, Coverage, Format};
 use std::collections::{BTreeSet, HashSet};
 
 fn scope(text: &str) -> Scope2048 {

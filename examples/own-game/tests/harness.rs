@@ -1,12 +1,13 @@
 //! 2048 under the harness, as a user's game: the library's diff, shrinker and explain phase on a
 //! planted bug, and the `own-game` command line end to end.
 
+use harness::prelude::Kind;
 use harness::prelude::*;
 use harness::roles::game::{function, reference};
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::pipeline::{self, DiffOptions};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use harness::run::{explain, shrink};
-use harness::Kind;
 use own_game::{optimized, Case, Game2048};
 use std::path::PathBuf;
 use std::process::Command;

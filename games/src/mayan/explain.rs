@@ -2,7 +2,7 @@
 //! to every other colour that leaves the board without a run. The picture lists the columns
 //! bottom-up as the input does, `?` for a block whose colour does not matter.
 
-use harness::run::explain::{Explanation, Part, Where};
+use harness::roles::verdict::{Explanation, Part, Where};
 use model::mayan::{Case, COLS, MAX_COLOUR, ROWS};
 
 /// Every block with its variants (only valid cases).

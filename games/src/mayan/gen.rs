@@ -19,7 +19,7 @@
 
 use arbitrary::Unstructured;
 use harness::rng::{rng, Rng};
-use harness::roles::game::Profile;
+use harness::roles::Profile;
 use model::mayan::{Board, Case, Move, COLS, MAX_COLOUR, MAX_MOVES, ROWS};
 use rand::Rng as _;
 use reference::mayan::{play, Played};

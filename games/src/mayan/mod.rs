@@ -15,10 +15,9 @@ pub mod shrink;
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
 
 use arbitrary::Unstructured;
-use harness::roles::game::{
-    Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
-    Shrink,
-};
+use harness::roles::game::{EngineEntry, Game};
+use harness::roles::verdict::{Divergence, Names};
+use harness::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 use model::mayan::{write_answer, Answer, Case, MAX_MOVES};
 use model::ParseError;
 use reference::mayan::{replay, MoveKind};
@@ -120,11 +119,11 @@ impl Shrink for Mayan {
             + colour_sum
     }
 
-    fn variants(case: &Case) -> Vec<harness::run::explain::Part<Case>> {
+    fn variants(case: &Case) -> Vec<harness::roles::verdict::Part<Case>> {
         explain::variants(case)
     }
 
-    fn picture(case: &Case, explained: &harness::run::explain::Explanation) -> Option<String> {
+    fn picture(case: &Case, explained: &harness::roles::verdict::Explanation) -> Option<String> {
         explain::picture(case, explained)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::mayan::Mayan;
-use harness::roles::game::{Bounded, Format};
+use harness::roles::{Bounded, Format};
 use model::mayan::Move;
 use reference::mayan::{replay, solve};
 use std::collections::HashSet;

@@ -2,7 +2,7 @@
 //! varied to the other two values (black, white, empty) that leave every group a liberty. The
 //! picture shows a point that does not matter as `?`.
 
-use harness::run::explain::{Explanation, Part, Where};
+use harness::roles::verdict::{Explanation, Part, Where};
 use model::nogo::{Board, Colour};
 
 /// Every point with its variants (only valid boards).

@@ -2,7 +2,7 @@
 
 use arbitrary::Unstructured;
 use harness::rng::{rng, Rng};
-use harness::roles::game::Profile;
+use harness::roles::Profile;
 use model::nogo::{Board, Colour};
 use rand::Rng as _;
 

@@ -18,10 +18,10 @@ pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
 use arbitrary::Unstructured;
-use harness::roles::game::{
-    function, Bounded, Check, Checker, Coverage, Differs, Divergence, EngineEntry, Format, Game,
-    Generate, Names, Profile, Shrink,
-};
+use harness::roles::difference::Differs;
+use harness::roles::game::{function, Checker, EngineEntry, Game};
+use harness::roles::verdict::{Divergence, Names};
+use harness::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
 use model::ParseError;
 use std::time::Duration;
@@ -190,11 +190,11 @@ impl Shrink for Nogo {
         case.n as u64 * 2_000_000 + case.stones() as u64
     }
 
-    fn variants(case: &Board) -> Vec<harness::run::explain::Part<Board>> {
+    fn variants(case: &Board) -> Vec<harness::roles::verdict::Part<Board>> {
         explain::variants(case)
     }
 
-    fn picture(case: &Board, explained: &harness::run::explain::Explanation) -> Option<String> {
+    fn picture(case: &Board, explained: &harness::roles::verdict::Explanation) -> Option<String> {
         explain::picture(case, explained)
     }
 }

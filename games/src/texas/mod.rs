@@ -13,11 +13,10 @@ mod shrink;
 pub mod sim;
 
 use arbitrary::Unstructured;
-use harness::roles::game::{
-    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
-    Profile, Shrink,
-};
+use harness::roles::game::{function, EngineEntry, Game};
 use harness::roles::source::{Bytes, Source};
+use harness::roles::verdict::{Divergence, Names};
+use harness::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 use model::texas::{Board, Case, NoTrace, Outcome};
 use model::ParseError;
 use std::time::Duration;
@@ -135,11 +134,11 @@ impl Shrink for Texas {
             + u64::from(case.k)
     }
 
-    fn variants(case: &Case) -> Vec<harness::run::explain::Part<Case>> {
+    fn variants(case: &Case) -> Vec<harness::roles::verdict::Part<Case>> {
         explain::variants(case)
     }
 
-    fn picture(case: &Case, explained: &harness::run::explain::Explanation) -> Option<String> {
+    fn picture(case: &Case, explained: &harness::roles::verdict::Explanation) -> Option<String> {
         explain::picture(case, explained)
     }
 }

@@ -3,7 +3,7 @@
 //! reference.
 
 use games::Texas;
-use harness::{Engine, Fault, Output, Pair};
+use harness::prelude::{Engine, Fault, Output, Pair};
 use model::texas::{Case, NoTrace};
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@ use super::util::{batch_of, json_target, run_batch};
 use super::{Ctx, Exit};
 use crate::render::corpus;
 use crate::roles::game::Game;
-use crate::run::pipeline::DiffOptions;
+use crate::run::plan::DiffOptions;
 use std::time::Duration;
 
 /// Batch differential test: generated cases through two engines on all cores.

@@ -6,7 +6,7 @@ use super::util::read_input;
 use super::{Ctx, Exit};
 use crate::roles::engine::Engine;
 use crate::roles::game::Game;
-use crate::run::pipeline::Isolate;
+use crate::run::plan::Isolate;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -7,7 +7,7 @@ use crate::programs::judge::Program;
 use crate::render::corpus;
 use crate::roles::game::Game;
 use crate::roles::oracle::Pair;
-use crate::run::pipeline::DiffOptions;
+use crate::run::plan::DiffOptions;
 use std::sync::Arc;
 use std::time::Duration;
 

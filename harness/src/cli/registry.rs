@@ -3,7 +3,7 @@
 //!
 //! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     harness::Registry::new()
+//!     harness::cli::Registry::new()
 //!         .game::<my_game::MyGame>()                // a game of your own
 //!         .engine::<my_game::MyGame>("mine", "my own engine", my_game::build)
 //!         .program("my-harness")
@@ -22,7 +22,7 @@ use super::{Ctx, Exit};
 use crate::roles::engine::Engine;
 use crate::roles::game::{engines, EngineEntry, Game};
 use crate::roles::oracle::Pair;
-use crate::run::pipeline::Isolate;
+use crate::run::plan::Isolate;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{CommandFactory as _, FromArgMatches as _};
 use std::any::Any;

@@ -10,7 +10,7 @@ use super::{Ctx, Exit};
 use crate::render::corpus;
 use crate::roles::game::Game;
 use crate::run::batch::{BatchOptions, Silent};
-use crate::run::pipeline::{DiffOptions, ReplayFiles};
+use crate::run::plan::{DiffOptions, ReplayFiles};
 use crate::run::summary::{FileVerdict, ReplayVerdict};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

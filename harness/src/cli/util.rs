@@ -4,17 +4,18 @@
 use super::args::BatchArgs;
 use super::progress::{progress_for, stop_on_interrupt};
 use super::{Ctx, Exit};
-use crate::roles::game::{Game, Generate, ProfileChoice};
+use crate::roles::game::{Game, ProfileChoice};
 use crate::roles::oracle::Pair;
+use crate::roles::Generate;
 use crate::run::batch::BatchOptions;
-use crate::run::pipeline::DiffOptions;
+use crate::run::plan::DiffOptions;
 use anyhow::Context as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Exit status of a run: 130 (143 for SIGTERM) when interrupted, else 1 for a failure, else 0.
-pub fn status(s: &crate::run::pipeline::Summary) -> u8 {
+pub fn status(s: &crate::run::summary::Summary) -> u8 {
     if s.interrupted {
         crate::run::interrupt::exit_status()
             .and_then(|c| u8::try_from(c).ok())

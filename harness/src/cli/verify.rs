@@ -14,7 +14,7 @@ use crate::render::corpus;
 use crate::roles::game::Game;
 use crate::roles::oracle::Pair;
 use crate::run::batch::BatchOptions;
-use crate::run::pipeline::DiffOptions;
+use crate::run::plan::DiffOptions;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

@@ -8,8 +8,9 @@
 //! run ends, whatever it did.
 
 use crate::programs::process::{self, Ending, Execution, Limit, Limits};
-use crate::roles::engine::{Engine, Fault, Output};
+use crate::roles::engine::{Engine, Output};
 use crate::roles::game::Game;
+use crate::roles::verdict::Fault;
 use anyhow::Context as _;
 use std::time::Duration;
 

@@ -224,7 +224,7 @@ fn distinct_failures(reports: &[(String, Summary)], max_failures: usize) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::roles::engine::Kind;
+    use crate::roles::verdict::Kind;
     use crate::run::summary::Reported;
 
     fn shard(i: u64, cases: u64, failure_at: Option<u64>) -> Summary {

@@ -3,8 +3,9 @@
 //! cost of a named scope is estimated (CPU time over a sample spread through it).
 
 use crate::roles::game::Game;
-use crate::roles::oracle::{Failure, Pair};
+use crate::roles::oracle::Pair;
 use crate::roles::scope::Scope;
+use crate::roles::verdict::Failure;
 use std::collections::BTreeSet;
 
 /// What the built-in pair of a game made of some indices of a scope.

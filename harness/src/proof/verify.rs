@@ -13,7 +13,8 @@ use crate::roles::scope::{Filled, Scope};
 use crate::run::batch::Progress;
 use crate::run::cases::{Cases, Origin};
 use crate::run::certificate::{self, Certificate};
-use crate::run::pipeline::{DiffOptions, Summary};
+use crate::run::plan::DiffOptions;
+use crate::run::summary::Summary;
 use std::io::Write;
 use std::sync::Arc;
 

@@ -3,12 +3,13 @@
 
 use crate::rng::case_seed;
 use crate::roles::engine::Engine;
-use crate::roles::game::{Game, Profile};
+use crate::roles::game::Game;
+use crate::roles::Profile;
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use crate::timing::{spread, Row, Spread};
+use crate::timing::{Row, Spread};
 
 /// Times `f` over all cases once; returns the time per case.
 fn time_batch<C>(cases: &[C], mut f: impl FnMut(&C) -> u64) -> Duration {
@@ -202,6 +203,7 @@ pub fn table(game: &str, rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::timing::spread;
 
     fn ms(x: u64) -> Duration {
         Duration::from_millis(x)

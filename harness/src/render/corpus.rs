@@ -6,7 +6,7 @@
 //! of the case, docs/html-report.md). Files are written before anything is reported about them.
 
 use crate::roles::game::Game;
-use crate::roles::oracle::Failure;
+use crate::roles::verdict::Failure;
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 

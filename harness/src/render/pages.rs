@@ -4,9 +4,10 @@
 //! saved beside every failing case ([`failure_page`], from outcomes recorded with the failure), and
 //! the page of any case ([`replay_page`], which runs both engines).
 
-use crate::roles::game::{Game, Names};
+use crate::roles::game::Game;
 use crate::roles::html::View;
 use crate::roles::oracle::{catching, Pair, Pictured};
+use crate::roles::verdict::Names;
 use crate::roles::verdict::{Explanation, Failure};
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Human-readable reports: divergences with both views side by side (differing cells in red on a
 //! terminal), coverage tables, and the files written for a saved case.
 
-use crate::roles::game::{Divergence, Names};
+use crate::roles::verdict::{Divergence, Names};
 use std::fmt::Write as _;
 
 const RED: &str = "\x1b[1;31m";
@@ -175,7 +175,7 @@ mod tests {
     fn views_sit_side_by_side() {
         let d = Divergence {
             at: crate::roles::verdict::At::Event("operation 2, round 1".into()),
-            event: crate::roles::verdict::Difference::named("removed cells differ"),
+            event: crate::roles::difference::Difference::named("removed cells differ"),
             what: "removed cells differ".into(),
             a_view: "a b\nc d".into(),
             b_view: "a x\nc d".into(),

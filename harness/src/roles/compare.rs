@@ -8,8 +8,9 @@
 //! }
 //! ```
 
-use crate::roles::game::Check;
-use crate::roles::verdict::{compare_tokens, At, Difference, Differs, Divergence, Names};
+use crate::roles::difference::{compare_tokens, Difference, Differs};
+use crate::roles::verdict::{At, Divergence, Names};
+use crate::roles::Check;
 use std::fmt::Display;
 
 /// An outcome that carries its trace as a list of events (one per operation, move, round...).
@@ -109,7 +110,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::roles::game::Format;
+    use crate::roles::Format;
 
     /// A game whose outcome is a list of numbers and whose answer is their sum.
     struct Sums;

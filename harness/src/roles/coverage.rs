@@ -1,4 +1,4 @@
-//! Rule coverage counters are indices into a game's key list ([`crate::roles::game::Coverage`]): the
+//! Rule coverage counters are indices into a game's key list ([`crate::roles::Coverage`]): the
 //! batch counts per index, with no lookup per hit. [`index`] turns a key's name into its index at
 //! compile time, so a misspelt key is a build error, not a counter that never moves:
 //!
@@ -8,7 +8,7 @@
 //! assert_eq!(SPAWN, 1);
 //! ```
 
-use crate::roles::game::Coverage;
+use crate::roles::Coverage;
 
 /// The index of `name` in `keys`; in a constant, a compile error when it is not there.
 pub const fn index(keys: &[&str], name: &str) -> usize {

@@ -11,7 +11,7 @@
 //! ([`crate::run::batch`]); an out-of-process engine enforces its own limits and reports them as a
 //! [`Fault`].
 
-pub use crate::roles::verdict::{Fault, Kind};
+use crate::roles::verdict::Fault;
 use crate::roles::Check;
 use std::sync::Arc;
 use std::time::Duration;

@@ -18,17 +18,10 @@
 //! ([`crate::roles::engine::Engine`]); the harness pairs any two. docs/own-game.md walks through a game
 //! written outside the harness.
 
-pub use crate::roles::{
-    Bounded, Check, Coverage, Format, Generate, Judgement, Profile, Regenerate, Shrink,
-};
-
 use crate::roles::engine::{Engine, FnEngine};
+use crate::roles::{Bounded, Check, Coverage, Generate, Profile, Shrink};
 use model::ParseError;
 use std::sync::Arc;
-
-pub use crate::roles::verdict::{
-    compare_tokens, Difference, Differs, Divergence, Names, Side, Tokens,
-};
 
 /// An engine a game ships or a user registers, built by name.
 pub struct EngineEntry<G: Check> {
@@ -307,6 +300,7 @@ pub fn function<G: Check>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::roles::Format;
     use arbitrary::Unstructured;
 
     /// A case of the test games here: one number.

@@ -1,6 +1,6 @@
 //! Shrink candidates for the common shape of a grid game's case: a grid of cells plus a list of
 //! operations. A game implements the few edits of [`GridCase`] on its own case (each returns a
-//! valid case) and shrinks and is explained in one line each, in its [`crate::roles::game::Shrink`]:
+//! valid case) and shrinks and is explained in one line each, in its [`crate::roles::Shrink`]:
 //!
 //! ```ignore
 //! fn shrink_candidates(case: &Case) -> Vec<Case> {
@@ -14,7 +14,7 @@
 //! The candidates, most aggressive first: the operations cut to their first half or first
 //! quarter and their second half; each operation dropped (from the last); each row, then each
 //! column dropped; every cell lowered at once (where the game offers it); then each cell lowered. The shrinker keeps a candidate only when it is lighter
-//! than the case ([`crate::roles::game::Shrink::weight`]), so a game's weight decides what "smaller" means.
+//! than the case ([`crate::roles::Shrink::weight`]), so a game's weight decides what "smaller" means.
 
 use crate::roles::verdict::{Part, Where};
 
@@ -94,7 +94,7 @@ pub fn differing_cells<T: PartialEq>(a: &[T], b: &[T], cols: usize) -> String {
     cells.join(" ")
 }
 
-/// The parts of a case for the explain phase ([`crate::roles::game::Shrink::variants`]): every cell's
+/// The parts of a case for the explain phase ([`crate::roles::Shrink::variants`]): every cell's
 /// values, then every operation, from [`GridCase::cell_variants`] and [`GridCase::op_variants`].
 pub fn parts<C: GridCase>(case: &C) -> Vec<Part<C>> {
     let mut out = Vec::new();

@@ -15,7 +15,8 @@ pub mod scope;
 pub mod source;
 pub mod verdict;
 
-use crate::roles::verdict::{compare_tokens, Differs, Divergence, Explanation, Names, Part};
+use crate::roles::difference::{compare_tokens, Differs};
+use crate::roles::verdict::{Divergence, Explanation, Names, Part};
 use arbitrary::Unstructured;
 use model::ParseError;
 use std::fmt::Debug;

@@ -6,10 +6,13 @@
 //! outcomes are compared down to the first differing event, an outcome and an answer through the
 //! game's judge, two answers token by token.
 
-use crate::roles::engine::{Engine, Fault, Kind, Output};
-use crate::roles::game::{compare_tokens, Differs, Divergence, Game, Names};
+use crate::roles::difference::{compare_tokens, Differs};
+use crate::roles::engine::{Engine, Output};
+use crate::roles::game::Game;
 use crate::roles::verdict::{At, Place, Side};
-pub use crate::roles::verdict::{Failure, Verdict};
+use crate::roles::verdict::{Divergence, Names};
+use crate::roles::verdict::{Failure, Verdict};
+use crate::roles::verdict::{Fault, Kind};
 use crate::roles::Judgement;
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};

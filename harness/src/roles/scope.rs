@@ -8,7 +8,7 @@
 //! `--shard I/K` split a scope with no coordination, and shards merge into one certificate.
 //!
 //! A game names its scopes ([`NamedScope`]: a name, the expression it stands for, what it holds,
-//! its rough cost) and parses scope expressions ([`crate::roles::game::Bounded::scope`]); the syntax is
+//! its rough cost) and parses scope expressions ([`crate::roles::Bounded::scope`]); the syntax is
 //! shared: comma-separated bounds `key<=V`, `key=V`, `key=A..B` and sets `key=a,b,A..B`
 //! ([`Expr`]), so a user can size a scope on the command line:
 //! `--scope 'n<=3,m<=3,k<=3,specials<=1,q=1'`.
@@ -103,7 +103,7 @@ impl Filled {
 pub struct NamedScope {
     /// Its name on the command line (`tiny`, `minute`, ...).
     pub name: &'static str,
-    /// The expression it stands for (parsed by the game's [`crate::roles::game::Bounded::scope`]).
+    /// The expression it stands for (parsed by the game's [`crate::roles::Bounded::scope`]).
     pub expr: &'static str,
     /// One line: what it holds.
     pub about: &'static str,

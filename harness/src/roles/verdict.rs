@@ -8,7 +8,7 @@
 //! which parts of a repro do not matter to its failure. The kinds of differences are in
 //! [`crate::roles::difference`], the one module this one uses.
 
-pub use crate::roles::difference::{compare_tokens, Difference, Differs, Tokens};
+use crate::roles::difference::{Difference, Differs};
 use std::fmt;
 
 /// The names of the two engines whose outcomes are compared, for the words of a report.

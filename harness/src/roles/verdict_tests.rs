@@ -2,6 +2,7 @@
 //! a failure's structure, pinned to the text reading of `what` that saved reports were grouped by.
 
 use super::*;
+use crate::roles::difference::compare_tokens;
 use crate::roles::oracle::{catching, catching_fault};
 
 #[test]

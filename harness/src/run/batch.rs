@@ -52,10 +52,12 @@
 //! not depend on the order the cases ran in, nor on how they were cut into shards.
 
 use crate::rng::{fnv1a_64, mix};
-use crate::roles::engine::Kind;
-use crate::roles::game::{Game, Generate, ProfileChoice, ProfileId};
-use crate::roles::oracle::{Failure, Pair, Phase};
-pub use crate::run::cases::Origin;
+use crate::roles::game::{Game, ProfileChoice, ProfileId};
+use crate::roles::oracle::{Pair, Phase};
+use crate::roles::verdict::Failure;
+use crate::roles::verdict::Kind;
+use crate::roles::Generate;
+use crate::run::cases::Origin;
 use crate::run::cases::{Cases, Seeded};
 use crate::run::limits::Limits;
 use std::collections::HashMap;
@@ -216,7 +218,7 @@ const CHUNK: u64 = 64;
 const GENERATOR_LIMIT: Duration = Duration::from_secs(20);
 const IDLE: u64 = u64::MAX;
 
-pub use crate::run::limits::{RELATIVE_FLOOR, RELATIVE_LIMIT, SLOWDOWN};
+use crate::run::limits::{RELATIVE_FLOOR, RELATIVE_LIMIT, SLOWDOWN};
 
 /// What one worker gathers on its own, added to the batch's when it finishes.
 struct Own {

@@ -138,7 +138,7 @@ impl<G: Game> Cases<G> for Listed<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::roles::game::Generate;
+    use crate::roles::Generate;
 
     crate::toy::toy_game!(Doubles, "doubles");
 

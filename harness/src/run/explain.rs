@@ -3,7 +3,7 @@
 //! After shrinking, a case is a fixed point (nothing can be removed), but some of what is left may
 //! still be incidental: a cell whose colour could be any other, an operation that could be another
 //! one. As in Hypothesis' explain phase, each part of the case is varied on its own
-//! ([`crate::roles::game::Shrink::variants`] lists the variants of each part, every one a valid case);
+//! ([`crate::roles::Shrink::variants`] lists the variants of each part, every one a valid case);
 //! a part whose every variant still fails the same way (the shrinker's predicate) is **free**,
 //! and the report shows it: `?` on the text picture of the case, a list in the JSON report.
 //! A part that has no variant, or one variant that passes, matters.
@@ -12,8 +12,8 @@
 //! is deterministic; variants are evaluated in parallel, and only the budget can cut it short
 //! (`complete` is then false and the parts not reached count as mattering).
 
-use crate::roles::game::Shrink;
-pub use crate::roles::verdict::{Explanation, Free, Part, Where};
+use crate::roles::verdict::{Explanation, Free};
+use crate::roles::Shrink;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -53,7 +53,8 @@ pub fn explain<G: Shrink>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::roles::game::Format;
+    use crate::roles::verdict::{Part, Where};
+    use crate::roles::Format;
 
     /// A case of three numbers; it "fails" when the first is odd.
     struct Triples;

@@ -3,12 +3,15 @@
 //! shrunk case passes under the program's own limit, and the explain phase (the module doc of
 //! [`crate::run::pipeline`] says how hangs are shrunk).
 
-use crate::roles::engine::{Engine, Fault, Kind, Output, Relimit};
+use crate::roles::engine::{Engine, Output, Relimit};
 use crate::roles::game::Game;
-use crate::roles::oracle::{bounded, catching, Failure, Pair};
+use crate::roles::oracle::{bounded, catching, Pair};
+use crate::roles::verdict::Explanation;
+use crate::roles::verdict::Failure;
 use crate::roles::verdict::Side;
+use crate::roles::verdict::{Fault, Kind};
 use crate::run::batch::Progress;
-use crate::run::explain::{self, Explanation};
+use crate::run::explain;
 use crate::run::limits::{Limits, RELATIVE_LIMIT};
 use crate::run::plan::DiffOptions;
 use crate::run::shrink;

@@ -28,11 +28,11 @@
 //! and nothing is generated.
 
 use crate::render::{corpus, report};
-use crate::roles::engine::Kind;
 use crate::roles::game::Game;
 use crate::roles::oracle::{Pair, Pictured};
+use crate::roles::verdict::Explanation;
+use crate::roles::verdict::Kind;
 use crate::run::batch::{self, BatchResult, Distinct, Found, Progress};
-use crate::run::explain::Explanation;
 use crate::run::minimize::{self, shrink_pair};
 use crate::run::record::{headline, Record, Views};
 use crate::run::saved::{self, GateOptions};
@@ -41,8 +41,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use crate::run::plan::{DiffOptions, Isolate, Relimit, ReplayFiles};
-pub use crate::run::summary::{Replayed, Reported, SavedFailure, Summary, SCHEMA};
+use crate::run::plan::{DiffOptions, ReplayFiles};
+use crate::run::summary::{Reported, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
 /// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved

@@ -15,7 +15,7 @@ use std::time::Duration;
 /// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
 pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
 
-pub use crate::roles::engine::Relimit;
+use crate::roles::engine::Relimit;
 
 /// How a run is set up beyond its batch.
 pub struct DiffOptions<G: Game> {

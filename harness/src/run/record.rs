@@ -4,13 +4,14 @@
 
 use crate::render::pages;
 use crate::render::report;
-use crate::roles::engine::Kind;
 use crate::roles::game::Game;
-use crate::roles::oracle::{catching, Failure, Pair, Pictured};
+use crate::roles::oracle::{catching, Pair, Pictured};
+use crate::roles::verdict::Explanation;
+use crate::roles::verdict::Failure;
+use crate::roles::verdict::Kind;
 use crate::roles::verdict::Names;
 use crate::run::batch::Found;
 use crate::run::cases::Origin;
-use crate::run::explain::Explanation;
 use crate::run::summary::Reported;
 use serde_json::json;
 use std::path::PathBuf;

@@ -6,10 +6,12 @@
 
 use crate::render::corpus::expected_beside;
 use crate::render::report;
-use crate::roles::engine::Fault;
-use crate::roles::game::{Game, Names};
-use crate::roles::oracle::{bounded, Checked, Failure, Pair, Phase, Pictured, Verdict};
+use crate::roles::game::Game;
+use crate::roles::oracle::{bounded, Checked, Pair, Phase, Pictured};
+use crate::roles::verdict::Fault;
+use crate::roles::verdict::Names;
 use crate::roles::verdict::Side;
+use crate::roles::verdict::{Failure, Verdict};
 use crate::run::record::headline;
 use crate::run::summary::{FileVerdict, ReplayVerdict};
 use std::path::Path;

@@ -11,9 +11,9 @@
 
 use crate::render::corpus;
 use crate::render::pages;
-use crate::roles::engine::Kind;
 use crate::roles::game::Game;
 use crate::roles::oracle::Pair;
+use crate::roles::verdict::Kind;
 use crate::run::batch::{Distinct, Found};
 use crate::run::cases::Origin;
 use crate::run::limits::Limits;
@@ -215,7 +215,7 @@ fn record<C>(
     i: u64,
     path: &Path,
     case: C,
-    failure: crate::roles::oracle::Failure,
+    failure: crate::roles::verdict::Failure,
     as_is: bool,
 ) {
     if let Some(k) = Kind::ALL.iter().position(|k| *k == failure.kind) {

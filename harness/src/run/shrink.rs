@@ -21,7 +21,7 @@
 //! failure: the same verdict kind for an external program (wrong answer, crash, timeout), the same
 //! kind of divergence for two engines. The predicate must be deterministic.
 
-use crate::roles::game::{Format, Shrink};
+use crate::roles::{Format, Shrink};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 

@@ -3,9 +3,9 @@
 //! cases found ([`Replayed`]), and the [`Summary`] printed as the run's last lines and written as
 //! JSON (`--json FILE`, the schema of docs/reports.md, which `merge` reads back).
 
-use crate::roles::engine::Kind;
+use crate::roles::verdict::Free;
+use crate::roles::verdict::Kind;
 use crate::roles::verdict::Side;
-use crate::run::explain::Free;
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -54,7 +54,7 @@ mod specials;
 use super::sim::Sim;
 use super::Texas;
 use colours::{colour_steps, fold_colours, renumber};
-use harness::roles::game::Shrink as _;
+use harness::roles::Shrink as _;
 use lines::lines;
 use model::texas::{Case, Op};
 use ops::{operations, operations_repaired, swap_mains};

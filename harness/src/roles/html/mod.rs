@@ -2,8 +2,8 @@
 //! OUT FILE` and the `.html` saved beside every failing case.
 //!
 //! A page is made from a [`View`]: the case, what two engines made of it and the verdict. The kit
-//! depends on the verdict words ([`crate::roles::verdict`]) and the game's roles ([`crate::roles::game::Format`],
-//! [`crate::roles::game::Check`]) only: it runs no engine and knows no game. The pages of the games are
+//! depends on the verdict words ([`crate::roles::verdict`]) and the game's roles ([`crate::roles::Format`],
+//! [`crate::roles::Check`]) only: it runs no engine and knows no game. The pages of the games are
 //! beside the games (Texas: `games::texas::page`, reached through `Game::html`); the functions
 //! that run engines to make pages are in [`crate::render::pages`].
 //!
@@ -19,7 +19,6 @@ mod generic;
 pub mod page;
 
 pub use generic::generic;
-pub use page::escape;
 
 use crate::roles::verdict::{Explanation, Failure, Names};
 use crate::roles::Check;

@@ -3,8 +3,8 @@
 //! [`crate::run::batch`]).
 
 use super::{BatchResult, Distinct, Found, Shared, IDLE};
-use crate::roles::engine::Kind;
 use crate::roles::game::Game;
+use crate::roles::verdict::Kind;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;

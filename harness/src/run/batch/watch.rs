@@ -3,7 +3,8 @@
 
 use super::{found, Progress, Shared, IDLE, RELATIVE_FLOOR, RELATIVE_LIMIT, SLOWDOWN};
 use crate::roles::game::Game;
-use crate::roles::oracle::{catching, Failure, Phase};
+use crate::roles::oracle::{catching, Phase};
+use crate::roles::verdict::Failure;
 use crate::roles::verdict::Side;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Duration;
@@ -164,7 +165,7 @@ impl<G: Game> Shared<G> {
             } else {
                 "CPU time, in process".into()
             };
-            let fault = crate::roles::engine::Fault::TimeLimit { limit_ms, what };
+            let fault = crate::roles::verdict::Fault::TimeLimit { limit_ms, what };
             let failure = Failure::fault(side, &engine, &fault);
             // Its thread is lost: the cases above it would not all run.
             let origin = self.source.origin(index);

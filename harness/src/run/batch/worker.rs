@@ -2,10 +2,11 @@
 //! the pair, and records what it finds (the module doc of [`super`] says in which order and why).
 
 use super::*;
-use crate::roles::engine::Fault;
-use crate::roles::oracle::{catching_fault, Verdict};
+use crate::roles::oracle::catching_fault;
 use crate::roles::scope::Filled;
+use crate::roles::verdict::Fault;
 use crate::roles::verdict::Side;
+use crate::roles::verdict::Verdict;
 
 /// What a worker does after an index.
 enum Next {
