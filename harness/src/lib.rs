@@ -1,7 +1,7 @@
 //! The differential-testing harness: seeded generators, engines behind one trait, the diff oracle,
 //! the batch loop with its watchdog, the shrinker, the judge for external programs, benchmarks and
 //! the bodies of the fuzz targets. It knows no game: each game is a plug-in registered with a
-//! [`Registry`] (the built-in ones in the `games` crate, registered by the `harness` binary).
+//! [`Registry`](crate::cli::Registry) (the built-in ones in the `games` crate, registered by the `harness` binary).
 
 pub mod cli;
 pub mod fuzz;

@@ -2,7 +2,7 @@
 //!
 //! | role | what it says | must write |
 //! |---|---|---|
-//! | [`Format`] | the game's name and its case: read, write, size, time limit | `NAME`, `Case`, `parse`, `write`, `size` |
+//! | [`Format`](crate::roles::Format) | the game's name and its case: read, write, size, time limit | `NAME`, `Case`, `parse`, `write`, `size` |
 //! | [`Generate`] | seeded cases per [`Profile`] (each carries its generator), and cases from fuzzer bytes | `PROFILES`, `arbitrary_case` |
 //! | [`Check`] | the outcome, its contest answer, how two outcomes compare, how a program's output is judged | `Outcome`, `answer`, `compare` |
 //! | [`Shrink`] | smaller variants of a failing case | `weight` |

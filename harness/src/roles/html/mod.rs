@@ -7,7 +7,7 @@
 //! beside the games (Texas: `games::texas::page`, reached through `Game::html`); the functions
 //! that run engines to make pages are in [`crate::render::pages`].
 //!
-//! - [`page`]: the skeleton and its CSS, [`escape`], and the pieces every page shares (the verdict,
+//! - [`page`]: the skeleton and its CSS, [`escape`](page::escape), and the pieces every page shares (the verdict,
 //!   the answers, both views of a divergence, the input);
 //! - [`generic()`]: the page of any game (the verdict, both answers, the first difference with both
 //!   engines' views, and the input), the default of `Game::html`.
