@@ -5,6 +5,9 @@
 
 pub mod cli;
 pub mod fuzz;
+/// Test support: the mutation and scope gates, behind the `gate` feature (off by default; the test
+/// suites that run mutation campaigns enable it through their dev-dependencies).
+#[cfg(feature = "gate")]
 pub mod gate;
 pub mod programs;
 pub mod proof;
