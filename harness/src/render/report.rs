@@ -116,6 +116,16 @@ pub fn coverage(keys: &[&str], counts: &[u64], cases: u64) -> String {
     out
 }
 
+/// `n` things in words: `1 case`, `2 cases`, `0 distinct failures` (`noun` is the singular, its
+/// plural takes an `s`). Every count the run's text prints goes through here.
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// What a progress display counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
@@ -163,6 +173,13 @@ pub fn progress_bar(len: u64, unit: Unit, show: bool) -> indicatif::ProgressBar 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(count(0, "case"), "0 cases");
+        assert_eq!(count(1, "case"), "1 case");
+        assert_eq!(count(2, "distinct failure"), "2 distinct failures");
+    }
 
     #[test]
     fn only_differing_tokens_are_red() {

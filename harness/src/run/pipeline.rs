@@ -134,15 +134,11 @@ fn conclude<G: Game>(
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     if !generated && from_saved > 0 && !summary.interrupted {
-        let word = if from_saved == 1 {
-            "failure"
-        } else {
-            "failures"
-        };
         writeln!(
             out,
-            "no new case was generated: the saved cases hold {from_saved} distinct {word} \
-             (--max-failures {allowed}; --no-replay generates them anyway)"
+            "no new case was generated: the saved cases hold {} \
+             (--max-failures {allowed}; --no-replay generates them anyway)",
+            report::count(from_saved as u64, "distinct failure")
         )?;
     }
     // A game without coverage counters (a problem given by programs) has no coverage to show.
@@ -267,10 +263,9 @@ fn report_failures<G: Game>(
         if many {
             writeln!(
                 out,
-                "signature: {} ({} {} up to the stop case)",
+                "signature: {} ({} up to the stop case)",
                 d.signature,
-                d.hits.len(),
-                if d.hits.len() == 1 { "case" } else { "cases" }
+                report::count(d.hits.len() as u64, "case")
             )?;
         }
         reported.signature.clone_from(&d.signature);
@@ -295,8 +290,8 @@ fn report_failures<G: Game>(
 /// The closing list of the distinct failures of a run with `--max-failures` above 1.
 fn list_failures(summary: &Summary, max: usize, out: &mut dyn Write) -> std::io::Result<()> {
     let n = summary.failures_found.len();
-    let word = if n == 1 { "failure" } else { "failures" };
-    writeln!(out, "\n{n} distinct {word} (--max-failures {max}):")?;
+    let distinct = report::count(n as u64, "distinct failure");
+    writeln!(out, "\n{distinct} (--max-failures {max}):")?;
     for r in &summary.failures_found {
         let repro = r
             .repro
@@ -304,10 +299,9 @@ fn list_failures(summary: &Summary, max: usize, out: &mut dyn Write) -> std::io:
             .map_or("not saved".to_string(), |p| p.display().to_string());
         writeln!(
             out,
-            "  case {}, {} {}: {} (repro {repro})",
+            "  case {}, {}: {} (repro {repro})",
             r.index,
-            r.hits,
-            if r.hits == 1 { "case" } else { "cases" },
+            report::count(r.hits, "case"),
             r.signature,
         )?;
     }

@@ -274,10 +274,11 @@ impl Summary {
             n => format!(" ({n} of the reference or the checker)"),
         };
         let failed = self.failed();
-        let word = if failed == 1 { "failure" } else { "failures" };
         format!(
-            "stress: {} cases, {failed} {word}{apart}, {:.0} cases/s",
-            self.cases, self.cases_per_sec
+            "stress: {} cases, {}{apart}, {:.0} cases/s",
+            self.cases,
+            crate::render::report::count(failed, "failure"),
+            self.cases_per_sec
         )
     }
 
