@@ -5,6 +5,7 @@
 use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::prelude::*;
+use harness::roles::scope::{Expr, NamedScope, Scope, ScopeError};
 use model::ParseError;
 use std::time::Duration;
 
@@ -177,5 +178,22 @@ impl Game for Game2048 {
 
     fn html(view: &harness::roles::html::View<'_, Self>) -> String {
         crate::page::page(view)
+    }
+}
+
+/// 2048's scopes, through the harness's public scope role.
+impl Bounded for Game2048 {
+    fn scopes() -> &'static [NamedScope] {
+        crate::scope::NAMED
+    }
+
+    fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
+        let text = harness::roles::scope::resolve(crate::scope::NAMED, expr);
+        let e = Expr::parse(text)?;
+        let family = e.family().map(str::to_owned);
+        match family.as_deref() {
+            Some(family) => Ok(Box::new(crate::scope_built::parse(family, e, text)?)),
+            None => Ok(Box::new(crate::scope::parse(text)?)),
+        }
     }
 }

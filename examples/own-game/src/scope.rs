@@ -20,9 +20,7 @@
 //! its move to bytes past 2^15), `packed-three` and `overflow-three` (three values, one move).
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
-use crate::Game2048;
 use harness::roles::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
-use harness::roles::Bounded;
 use std::ops::RangeInclusive;
 
 /// Largest tile exponent a scope takes (the input format's largest tile, 2^20).
@@ -358,23 +356,6 @@ pub(crate) fn unreachable_of(r: Reach) -> Vec<(&'static str, String)> {
         &small,
     );
     out
-}
-
-/// 2048's scopes, through the harness's public scope role.
-impl Bounded for Game2048 {
-    fn scopes() -> &'static [NamedScope] {
-        NAMED
-    }
-
-    fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
-        let text = harness::roles::scope::resolve(NAMED, expr);
-        let e = Expr::parse(text)?;
-        let family = e.family().map(str::to_owned);
-        match family.as_deref() {
-            Some(family) => Ok(Box::new(crate::scope_built::parse(family, e, text)?)),
-            None => Ok(Box::new(parse(text)?)),
-        }
-    }
 }
 
 #[cfg(test)]
