@@ -4,5 +4,5 @@
 //! given by programs (the `stress` crate: `harness stress`).
 
 fn main() -> std::process::ExitCode {
-    stress::register(games::builtin(harness::Registry::new())).main()
+    stress::register(games::builtin(harness::cli::Registry::new())).main()
 }

@@ -3,15 +3,19 @@
 //! page of the other games, `harness replay --html` and the page saved beside a failure.
 
 use games::{Mayan, Texas};
-use harness::batch::BatchOptions;
-use harness::diff::{self, DiffOptions};
-use harness::engine::{Fault, Output};
-use harness::game::{Divergence, Game, Names, Side};
-use harness::html::{self, View};
-use harness::oracle::Pictured;
-use harness::pages;
 use harness::prelude::*;
-use harness::{Engine, Failure, Kind, Pair};
+use harness::prelude::{Engine, Kind, Pair};
+use harness::render::pages;
+use harness::roles::engine::Output;
+use harness::roles::game::Game;
+use harness::roles::html::{self, View};
+use harness::roles::oracle::Pictured;
+use harness::roles::verdict::Failure;
+use harness::roles::verdict::Fault;
+use harness::roles::verdict::{Divergence, Names, Side};
+use harness::run::batch::BatchOptions;
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::{Case, Outcome};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -74,7 +78,10 @@ fn sample(name: &str) -> Case {
 }
 
 fn planted_pair(planted: Planted) -> Pair<Texas> {
-    Pair::new(harness::game::reference::<Texas>(), Arc::new(planted))
+    Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(planted),
+    )
 }
 
 /// Checks that every tag the page opens is closed in order (void elements aside) and that the page
@@ -366,7 +373,7 @@ fn names_and_texts_are_escaped() {
     assert!(!page.contains("<b>title</b>"));
     assert!(page.contains("&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;&#39;"));
     assert!(page.contains("&lt;b&gt;title&lt;/b&gt;"));
-    assert_eq!(html::escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
+    assert_eq!(html::page::escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
 }
 
 #[test]
@@ -391,15 +398,15 @@ fn agreeing_engines_get_a_page_without_a_difference() {
 fn other_games_get_the_generic_page() {
     let path = corpus("mayan/cascade-leftovers.in");
     let case = Mayan::parse(&std::fs::read(&path).unwrap()).unwrap();
-    let out = harness::game::reference::<Mayan>()
+    let out = harness::roles::game::reference::<Mayan>()
         .run(&case, true)
         .unwrap();
     let Output::Outcome(out) = out else {
         panic!("an outcome")
     };
     let divergence = Divergence {
-        at: harness::At::Answer,
-        event: harness::game::Difference::named("moves <differ>"),
+        at: harness::prelude::At::Answer,
+        event: harness::roles::difference::Difference::named("moves <differ>"),
         what: "moves <differ>".into(),
         a_view: "1 2 0\n3 4 1".into(),
         b_view: "1 2 0\n3 4 -1".into(),
@@ -431,10 +438,10 @@ fn other_games_get_the_generic_page() {
         "the differing line is marked"
     );
     assert!(
-        page.contains(&html::escape(&Mayan::write(&case))),
+        page.contains(&html::page::escape(&Mayan::write(&case))),
         "the input"
     );
-    assert!(page.contains(&html::escape(Mayan::answer(&out).trim_end())));
+    assert!(page.contains(&html::page::escape(Mayan::answer(&out).trim_end())));
     assert_eq!(page.matches("id=\"first\"").count(), 1);
 }
 
@@ -503,7 +510,8 @@ fn a_saved_mismatch_has_its_page_beside_it() {
     opts.shrink_budget = Duration::from_secs(20);
     let pair = planted_pair(Planted::new("planted"));
     let mut report = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &harness::batch::Silent, &mut report).unwrap();
+    let summary =
+        pipeline::run::<Texas>(&opts, &pair, &harness::run::batch::Silent, &mut report).unwrap();
     assert!(summary.failed() > 0, "{}", String::from_utf8_lossy(&report));
     let input = summary.first.unwrap().repro.expect("saved");
     let page = std::fs::read_to_string(input.with_extension("html")).unwrap();
@@ -543,7 +551,7 @@ impl Engine<Texas> for Answers {
 #[test]
 fn a_wrong_answer_and_a_crash_get_pages_too() {
     let case = sample("sample1.in");
-    let reference = harness::game::reference::<Texas>();
+    let reference = harness::roles::game::reference::<Texas>();
     let page = pages::replay_page::<Texas>(
         "sample1.in",
         &case,
@@ -632,7 +640,10 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
 
     // The engine under test crashes: the reference is run again, its operations, rounds and boards
     // are on the page, and the page says that the other engine crashed, with its message.
-    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Crasher));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Crasher),
+    );
     let failure = pair.failure(&case).expect("the crasher crashes");
     assert_eq!(failure.kind, Kind::Crash);
     let page = saved_page(&pair, &case, &failure);
@@ -679,8 +690,8 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
     // Both engines of the same name: the side of the failure, not its engine's name, says which
     // one faulted.
     let same = Pair::new(
-        harness::game::reference::<Texas>(),
-        harness::game::reference::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
     );
     let failure = Failure::fault(Side::Trusted, "reference", &fault);
     let page = saved_page(&same, &case, &failure);
@@ -692,7 +703,10 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
 
     // The trusted engine crashes: nothing is run again, and the contents link only to what is
     // there (no operations, no final boards).
-    let pair = Pair::new(Arc::new(Crasher), harness::game::reference::<Texas>());
+    let pair = Pair::new(
+        Arc::new(Crasher),
+        harness::roles::game::reference::<Texas>(),
+    );
     let failure = pair.failure(&case).expect("the crasher crashes");
     let page = saved_page(&pair, &case, &failure);
     assert_well_formed(&page);
@@ -705,7 +719,10 @@ fn a_crash_or_a_hang_page_shows_what_the_trusted_engine_did() {
 fn a_crash_page_of_another_game_shows_the_trusted_answer() {
     let path = corpus("mayan/cascade-leftovers.in");
     let case = Mayan::parse(&std::fs::read(&path).unwrap()).unwrap();
-    let pair = Pair::new(harness::game::reference::<Mayan>(), Arc::new(Crasher));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Mayan>(),
+        Arc::new(Crasher),
+    );
     let failure = pair.failure(&case).expect("the crasher crashes");
     let page = pages::failure_page::<Mayan>(
         "saved",
@@ -721,7 +738,7 @@ fn a_crash_page_of_another_game_shows_the_trusted_answer() {
     let Ok(Output::Outcome(out)) = pair.a.run(&case, true) else {
         panic!("an outcome")
     };
-    let answer = format!("<pre>{}</pre>", html::escape(&Mayan::answer(&out)));
+    let answer = format!("<pre>{}</pre>", html::page::escape(&Mayan::answer(&out)));
     assert!(page.contains(&answer), "the reference's answer");
 
     // Its replay page says the same.

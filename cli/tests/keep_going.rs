@@ -4,10 +4,12 @@
 //! (the default) a run is what it always was.
 
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions, Reported, Summary};
 use harness::prelude::*;
-use harness::{Fault, Kind};
+use harness::prelude::{Fault, Kind};
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::summary::{Reported, Summary};
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,7 +32,7 @@ impl Engine<Texas> for TwoBugs {
             case.n() < 13 || case.m() > 2,
             "planted crash on a tall board"
         );
-        match harness::game::optimized::<Texas>().run(case, trace)? {
+        match harness::roles::game::optimized::<Texas>().run(case, trace)? {
             Output::Outcome(mut o) if case.ops.len() >= 4 => {
                 o.score.endgame += 1;
                 Ok(Output::Outcome(o))
@@ -41,7 +43,10 @@ impl Engine<Texas> for TwoBugs {
 }
 
 fn two_bugs() -> Pair<Texas> {
-    Pair::new(harness::game::reference::<Texas>(), Arc::new(TwoBugs))
+    Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(TwoBugs),
+    )
 }
 
 /// A run of 4,000 default-profile cases against [`TwoBugs`], saving to `out`.
@@ -52,7 +57,7 @@ fn run(out: &Path, threads: usize, shard: (u64, u64), max_failures: usize) -> (S
     opts.batch.max_failures = max_failures;
     opts.shrink_budget = Duration::from_secs(60);
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &two_bugs(), &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &two_bugs(), &Silent, &mut text).unwrap();
     (summary, String::from_utf8(text).unwrap())
 }
 
@@ -144,7 +149,7 @@ fn shards_merged_find_what_one_run_finds() {
             (format!("s{i}"), s)
         })
         .collect();
-    let merged = harness::merge::merge(&shards).unwrap();
+    let merged = harness::proof::merge::merge(&shards).unwrap();
     assert_eq!(found(&merged), found(&whole));
     assert_eq!(
         merged.first.as_ref().map(|f| (f.index, f.hits)),
@@ -153,7 +158,7 @@ fn shards_merged_find_what_one_run_finds() {
     // A report written as JSON and read back keeps what the merge needs.
     let json = dir.join("s0.json");
     shards[0].1.write_json(&json).unwrap();
-    let back = harness::merge::read(&json).unwrap();
+    let back = harness::proof::merge::read(&json).unwrap();
     assert_eq!(found(&back), found(&shards[0].1));
 }
 

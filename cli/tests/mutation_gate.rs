@@ -13,7 +13,7 @@
 //! `.cargo/mutation-table.py` turns those logs into the README's table.
 
 use games::{Mayan, Nogo, Texas};
-use harness::Game;
+use harness::prelude::Game;
 
 /// How many times the small (unoptimized test build) sizes to run: 20 in an optimized build such
 /// as the `mutants` profile, times `MUTATION_GATE_SCALE` when set.

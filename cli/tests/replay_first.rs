@@ -3,7 +3,7 @@
 //! fails is reported with its path and no case is generated; `--no-replay` skips the replay; a
 //! passing corpus says so in one line.
 
-use harness::diff::Summary;
+use harness::run::summary::Summary;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -95,7 +95,7 @@ fn a_saved_case_that_still_fails_is_reported_before_any_case_is_generated() {
     let replay = report.replay.clone().expect("the replay is in the report");
     let failing = replay.failing.expect("its failing case");
     assert_eq!(failing.path, saved);
-    assert_eq!(failing.kind, harness::Kind::Mismatch);
+    assert_eq!(failing.kind, harness::prelude::Kind::Mismatch);
     assert_eq!((replay.passed, replay.saved_cases), (0, 4));
     assert_eq!((report.cases, report.failed()), (1, 1));
     // Reported as it is: the engines agree, nothing to shrink, the file stays the repro.

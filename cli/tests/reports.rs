@@ -2,8 +2,8 @@
 //! documents; shard reports merged equal one run over all shards; colour obeys --color and
 //! NO_COLOR; shell completions.
 
-use harness::diff::Summary;
-use harness::engine::Kind;
+use harness::roles::verdict::Kind;
+use harness::run::summary::Summary;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -46,7 +46,7 @@ fn diff_json_reads_back_as_the_run_it_reports() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = read_summary(&json);
-    assert_eq!(s.schema, harness::diff::SCHEMA);
+    assert_eq!(s.schema, harness::run::summary::SCHEMA);
     assert_eq!((s.command.as_str(), s.game.as_str()), ("diff", "texas"));
     assert_eq!(
         s.engines,
@@ -253,7 +253,7 @@ fn bench_and_replay_json_read_back() {
         json.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let b: harness::bench::BenchReport =
+    let b: harness::render::bench::BenchReport =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(
         (b.schema.as_str(), b.game.as_str()),

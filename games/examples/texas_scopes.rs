@@ -8,9 +8,9 @@
 //! SCOPE...` (a named scope or an expression; no scope: every named one).
 
 use games::texas::Texas;
-use harness::game::{Bounded, Coverage};
-use harness::oracle::Pair;
-use harness::scope::Scope;
+use harness::roles::oracle::Pair;
+use harness::roles::scope::Scope;
+use harness::roles::{Bounded, Coverage};
 use model::texas::Case;
 use std::process::exit;
 use std::time::Instant;

@@ -4,7 +4,7 @@
 //! crates (`engine` for the optimized ones, `reference` for the naive ones, `model` for the shared
 //! types), so that the two share no code by construction.
 //!
-//! The `harness` binary is `games::builtin(harness::Registry::new()).main()`.
+//! The `harness` binary is `games::builtin(harness::cli::Registry::new()).main()`.
 
 pub mod mayan;
 pub use mayan::Mayan;
@@ -15,6 +15,6 @@ pub use texas::Texas;
 
 /// Registers the built-in games (texas, mayan, nogo), one line each, exactly as a user's crate
 /// registers its own.
-pub fn builtin(registry: harness::Registry) -> harness::Registry {
+pub fn builtin(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.game::<Texas>().game::<Mayan>().game::<Nogo>()
 }

@@ -1,20 +1,20 @@
-//! The batch's source of cases is a value ([`harness::cases::Cases`]): generated cases are today's,
+//! The batch's source of cases is a value ([`harness::run::cases::Cases`]): generated cases are today's,
 //! an index the source has no case for is skipped, a panicking source is a generator crash, every
 //! failure carries where its case comes from, and the digest of the passing answers does not
 //! depend on threads or shards.
 
 use games::Texas;
-use harness::batch::{self, BatchOptions, BatchResult, Silent};
-use harness::cases::{Cases, Origin, Seeded};
 use harness::prelude::*;
-use harness::{Fault, Kind};
+use harness::prelude::{Fault, Kind};
+use harness::run::batch::{self, BatchOptions, BatchResult, Silent};
+use harness::run::cases::{Cases, Origin, Seeded};
 use model::texas::{Case, Outcome};
 use std::sync::Arc;
 
 fn pair() -> Pair<Texas> {
     Pair::new(
-        harness::game::reference::<Texas>(),
-        harness::game::optimized::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
+        harness::roles::game::optimized::<Texas>(),
     )
 }
 
@@ -111,13 +111,16 @@ impl Engine<Texas> for Crashes {
     }
     fn run(&self, case: &Case, trace: bool) -> Result<Output<Outcome>, Fault> {
         assert!(case.ops.len() < 3, "planted crash");
-        harness::game::optimized::<Texas>().run(case, trace)
+        harness::roles::game::optimized::<Texas>().run(case, trace)
     }
 }
 
 #[test]
 fn a_failure_carries_the_seeded_origin_of_its_case() {
-    let crashing = Pair::new(harness::game::reference::<Texas>(), Arc::new(Crashes));
+    let crashing = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Crashes),
+    );
     let source = seeded(2_000);
     let r = batch::run_cases::<Texas>(&opts(0, 2, (0, 1)), Arc::clone(&source), &crashing, &Silent);
     let first = r.first.expect("the planted crash is found");

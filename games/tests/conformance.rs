@@ -2,7 +2,7 @@
 //! every engine.
 //!
 //! Texas: every rule of `conformance/texas_rules.rs` runs on every engine the game ships
-//! (`harness::game::engines::<Texas>()`) and on the example engine of `examples/own-engine`. Each case goes through
+//! (`harness::roles::game::engines::<Texas>()`) and on the example engine of `examples/own-engine`. Each case goes through
 //! [`Play::run`], which checks the engine against itself (traced and untraced runs, the answer, the
 //! trace's points adding up to the score) and against the reference, whole trace and final board;
 //! the rule then asserts the numbers worked out by hand on that engine's own outcome.
@@ -15,10 +15,10 @@
 mod texas_rules;
 
 use games::{Nogo, Texas};
-use harness::engine::answer;
-use harness::oracle::catching;
+use harness::prelude::Names;
 use harness::prelude::*;
-use harness::Names;
+use harness::roles::engine::answer;
+use harness::roles::oracle::catching;
 use model::nogo::{parse_moves, Board as NogoBoard, Move, Verdict};
 use model::texas::{Case, Outcome, Score};
 use std::sync::Arc;
@@ -109,7 +109,7 @@ impl Play {
 
 /// Every Texas engine: the game's own, then the example engine.
 fn texas_engines() -> Vec<Arc<dyn Engine<Texas>>> {
-    let mut all: Vec<Arc<dyn Engine<Texas>>> = harness::game::engines::<Texas>()
+    let mut all: Vec<Arc<dyn Engine<Texas>>> = harness::roles::game::engines::<Texas>()
         .iter()
         .map(|e| (e.build)())
         .collect();
@@ -137,7 +137,7 @@ fn every_texas_engine_follows_every_hand_checked_rule() {
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     assert_eq!(names, ["reference", "optimized", "arrays"]);
     assert_eq!(texas_rules::RULES.len(), 30);
-    let reference = harness::game::reference::<Texas>();
+    let reference = harness::roles::game::reference::<Texas>();
     let mut failures = Vec::new();
     for engine in &engines {
         let play = Play {
@@ -165,7 +165,7 @@ fn a_rule_fails_on_an_engine_that_breaks_it() {
     // special 4 rule and still pass a rule without specials.
     let play = Play {
         engine: Arc::new(own_engine::Arrays::with_planted_bug()),
-        reference: harness::game::reference::<Texas>(),
+        reference: harness::roles::game::reference::<Texas>(),
         score: None,
     };
     let rule = |name: &str| {
@@ -258,7 +258,7 @@ fn both_nogo_checkers_give_every_verdict_of_the_table() {
 
 #[test]
 fn every_nogo_engine_plays_the_hand_played_games_and_both_checkers_accept_them() {
-    let engines = harness::game::engines::<Nogo>();
+    let engines = harness::roles::game::engines::<Nogo>();
     let names: Vec<&str> = engines.iter().map(|e| e.name).collect();
     assert_eq!(names, ["reference", "optimized"]);
     for (board, want) in PLAYOUTS {

@@ -3,9 +3,9 @@
 //! beside it, the answer must match it.
 
 use games::{Mayan, Nogo, Texas};
-use harness::corpus::case_files;
-use harness::replay::{check_saved, Saved, SavedRun};
-use harness::{Game, Pair};
+use harness::prelude::{Game, Pair};
+use harness::render::corpus::case_files;
+use harness::run::replay::{check_saved, Saved, SavedRun};
 use std::path::{Path, PathBuf};
 
 fn corpus() -> PathBuf {
@@ -16,10 +16,10 @@ fn check_game<G: Game>(min_with_answers: usize) {
     let files = case_files(&corpus().join(G::NAME));
     let mut with_answers = 0;
     let mut failures = Vec::new();
-    let engines = harness::game::engines::<G>();
+    let engines = harness::roles::game::engines::<G>();
     assert!(engines.len() >= 2, "{}: fewer than two engines", G::NAME);
     for entry in &engines {
-        let pair = Pair::<G>::new(harness::game::reference::<G>(), (entry.build)());
+        let pair = Pair::<G>::new(harness::roles::game::reference::<G>(), (entry.build)());
         for f in &files {
             match check_saved::<G>(f, &pair, None) {
                 Ok(SavedRun {

@@ -6,11 +6,12 @@
 //! their file.
 
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions};
-use harness::judge::Program;
 use harness::prelude::*;
-use harness::{Engine, Fault, Kind, Output, Pair};
+use harness::prelude::{Engine, Fault, Kind, Output, Pair};
+use harness::programs::judge::Program;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::{Case, Outcome};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ impl Engine<Texas> for Spinner {
         while case.ops.len() >= 2 {
             std::hint::spin_loop();
         }
-        harness::game::optimized::<Texas>().run(case, trace)
+        harness::roles::game::optimized::<Texas>().run(case, trace)
     }
 }
 
@@ -54,8 +55,8 @@ fn script_program(name: &str, script: &str) -> Arc<dyn Engine<Texas>> {
 fn medium_batch(out: &std::path::Path, seed: u64) -> DiffOptions<Texas> {
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, seed), out.into());
     opts.batch.case_timeout = Some(Duration::from_millis(300));
-    opts.batch.profile = harness::game::ProfileChoice::One(
-        harness::game::ProfileId::named::<Texas>("medium").expect("a medium profile"),
+    opts.batch.profile = harness::roles::game::ProfileChoice::One(
+        harness::roles::game::ProfileId::named::<Texas>("medium").expect("a medium profile"),
     );
     opts.shrink_budget = Duration::from_secs(60);
     opts
@@ -71,10 +72,13 @@ fn a_hanging_engine_is_a_time_limit_verdict_shrunk_out_of_process() {
     opts.isolate = Some(Arc::new(|name: &str| {
         (name == "spinner").then(spinner_program)
     }));
-    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Spinner));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Spinner),
+    );
     let started = Instant::now();
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     let first = summary.first.as_ref().expect("the hang is reported");
     assert_eq!(first.kind, Kind::TimeLimit, "{text}");
@@ -109,7 +113,7 @@ impl Engine<Texas> for WrongThenSpinner {
         while case.ops.len() < 3 {
             std::hint::spin_loop();
         }
-        match harness::game::optimized::<Texas>().run(case, trace)? {
+        match harness::roles::game::optimized::<Texas>().run(case, trace)? {
             Output::Outcome(mut o) => {
                 o.score.endgame += 1;
                 Ok(Output::Outcome(o))
@@ -125,12 +129,12 @@ fn a_mismatch_whose_smaller_cases_hang_is_still_reported_and_saved() {
     let _ = std::fs::remove_dir_all(&out);
     let opts = medium_batch(&out, 3);
     let pair = Pair::new(
-        harness::game::reference::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
         Arc::new(WrongThenSpinner),
     );
     let started = Instant::now();
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     let first = summary.first.as_ref().expect("the mismatch is reported");
     assert_eq!(first.kind, Kind::Mismatch, "{text}");
@@ -163,7 +167,7 @@ impl Engine<Texas> for CrashThenSpinner {
         while case.ops.len() == 2 {
             std::hint::spin_loop();
         }
-        harness::game::optimized::<Texas>().run(case, trace)
+        harness::roles::game::optimized::<Texas>().run(case, trace)
     }
 }
 
@@ -185,11 +189,11 @@ fn a_crash_whose_smaller_cases_hang_is_shrunk_to_the_end_out_of_process() {
         (name == "crash-then-spinner").then(crash_then_spinner_program)
     }));
     let pair = Pair::new(
-        harness::game::reference::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
         Arc::new(CrashThenSpinner),
     );
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     let first = summary.first.as_ref().expect("the crash is reported");
     assert_eq!(first.kind, Kind::Crash, "{text}");
@@ -213,9 +217,12 @@ fn an_in_process_hang_is_a_verdict_long_before_the_case_limit() {
     let out = std::env::temp_dir().join(format!("hang-relative-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(10_000, 5), out.clone());
-    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Spinner));
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Spinner),
+    );
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     let first = summary.first.as_ref().expect("the hang is reported");
     assert_eq!(first.kind, Kind::TimeLimit, "{text}");
@@ -226,7 +233,7 @@ fn an_in_process_hang_is_a_verdict_long_before_the_case_limit() {
     );
     // The limit the verdict names is far below the case's own limit.
     let case = Case::parse(&std::fs::read(first.repro.clone().expect("saved")).unwrap()).unwrap();
-    let own = Texas::time_limit(&case) * harness::batch::SLOWDOWN;
+    let own = Texas::time_limit(&case) * harness::run::limits::SLOWDOWN;
     let named: u128 = first
         .what
         .split_once("exceeded (")

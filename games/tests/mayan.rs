@@ -2,9 +2,9 @@
 //! optimized solver against the exhaustive reference on generated cases.
 
 use games::mayan::Mayan;
+use harness::prelude::Names;
 use harness::prelude::*;
 use harness::rng::case_seed;
-use harness::Names;
 use model::mayan::{parse_answer, Answer, Case, Move};
 use reference::mayan::{replay, MoveKind};
 use std::path::PathBuf;

@@ -5,10 +5,12 @@
 mod common;
 use common::Scratch;
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::cases::{Listed, Origin};
-use harness::diff::{self, DiffOptions, Summary};
 use harness::prelude::*;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::cases::{Listed, Origin};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::summary::Summary;
 use model::texas::Case;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -53,7 +55,7 @@ fn run(corpus: &Path, out: PathBuf, batch: &[Case], shard: (u64, u64)) -> Summar
             .collect(),
     }));
     let mut text = Vec::new();
-    diff::run::<Texas>(&opts, &planted_pair(), &Silent, &mut text).unwrap()
+    pipeline::run::<Texas>(&opts, &planted_pair(), &Silent, &mut text).unwrap()
 }
 
 #[test]
@@ -90,8 +92,12 @@ fn a_failing_saved_case_is_replayed_by_one_shard_and_merged_once() {
         .enumerate()
         .map(|(i, r)| (format!("shard-{i}.json"), r))
         .collect();
-    let merged = harness::merge::merge(&named).unwrap();
-    assert_eq!(merged.count(harness::Kind::Mismatch), 1, "counted once");
+    let merged = harness::proof::merge::merge(&named).unwrap();
+    assert_eq!(
+        merged.count(harness::prelude::Kind::Mismatch),
+        1,
+        "counted once"
+    );
     assert_eq!(merged.failures_found.len(), 1);
     assert_eq!(merged.failures_found[0].hits, 1);
     assert_eq!(merged.replay, whole.replay, "the replay of one process");

@@ -4,9 +4,10 @@
 //! most 6 operations, save it, and name the round in which a special 5 first goes off.
 
 use games::Texas;
-use harness::batch::BatchOptions;
-use harness::diff::{self, DiffOptions};
-use harness::Pair;
+use harness::prelude::Pair;
+use harness::run::batch::BatchOptions;
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::Case;
 use std::time::Duration;
 
@@ -36,8 +37,13 @@ fn a_planted_special_5_bug_is_found_shrunk_and_pinned_to_its_round() {
         DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(50_000, 1), out_dir.clone());
     opts.shrink_budget = Duration::from_secs(120);
     let mut report = Vec::new();
-    let summary =
-        diff::run::<Texas>(&opts, &planted_pair(), &harness::batch::Silent, &mut report).unwrap();
+    let summary = pipeline::run::<Texas>(
+        &opts,
+        &planted_pair(),
+        &harness::run::batch::Silent,
+        &mut report,
+    )
+    .unwrap();
     let report = String::from_utf8(report).unwrap();
     assert!(
         summary.failed() > 0,

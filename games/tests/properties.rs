@@ -4,8 +4,8 @@
 
 use arbitrary::Unstructured;
 use games::Texas;
+use harness::prelude::Names;
 use harness::prelude::*;
-use harness::Names;
 use model::texas::{Board, Case, Invalid, NoTrace, Recorder};
 use proptest::prelude::*;
 
@@ -56,7 +56,7 @@ proptest! {
         let reference = reference::texas::outcome(&case);
         let optimized = engine::texas::outcome(&case);
         let d = Texas::compare(&case, &reference, &optimized, Names::default());
-        prop_assert!(d.is_none(), "{}\n{}", harness::report::divergence(&d.unwrap(), Names::default(), false), case.write());
+        prop_assert!(d.is_none(), "{}\n{}", harness::render::report::divergence(&d.unwrap(), Names::default(), false), case.write());
         prop_assert_eq!(reference, optimized);
     }
 

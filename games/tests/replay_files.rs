@@ -6,11 +6,13 @@
 mod common;
 use common::Scratch;
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions, ReplayFiles, Summary};
 use harness::prelude::*;
-use harness::summary::ReplayVerdict as Verdict;
-use harness::{Fault, Kind};
+use harness::prelude::{Fault, Kind};
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::{DiffOptions, ReplayFiles};
+use harness::run::summary::ReplayVerdict as Verdict;
+use harness::run::summary::Summary;
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -40,7 +42,7 @@ fn replay(pair: &Pair<Texas>, files: &[PathBuf], out: &Path, shrink: bool) -> (S
     opts.batch.case_timeout = Some(Duration::from_millis(200));
     opts.shrink_budget = Duration::from_secs(20);
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, pair, &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, pair, &Silent, &mut text).unwrap();
     (summary, String::from_utf8(text).unwrap())
 }
 
@@ -123,7 +125,7 @@ fn a_hang_is_a_time_limit_and_the_next_file_still_runs() {
     for f in &files {
         std::fs::write(f, case(false).write()).unwrap();
     }
-    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Hangs));
+    let pair = Pair::new(harness::roles::game::reference::<Texas>(), Arc::new(Hangs));
     let (summary, text) = replay(&pair, &files, &s.join("out"), false);
     let hung = (Verdict::Mismatch, Some(Kind::TimeLimit));
     assert_eq!(verdicts(&summary), vec![hung, hung], "{text}");

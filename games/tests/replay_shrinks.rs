@@ -5,10 +5,12 @@
 //! and `--max-failures 5`, both are reported.
 
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions, Summary};
+use harness::prelude::Fault;
 use harness::prelude::*;
-use harness::Fault;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::summary::Summary;
 use model::texas::{Case, Outcome};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -45,7 +47,7 @@ impl Engine<Texas> for Planted {
 
 fn pair(mutants: Vec<&'static Mutant>) -> Pair<Texas> {
     Pair::new(
-        harness::game::reference::<Texas>(),
+        harness::roles::game::reference::<Texas>(),
         Arc::new(Planted(mutants)),
     )
 }
@@ -80,7 +82,7 @@ fn run(mutants: Vec<&'static Mutant>, out: &Path, max_failures: usize) -> (Summa
     opts.batch.threads = 2;
     opts.shrink_budget = Duration::from_secs(120);
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair(mutants), &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair(mutants), &Silent, &mut text).unwrap();
     (summary, String::from_utf8(text).unwrap())
 }
 

@@ -18,7 +18,7 @@
 //! ```
 
 use games::{Mayan, Nogo, Texas};
-use harness::{Game, Pair};
+use harness::prelude::{Game, Pair};
 
 fn game_selected(name: &str) -> bool {
     std::env::var("SCOPE_GATE_GAMES").map_or(true, |g| g.split(',').any(|x| x.trim() == name))

@@ -19,8 +19,9 @@
 //! (which leaves out the four cases of `mix` of the modelled bug).
 
 use games::Texas;
-use harness::game::{Names, Profile};
 use harness::prelude::*;
+use harness::roles::verdict::Names;
+use harness::roles::Profile;
 use model::texas::{Board, Case, Op, Pos};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -161,7 +162,7 @@ fn single_steps(case: &Case) -> Vec<(String, Case)> {
 /// Shrinks `case` with `fails` and checks the repro: it fails, is valid, took no more than the
 /// budget, and no single step makes it smaller while it still fails.
 fn shrink_and_check(what: &str, case: Case, fails: impl Fn(&Case) -> bool + Sync) -> Case {
-    let shrunk = harness::shrink::shrink::<Texas>(case, &fails, BUDGET);
+    let shrunk = harness::run::shrink::shrink::<Texas>(case, &fails, BUDGET);
     let repro = shrunk.case;
     assert!(!shrunk.timed_out, "{what}: the shrink ran out of time");
     assert!(fails(&repro), "{what}: the repro no longer fails");
@@ -263,7 +264,9 @@ fn the_shrink_does_not_depend_on_the_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| harness::shrink::shrink::<Texas>(case.clone(), |c| diverges(m, c), BUDGET))
+        pool.install(|| {
+            harness::run::shrink::shrink::<Texas>(case.clone(), |c| diverges(m, c), BUDGET)
+        })
     };
     let one = shrink_with(1);
     let three = shrink_with(3);
@@ -310,7 +313,7 @@ fn compile_hand_bug() -> PathBuf {
 /// The program's answer on `case` (its trimmed standard output), or `None` when it did not exit
 /// normally in time. The one place that runs a program.
 fn run_program(binary: &Path, case: &Case) -> Option<String> {
-    use harness::process::{execute, Ending, Limits};
+    use harness::programs::process::{execute, Ending, Limits};
     let cmd = [binary.display().to_string()];
     let limits = Limits::from_cpu(Duration::from_secs(10));
     let run = execute(&cmd, case.write().as_bytes(), &limits).ok()?;

@@ -64,7 +64,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     );
     if got != want {
         // Name the first differing event before the full dump.
-        let first = Texas::compare(case, &want, &got, harness::Names::default())
+        let first = Texas::compare(case, &want, &got, harness::prelude::Names::default())
             .map(|d| format!("{}: {}", d.at, d.what));
         prop_assert_eq!(got, want, "{:?}\n{}", first, case.write());
     }

@@ -4,11 +4,12 @@
 
 use arbitrary::Unstructured;
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions};
-use harness::game::EngineEntry;
 use harness::prelude::*;
-use harness::{Divergence, Engine, Fault, Game, Kind, Names, Output, Pair, Profile};
+use harness::prelude::{Divergence, Engine, Fault, Game, Kind, Names, Output, Pair, Profile};
+use harness::roles::game::EngineEntry;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
 use model::texas::{Case, Outcome};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,7 +33,7 @@ impl Engine<Texas> for Panicky {
             !case.board.special.contains(&6),
             "colour bombs are not implemented"
         );
-        harness::game::optimized::<Texas>().run(case, trace)
+        harness::roles::game::optimized::<Texas>().run(case, trace)
     }
 }
 
@@ -40,16 +41,20 @@ impl Engine<Texas> for Panicky {
 fn a_panicking_engine_is_a_crash_verdict_with_a_saved_shrunk_case() {
     let out = scratch("panic");
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(20_000, 1), out.clone());
-    opts.batch.profile = harness::game::ProfileChoice::parse::<Texas>(Some("specials")).unwrap();
-    let pair = Pair::new(harness::game::reference::<Texas>(), Arc::new(Panicky));
+    opts.batch.profile =
+        harness::roles::game::ProfileChoice::parse::<Texas>(Some("specials")).unwrap();
+    let pair = Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Panicky),
+    );
     let mut text = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     assert_eq!(summary.count(Kind::Crash), summary.failed(), "{text}");
     let first = summary.first.as_ref().expect("a failure is reported");
     assert_eq!(first.kind, Kind::Crash);
     assert_eq!(first.engine.as_deref(), Some("panicky"));
-    assert_eq!(first.side, Some(harness::Side::UnderTest));
+    assert_eq!(first.side, Some(harness::prelude::Side::UnderTest));
     assert!(
         first.what.contains("colour bombs are not implemented"),
         "{text}"
@@ -151,7 +156,9 @@ impl Game for Flaky {
             name: "reference",
             about: "",
             build: || {
-                harness::game::function::<Flaky>("reference", |c, _| reference::texas::outcome(c))
+                harness::roles::game::function::<Flaky>("reference", |c, _| {
+                    reference::texas::outcome(c)
+                })
             },
         }
     }
@@ -160,7 +167,9 @@ impl Game for Flaky {
             name: "optimized",
             about: "",
             build: || {
-                harness::game::function::<Flaky>("optimized", |c, _| engine::texas::outcome(c))
+                harness::roles::game::function::<Flaky>("optimized", |c, _| {
+                    engine::texas::outcome(c)
+                })
             },
         }
     }
@@ -171,7 +180,7 @@ fn a_panicking_generator_names_the_case_and_saves_its_report() {
     let out = scratch("generator");
     let opts = DiffOptions::<Flaky>::new(BatchOptions::new::<Flaky>(1000, 1), out.clone());
     let mut text = Vec::new();
-    let summary = diff::run::<Flaky>(&opts, &Pair::builtin(), &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Flaky>(&opts, &Pair::builtin(), &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     let first = summary.first.as_ref().expect("the failure is reported");
     assert_eq!(first.index, BAD_INDEX, "{text}");
@@ -219,9 +228,9 @@ impl Engine<Texas> for Impostor {
 
 #[test]
 fn two_engines_of_one_name_are_told_apart_by_side() {
-    use harness::Side;
+    use harness::prelude::Side;
     let case = Texas::generate(&Texas::PROFILES[0], 3);
-    let reference = harness::game::reference::<Texas>;
+    let reference = harness::roles::game::reference::<Texas>;
     // The engine under test fails: blamed on it, and the trusted engine is run for the page.
     let tested = Pair::new(reference(), Arc::new(Impostor));
     let f = tested.failure(&case).expect("the impostor panics");

@@ -5,10 +5,10 @@ mod common;
 
 use common::Scratch;
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::DiffOptions;
 use harness::prelude::*;
-use harness::verify::{Given, ScopeCases};
+use harness::proof::verify::{Given, ScopeCases};
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::plan::DiffOptions;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,7 +29,8 @@ fn a_planted_bug_is_found_shrunk_saved_and_the_scope_not_verified() {
     let mut text = Vec::new();
     let argv = vec!["harness".to_string()];
     let summary =
-        harness::verify::run::<Texas>(opts, &given, &pair, &Silent, &mut text, &argv).unwrap();
+        harness::proof::verify::run::<Texas>(opts, &given, &pair, &Silent, &mut text, &argv)
+            .unwrap();
     let text = String::from_utf8_lossy(&text);
     assert!(summary.failed() > 0, "{text}");
     let c = summary.certificate.as_ref().unwrap();
@@ -56,7 +57,7 @@ fn a_planted_bug_is_found_shrunk_saved_and_the_scope_not_verified() {
 #[test]
 fn unreachable_keys_are_coverage_keys() {
     use games::{Mayan, Nogo};
-    use harness::sample::unknown_unreachable;
+    use harness::proof::sample::unknown_unreachable;
     fn check<G: Game>() {
         for named in G::scopes() {
             let scope = G::scope(named.expr).expect("a named scope parses");

@@ -2,9 +2,9 @@
 //! `cargo test` can run them on random bytes and `cargo +nightly fuzz run` can drive them with
 //! coverage feedback.
 
-use crate::game::Game;
-use crate::oracle::Pair;
-use crate::report;
+use crate::render::report;
+use crate::roles::game::Game;
+use crate::roles::oracle::Pair;
 use arbitrary::Unstructured;
 
 /// Bytes become a valid case: a contest input when they parse as one (so the samples and saved

@@ -14,11 +14,12 @@
 //! (`games/tests/scope_gate.rs`, `examples/own-game/tests/scope_gate.rs`,
 //! `scripts/small-scope.sh`).
 
-use crate::batch::{BatchOptions, Silent};
-use crate::diff::{self, DiffOptions};
-use crate::game::{all_profile_ids, engines, Game, ProfileChoice, ProfileId};
-use crate::oracle::Pair;
-use crate::verify::{Given, ScopeCases};
+use crate::proof::verify::{Given, ScopeCases};
+use crate::roles::game::{all_profile_ids, engines, Game, ProfileChoice, ProfileId};
+use crate::roles::oracle::Pair;
+use crate::run::batch::{BatchOptions, Silent};
+use crate::run::pipeline;
+use crate::run::plan::DiffOptions;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,7 +51,7 @@ pub fn run<G: Game>(
             engines::<G>().iter().map(|e| e.name).collect(),
         ));
         let mut text = Vec::new();
-        let summary = diff::run::<G>(&opts, &Pair::builtin(), &Silent, &mut text)?;
+        let summary = pipeline::run::<G>(&opts, &Pair::builtin(), &Silent, &mut text)?;
         if summary.failed() > 0 {
             if let Ok(json) = serde_json::to_string(&summary) {
                 eprintln!("mutation-gate: {json}");
@@ -104,7 +105,8 @@ fn ladder<G: Game>(
         let started = Instant::now();
         let mut text = Vec::new();
         let argv = vec!["scope-gate".to_string()];
-        let summary = crate::verify::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
+        let summary =
+            crate::proof::verify::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
         let failed = summary.failed() > 0;
         let line = serde_json::json!({
             "game": G::NAME,

@@ -1,6 +1,6 @@
 //! Timings as data: the [`Spread`] of some samples and a benchmark [`Row`] of two engines side by
 //! side. A leaf, so that a game can return rows of its own (`Game::bench_extra`) without the
-//! benchmark code ([`crate::bench`]) and the game depending on each other.
+//! benchmark code ([`crate::render::bench`]) and the game depending on each other.
 
 use std::time::Duration;
 

@@ -17,7 +17,7 @@ macro_rules! toy_game {
         /// A game of numbers whose outcome is the number doubled, with two profiles.
         struct $game;
 
-        impl $crate::game::Format for $game {
+        impl $crate::roles::Format for $game {
             const NAME: &'static str = $name;
             type Case = Num;
             fn parse(_: &[u8]) -> Result<Num, model::ParseError> {
@@ -31,17 +31,17 @@ macro_rules! toy_game {
             }
         }
 
-        impl $crate::game::Generate for $game {
-            const PROFILES: &'static [$crate::game::Profile<Num>] = &[
-                $crate::game::Profile::new("small", "below 10", |seed| Num(seed % 10)),
-                $crate::game::Profile::new("large", "1000 and up", |seed| Num(1000 + seed % 1000)),
+        impl $crate::roles::Generate for $game {
+            const PROFILES: &'static [$crate::roles::Profile<Num>] = &[
+                $crate::roles::Profile::new("small", "below 10", |seed| Num(seed % 10)),
+                $crate::roles::Profile::new("large", "1000 and up", |seed| Num(1000 + seed % 1000)),
             ];
             fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Num> {
                 Ok(Num(u.arbitrary()?))
             }
         }
 
-        impl $crate::game::Check for $game {
+        impl $crate::roles::Check for $game {
             type Outcome = Doubled;
             fn answer(outcome: &Doubled) -> String {
                 format!("{}\n", outcome.0)
@@ -50,11 +50,11 @@ macro_rules! toy_game {
                 _: &Num,
                 a: &Doubled,
                 b: &Doubled,
-                _: $crate::game::Names<'_>,
-            ) -> Option<$crate::game::Divergence> {
-                (a != b).then(|| $crate::game::Divergence {
-                    at: $crate::verdict::At::Answer,
-                    event: $crate::difference::Difference::named("the numbers differ"),
+                _: $crate::roles::verdict::Names<'_>,
+            ) -> Option<$crate::roles::verdict::Divergence> {
+                (a != b).then(|| $crate::roles::verdict::Divergence {
+                    at: $crate::roles::verdict::At::Answer,
+                    event: $crate::roles::difference::Difference::named("the numbers differ"),
                     what: "the numbers differ".into(),
                     a_view: String::new(),
                     b_view: String::new(),
@@ -63,16 +63,16 @@ macro_rules! toy_game {
             }
         }
 
-        impl $crate::game::Shrink for $game {
+        impl $crate::roles::Shrink for $game {
             fn weight(case: &Num) -> u64 {
                 case.0
             }
         }
 
-        impl $crate::game::Coverage for $game {}
-        impl $crate::game::Bounded for $game {}
+        impl $crate::roles::Coverage for $game {}
+        impl $crate::roles::Bounded for $game {}
 
-        impl $crate::game::Game for $game {
+        impl $crate::roles::game::Game for $game {
             $crate::engines! {
                 reference: "doubles" => |case: &Num, _| Doubled(case.0 * 2),
                 optimized: "doubles too" => |case: &Num, _| Doubled(case.0 << 1),

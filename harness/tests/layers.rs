@@ -1,11 +1,15 @@
 //! The workspace's shape, read from its source:
 //!
-//! - in every crate of the workspace, modules depend one way: no top-level module of a crate's
-//!   `src` reaches itself through the modules it names (`crate::x`), test modules included;
+//! - in every crate of the workspace, modules depend one way: no module of a crate's `src` (a
+//!   top-level module, or a module of a top-level folder: `run::batch`) reaches itself through
+//!   the modules it names (`crate::x`, `crate::x::y`), test modules included;
+//! - the core's folders are layers: no top-level module of `harness/src` names one that the table
+//!   in ARCHITECTURE.md says it must not depend on, and the table has a row for each;
 //! - no function needs a scroll (80 lines; data tables aside) and no file is past 500 lines, in
 //!   every crate's `src`;
 //! - the core knows no game: the `harness` crate depends on no engine and no built-in game (its
-//!   Cargo.toml), and its code and tests name none of the built-in games' types.
+//!   Cargo.toml), and its code and tests name none of the built-in games' types; the engines and
+//!   the references depend on no crate of each other.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -49,39 +53,63 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// The top-level modules each top-level module of `src` names, test modules included, comments
-/// left out. `lib.rs` and `main.rs` are the crate's root, not a module.
-fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+/// The module a file of `src` belongs to: its top-level module, or with `modules` and in a
+/// folder, the folder's module (`roles/game.rs` is `roles::game`, `run/batch/tally.rs` is
+/// `run::batch`, `roles/mod.rs` is `roles`). `None` for the crate's root (`lib.rs`, `main.rs`).
+fn node_of(rel: &Path, modules: bool) -> Option<String> {
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    match parts.as_slice() {
+        [one] if one == "lib" || one == "main" => None,
+        [folder, module, ..] if modules && module != "mod" => Some(format!("{folder}::{module}")),
+        [first, ..] => Some(first.clone()),
+        [] => None,
+    }
+}
+
+/// The modules each module of `src` names (see [`node_of`]), test modules included, comments
+/// left out: `crate::a::b` names `a::b` when that is a module of the graph, else `a`.
+fn graph(src: &Path, modules: bool) -> BTreeMap<String, BTreeSet<String>> {
     let mut all = Vec::new();
     files(src, &mut all);
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut named: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for path in &all {
         let rel = path.strip_prefix(src).expect("under src");
-        let first = rel.components().next().expect("a component");
-        let top = first
-            .as_os_str()
-            .to_string_lossy()
-            .trim_end_matches(".rs")
-            .to_string();
-        if top == "lib" || top == "main" {
+        let Some(node) = node_of(rel, modules) else {
             continue;
-        }
-        let text = std::fs::read_to_string(path).expect("a readable source file");
-        let code = code_of(&text);
-        let deps = graph.entry(top.clone()).or_default();
+        };
+        let code = code_of(&std::fs::read_to_string(path).expect("a readable source file"));
+        let paths = named.entry(node).or_default();
         for (at, _) in code.match_indices("crate::") {
-            let name: String = code[at + 7..]
+            let path: String = code[at + 7..]
                 .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
                 .collect();
-            if name != top && !name.is_empty() {
-                deps.insert(name);
-            }
+            paths.insert(path);
         }
     }
-    let known: BTreeSet<String> = graph.keys().cloned().collect();
-    for deps in graph.values_mut() {
-        deps.retain(|d| known.contains(d));
+    let known: BTreeSet<String> = named.keys().cloned().collect();
+    let mut graph = BTreeMap::new();
+    for (node, paths) in named {
+        let deps = paths
+            .iter()
+            .filter_map(|p| {
+                let mut segs = p.split("::").filter(|s| !s.is_empty());
+                let first = segs.next()?.to_string();
+                let two = segs.next().map(|s| format!("{first}::{s}"));
+                two.filter(|t| known.contains(t))
+                    .or_else(|| known.contains(&first).then_some(first))
+            })
+            .filter(|d| *d != node)
+            .collect();
+        graph.insert(node, deps);
     }
     graph
 }
@@ -117,15 +145,16 @@ fn no_module_of_any_crate_imports_in_a_circle() {
             .all(|c| crates.iter().any(|m| m == c)),
         "the members list is not read: {crates:?}"
     );
-    let harness = graph(&root().join("harness/src"));
-    assert!(harness.len() > 10, "too few modules read: {harness:?}");
+    let harness = graph(&root().join("harness/src"), true);
+    assert!(harness.len() > 30, "too few modules read: {harness:?}");
     assert!(
-        harness["game"].contains("engine"),
+        harness["roles::game"].contains("roles::engine")
+            && harness["roles::html"].contains("roles"),
         "the reader misses imports: {harness:?}"
     );
     let mut cycles = Vec::new();
     for member in &crates {
-        let graph = graph(&root().join(member).join("src"));
+        let graph = graph(&root().join(member).join("src"), true);
         for m in graph.keys() {
             if let Some(c) = cycle_through(&graph, m) {
                 cycles.push(format!("{member}: {}", c.join(" -> ")));
@@ -161,11 +190,99 @@ fn a_test_module_counts_in_the_circles() {
     std::fs::write(dir.join("a.rs"), "use crate::b::B;\n").expect("a.rs");
     let b = "pub struct B;\n#[cfg(test)]\nmod tests {\n    use crate::a;\n}\n";
     std::fs::write(dir.join("b.rs"), b).expect("b.rs");
-    let g = graph(&dir);
+    let g = graph(&dir, true);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(
         cycle_through(&g, "a").map(|c| c.join(" ")),
         Some("a b a".into())
+    );
+}
+
+/// The rows of the layers table of ARCHITECTURE.md (between `<!-- layers` and `<!-- end of
+/// layers -->`): each top-level module of `harness/src` and the modules it must not depend on.
+fn layer_rules(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let table = doc
+        .split("<!-- layers")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- end of layers -->").next())
+        .unwrap_or("");
+    let names = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|n| n.trim_end_matches('/').to_string())
+            .collect()
+    };
+    table
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').collect();
+            let module = names(cells.get(1)?).into_iter().next()?;
+            Some((module, names(cells.get(3)?).into_iter().collect()))
+        })
+        .collect()
+}
+
+/// Every `module -> dependency` of `graph` that `rules` forbid.
+fn violations(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    rules: &BTreeMap<String, BTreeSet<String>>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (module, deps) in graph {
+        let forbidden = rules.get(module).cloned().unwrap_or_default();
+        for dep in deps.intersection(&forbidden) {
+            out.push(format!("{module} -> {dep}"));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_cores_folders_follow_the_table_of_architecture_md() {
+    let doc = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let rules = layer_rules(&doc);
+    assert!(
+        rules.get("roles").is_some_and(|r| r.contains("run")),
+        "the table is not read: {rules:?}"
+    );
+    let folders = graph(&root().join("harness/src"), false);
+    let known: BTreeSet<&String> = folders.keys().collect();
+    let rows: BTreeSet<&String> = rules.keys().collect();
+    assert_eq!(rows, known, "a row per top-level module of harness/src");
+    for (module, forbidden) in &rules {
+        let unknown: Vec<&String> = forbidden.iter().filter(|f| !known.contains(f)).collect();
+        assert!(unknown.is_empty(), "{module}: no such module {unknown:?}");
+    }
+    let bad = violations(&folders, &rules);
+    assert!(
+        bad.is_empty(),
+        "against ARCHITECTURE.md:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn a_planted_layer_violation_is_found() {
+    let doc = "<!-- layers -->\n| module | what | must not depend on |\n|---|---|---|\n\
+               | `roles/` | roles | `run/` `cli` |\n| `run/` | phases | `cli` |\n<!-- end of layers -->\n";
+    let rules = layer_rules(doc);
+    assert_eq!(rules["roles"], BTreeSet::from(["run".into(), "cli".into()]));
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    g.entry("roles".into()).or_default().insert("run".into());
+    g.entry("run".into()).or_default().insert("roles".into());
+    assert_eq!(violations(&g, &rules), ["roles -> run"]);
+    assert_eq!(
+        node_of(Path::new("run/batch/tally.rs"), true).as_deref(),
+        Some("run::batch")
+    );
+    assert_eq!(
+        node_of(Path::new("roles/mod.rs"), true).as_deref(),
+        Some("roles")
+    );
+    assert_eq!(
+        node_of(Path::new("roles/game.rs"), false).as_deref(),
+        Some("roles")
     );
 }
 
@@ -346,6 +463,25 @@ fn the_core_depends_on_no_built_in_game_and_names_none() {
         "the core names a built-in game:\n{}",
         faults.join("\n")
     );
+}
+
+#[test]
+fn the_engines_and_the_references_share_no_code() {
+    let normal = |member: &str| {
+        let manifest = std::fs::read_to_string(root().join(member).join("Cargo.toml"))
+            .expect("a member's Cargo.toml");
+        let table = manifest
+            .split("[dependencies]")
+            .nth(1)
+            .and_then(|rest| rest.split("\n[").next())
+            .unwrap_or("")
+            .to_string();
+        dependencies(&format!("[dependencies]{table}"))
+    };
+    let (engine, reference) = (normal("engine"), normal("reference"));
+    assert!(engine.contains("model"), "the reader misses: {engine:?}");
+    assert!(!engine.contains("reference"), "engine depends on reference");
+    assert!(!reference.contains("engine"), "reference depends on engine");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! `harness::process` on real programs: limits (CPU time, wall guard, memory, output), how runs
+//! `harness::programs::process` on real programs: limits (CPU time, wall guard, memory, output), how runs
 //! end, and above all that nothing a judged program starts survives its run: not a background
 //! child, not a `setsid()` daemon, not even when the harness is interrupted, killed, or its keeper
 //! is killed by the program.
@@ -9,7 +9,7 @@
 //! Some tests need a process of their own (they interrupt or kill it): they re-run this test
 //! binary on one `#[ignore]`d test, which does nothing unless `PROCESS_TEST_CHILD` is set.
 
-use harness::process::{self, execute, Ending, Limit, Limits, STDERR_TAIL};
+use harness::programs::process::{self, execute, Ending, Limit, Limits, STDERR_TAIL};
 use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -565,7 +565,7 @@ fn child_second_interrupt() {
     if std::env::var(CHILD).is_err() {
         return;
     }
-    harness::interrupt::install().unwrap();
+    harness::run::interrupt::install().unwrap();
     let dir = PathBuf::from(dir);
     let _run = start_hanging_run(&dir, "a");
     wait_for_files(&[format!("{}/a.parent", dir.display())]);
@@ -573,8 +573,8 @@ fn child_second_interrupt() {
     std::thread::sleep(secs(0.05));
     // SAFETY: the handlers are installed.
     unsafe { libc::raise(libc::SIGINT) };
-    assert!(harness::interrupt::interrupted());
-    assert_eq!(harness::interrupt::exit_status(), Some(130));
+    assert!(harness::run::interrupt::interrupted());
+    assert_eq!(harness::run::interrupt::exit_status(), Some(130));
     // SAFETY: as above; this one exits the process.
     unsafe { libc::raise(libc::SIGINT) };
     unreachable!("the second SIGINT exits");

@@ -1,14 +1,14 @@
 //! `harness stress`: its flags, and the run — the problem resolved and installed, then the
-//! pipeline (`harness::diff::run`: the saved repros replayed first, the batch, each failure shrunk,
+//! pipeline (`harness::run::pipeline::run`: the saved repros replayed first, the batch, each failure shrunk,
 //! saved and only then reported), then the problem's own errors (exit status 2).
 
 use crate::game::Stress;
 use crate::problem::{self, Flags};
 use clap::{Args as _, FromArgMatches as _};
-use harness::batch::BatchOptions;
 use harness::cli::{Exit, Plugin, PluginContext};
-use harness::diff::DiffOptions;
-use harness::oracle::Pair;
+use harness::roles::oracle::Pair;
+use harness::run::batch::BatchOptions;
+use harness::run::plan::DiffOptions;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -108,7 +108,7 @@ pub struct Args {
 }
 
 /// Adds `stress` to a command line.
-pub fn register(registry: harness::Registry) -> harness::Registry {
+pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.subcommand(Plugin {
         command: || {
             Args::augment_args(clap::Command::new("stress"))
@@ -169,9 +169,9 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         scope_source(expr, &mut opts, out)?;
     }
     let pair = Pair::<Stress>::builtin();
-    let unit = harness::report::Unit::Cases;
+    let unit = harness::render::report::Unit::Cases;
     let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
-    let summary = harness::diff::run::<Stress>(&opts, &pair, &*bar, out)?;
+    let summary = harness::run::pipeline::run::<Stress>(&opts, &pair, &*bar, out)?;
     drop(bar);
     harness::cli::write_json(&args.json, &summary)?;
     problem_errors(&installed, &summary, out)
@@ -227,17 +227,16 @@ fn options(
 /// checker's failure), after what was found is saved and reported; else the run's status.
 pub(crate) fn problem_errors(
     installed: &problem::Installed,
-    summary: &harness::diff::Summary,
+    summary: &harness::run::summary::Summary,
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
     let _ = out.flush();
     if let Some(why) = installed.error.lock().ok().and_then(|e| e.clone()) {
         return Err(Exit(2, format!("the problem's programs failed {why}")));
     }
-    let checker = summary
-        .failures_found
-        .iter()
-        .find(|r| r.kind == harness::Kind::Trusted && r.side == Some(harness::Side::Judge));
+    let checker = summary.failures_found.iter().find(|r| {
+        r.kind == harness::prelude::Kind::Trusted && r.side == Some(harness::prelude::Side::Judge)
+    });
     if let Some(r) = checker {
         let saved = r
             .repro

@@ -5,8 +5,10 @@
 use crate::case::Case;
 use crate::game::{Answer, Stress};
 use crate::problem;
-use harness::engine::{Engine, Fault, Output};
-use harness::game::{Differs, Judgement};
+use harness::roles::difference::Differs;
+use harness::roles::engine::{Engine, Output};
+use harness::roles::verdict::Fault;
+use harness::roles::Judgement;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use supervise::{Ending, Execution};
@@ -51,7 +53,7 @@ impl Engine<Stress> for Reference {
             .reference
             .run(&[], input.as_bytes(), &limits)
             .map_err(start_fault)?;
-        match harness::judge::classify::<Answer>(exec, &limits)? {
+        match harness::programs::judge::classify::<Answer>(exec, &limits)? {
             Output::Answer(text) => Ok(Output::Outcome(Answer(text))),
             Output::Outcome(o) => Ok(Output::Outcome(o)),
         }
@@ -81,7 +83,7 @@ impl Engine<Stress> for Solution {
             .solution
             .run(&[], input.as_bytes(), &limits)
             .map_err(start_fault)?;
-        harness::judge::classify(exec, &limits)
+        harness::programs::judge::classify(exec, &limits)
     }
 }
 
@@ -106,7 +108,7 @@ pub fn judge(case: &Case, answer: &str, output: &str) -> Judgement {
         return crate::interact::verdict_of(output);
     }
     let Some(checker) = &p.checker else {
-        return match harness::game::compare_tokens(answer, output) {
+        return match harness::roles::difference::compare_tokens(answer, output) {
             Ok(()) => Judgement::Accepted,
             Err(why) => Judgement::WrongAnswer(why.into()),
         };

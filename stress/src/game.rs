@@ -7,8 +7,9 @@ use crate::case::{Case, Source};
 use crate::problem::{self, Generator};
 use crate::shrinking;
 use arbitrary::Unstructured;
-use harness::game::{EngineEntry, Judgement, Regenerate};
 use harness::prelude::*;
+use harness::roles::game::EngineEntry;
+use harness::roles::{Judgement, Regenerate};
 use model::ParseError;
 use std::sync::Arc;
 
@@ -89,12 +90,12 @@ impl Check for Stress {
     }
 
     fn compare(_case: &Case, a: &Answer, b: &Answer, _names: Names<'_>) -> Option<Divergence> {
-        harness::game::compare_tokens(&a.0, &b.0)
+        harness::roles::difference::compare_tokens(&a.0, &b.0)
             .err()
             .map(|why| Divergence {
-                at: harness::At::Answer,
+                at: harness::prelude::At::Answer,
                 what: why.to_string(),
-                event: harness::game::Difference::Tokens(why),
+                event: harness::roles::difference::Difference::Tokens(why),
                 a_view: a.0.clone(),
                 b_view: b.0.clone(),
                 context: serde_json::json!({}),

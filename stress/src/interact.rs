@@ -12,8 +12,9 @@
 
 use crate::game::Answer;
 use crate::program::Cmd;
-use harness::engine::{Fault, Output};
-use harness::game::Judgement;
+use harness::roles::engine::Output;
+use harness::roles::verdict::Fault;
+use harness::roles::Judgement;
 use std::io::Read as _;
 use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -232,7 +233,7 @@ pub fn verdict_of(answer: &str) -> Judgement {
     };
     match code {
         Some("0") => Judgement::Accepted,
-        Some("1") => Judgement::WrongAnswer(harness::game::Differs::with_kind(
+        Some("1") => Judgement::WrongAnswer(harness::roles::difference::Differs::with_kind(
             "wrong answer",
             crate::engines::said_once(&or("the interactor says wrong answer"), "wrong answer"),
         )),
@@ -253,7 +254,7 @@ mod tests {
         assert_eq!(verdict_of("interactor 0\n\n"), Judgement::Accepted);
         assert_eq!(
             verdict_of("interactor 1\nexpected 3\n"),
-            Judgement::WrongAnswer(harness::game::Differs::with_kind(
+            Judgement::WrongAnswer(harness::roles::difference::Differs::with_kind(
                 "wrong answer",
                 "expected 3".into()
             ))

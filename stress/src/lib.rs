@@ -28,6 +28,6 @@ pub mod verify;
 /// Adds problems given by programs to a command line: `harness stress`, the problem's flags of
 /// `harness verify` (every small input of a stream generator, with a certificate), and
 /// `harness replay --problem` (a problem's saved repros).
-pub fn register(registry: harness::Registry) -> harness::Registry {
+pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     replay::register(verify::register(cli::register(registry)))
 }

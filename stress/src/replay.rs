@@ -10,10 +10,10 @@ use crate::game::Stress;
 use crate::problem::{self, Flags};
 use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
-use harness::batch::{BatchOptions, Silent};
 use harness::cli::{Exit, Extension, PluginContext, ReplayArgs};
-use harness::diff::{DiffOptions, ReplayFiles};
-use harness::oracle::Pair;
+use harness::roles::oracle::Pair;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::plan::{DiffOptions, ReplayFiles};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -35,7 +35,7 @@ const GAME_ONLY: &[(&str, &str)] = &[
 ];
 
 /// Adds `--problem` to `harness replay`.
-pub fn register(registry: harness::Registry) -> harness::Registry {
+pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.extend(Extension {
         subcommand: "replay",
         args: ProblemArg::augment_args,
@@ -105,7 +105,7 @@ pub fn run(
     if core.shrink {
         harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     }
-    let summary = harness::diff::run::<Stress>(&opts, &Pair::builtin(), &Silent, out)?;
+    let summary = harness::run::pipeline::run::<Stress>(&opts, &Pair::builtin(), &Silent, out)?;
     let mine = summary.replay.as_ref().map_or(&[][..], |r| &r.files);
     status = mine
         .iter()

@@ -5,7 +5,7 @@
 use crate::case::{Case, Source};
 use crate::game::sizes;
 use crate::problem::Problem;
-use harness::game::Regenerate;
+use harness::roles::Regenerate;
 use serde_json::json;
 
 /// Streams up to this many bytes are shown in hex in the report.

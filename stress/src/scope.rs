@@ -7,12 +7,12 @@
 use crate::case::{Case, Made, Source};
 use crate::enumerate::{Bounds, Odometer, Visit};
 use crate::game::Stress;
-use harness::cases::{Cases, Origin};
-use harness::scope::{Expr, Scope, ScopeError};
+use harness::roles::scope::{Expr, Scope, ScopeError};
+use harness::run::cases::{Cases, Origin};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// Parses `draws<=D,values<=V` in the harness's scope syntax ([`harness::scope::Expr`]: `=` is
+/// Parses `draws<=D,values<=V` in the harness's scope syntax ([`harness::roles::scope::Expr`]: `=` is
 /// taken for `<=`, since the sequences of fewer draws or smaller values are in either); both
 /// bounds are needed. An error names the token at fault.
 pub fn parse(expr: &str) -> Result<Bounds, ScopeError> {

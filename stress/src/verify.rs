@@ -6,7 +6,7 @@
 //!
 //! The run: the problem resolved and installed; every input of the scope listed (the odometer,
 //! [`crate::scope::enumerate`], in every shard: the generator alone, in order of size, each
-//! distinct input once); then the pipeline's `verify` ([`harness::verify::run`]) over those inputs
+//! distinct input once); then the pipeline's `verify` ([`harness::proof::verify::run`]) over those inputs
 //! as a bounded scope, `--shard I/K` taking the inputs `i` with `i % K == I`, with its
 //! certificate: the scope, the programs with their content hashes, the choice sequences and probe
 //! runs, the distinct inputs checked, the digest. `harness merge` of the shards' `--json` reports
@@ -17,11 +17,11 @@ use crate::problem::{self, Flags, Generator, ProblemFile};
 use crate::scope::Enumerated;
 use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
-use harness::batch::BatchOptions;
 use harness::cli::{Exit, Extension, PluginContext, VerifyArgs};
-use harness::diff::DiffOptions;
-use harness::oracle::Pair;
-use harness::verify::{Given, ScopeCases};
+use harness::proof::verify::{Given, ScopeCases};
+use harness::roles::oracle::Pair;
+use harness::run::batch::BatchOptions;
+use harness::run::plan::DiffOptions;
 use serde_json::json;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -63,7 +63,7 @@ const GAME_ONLY: &[(&str, &str)] = &[
 ];
 
 /// Adds the problem's flags to `harness verify`.
-pub fn register(registry: harness::Registry) -> harness::Registry {
+pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.extend(Extension {
         subcommand: "verify",
         args: ProblemArgs::augment_args,
@@ -190,17 +190,18 @@ fn check(
     opts: DiffOptions<Stress>,
     listed: Enumerated,
     out: &mut dyn std::io::Write,
-) -> Result<harness::diff::Summary, Exit> {
+) -> Result<harness::run::summary::Summary, Exit> {
     let given = Given {
         cases: Arc::new(ScopeCases::<Stress>::new(Box::new(listed))),
         name: None,
     };
-    let total = harness::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
-    let unit = harness::report::Unit::Indices;
+    let total =
+        harness::run::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
+    let unit = harness::render::report::Unit::Indices;
     let bar = harness::cli::progress_for("stress", unit, total, core.run.quiet);
     let argv: Vec<String> = std::env::args().collect();
     let pair = Pair::<Stress>::builtin();
-    let summary = harness::verify::run::<Stress>(opts, &given, &pair, &*bar, out, &argv)?;
+    let summary = harness::proof::verify::run::<Stress>(opts, &given, &pair, &*bar, out, &argv)?;
     drop(bar);
     Ok(summary)
 }

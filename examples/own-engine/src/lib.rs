@@ -10,7 +10,7 @@
 //!
 //! The engine reports every event of a game to a [`Sink`]: with a [`Recorder`] it gives the full
 //! per-operation trace the harness compares, with [`NoTrace`] only the score and the final board.
-//! Implementing [`harness::Engine`] is the whole of the plumbing: `src/main.rs` registers it with
+//! Implementing [`harness::prelude::Engine`] is the whole of the plumbing: `src/main.rs` registers it with
 //! the command line and `tests/library.rs` drives diff, shrink and bench from Rust.
 //!
 //! For the harness's own tests of the shrinker, [`Arrays::with_planted_bug`] builds a broken
@@ -21,7 +21,7 @@ mod hand;
 
 use games::Texas;
 use grid::Grid;
-use harness::{Engine, Fault, Output};
+use harness::prelude::{Engine, Fault, Output};
 use model::texas::{Board, Case, NoTrace, Outcome, Recorder, Score, Sink};
 use std::sync::Arc;
 

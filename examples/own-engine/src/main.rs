@@ -4,7 +4,7 @@
 //! `own-engine bench --game texas --engine arrays --profile medium` times them side by side.
 
 use games::Texas;
-use harness::Registry;
+use harness::cli::Registry;
 
 fn main() -> std::process::ExitCode {
     games::builtin(Registry::new())

@@ -2,12 +2,16 @@
 //! the reference, the shrinker on a deliberately broken variant, and a short side-by-side benchmark.
 
 use games::Texas;
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions};
-use harness::game::reference;
-use harness::game::ProfileChoice;
 use harness::prelude::*;
-use harness::{bench, rng, shrink, Engine, Kind, Pair};
+use harness::prelude::{Engine, Kind, Pair};
+use harness::render::bench;
+use harness::rng;
+use harness::roles::game::reference;
+use harness::roles::game::ProfileChoice;
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::shrink;
 use model::texas::Case;
 use own_engine::Arrays;
 use std::sync::Arc;
@@ -22,14 +26,14 @@ fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 /// Runs `cases` cases of `profile` through reference and arrays; returns the summary and the report.
-fn diff_run(profile: &str, cases: u64, seed: u64) -> (diff::Summary, String) {
+fn diff_run(profile: &str, cases: u64, seed: u64) -> (harness::run::summary::Summary, String) {
     let dir = scratch(&format!("diff-{profile}"));
     let mut batch = BatchOptions::new::<Texas>(cases, seed);
     batch.profile = ProfileChoice::parse::<Texas>(Some(profile)).unwrap();
     let opts = DiffOptions::<Texas>::new(batch, dir.clone());
     let pair = Pair::new(reference::<Texas>(), arrays());
     let mut report = Vec::new();
-    let summary = diff::run::<Texas>(&opts, &pair, &Silent, &mut report).unwrap();
+    let summary = pipeline::run::<Texas>(&opts, &pair, &Silent, &mut report).unwrap();
     let _ = std::fs::remove_dir_all(dir);
     (summary, String::from_utf8(report).unwrap())
 }

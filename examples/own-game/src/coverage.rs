@@ -375,7 +375,7 @@ mod tests {
 
     #[test]
     fn looked_up_lines_are_analysed_lines() {
-        use harness::source::Source;
+        use harness::roles::source::Source;
         let mut src = harness::rng::rng(16);
         for _ in 0..20_000 {
             let (n, m) = if src.chance(0.3) {

@@ -5,7 +5,7 @@
 use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::prelude::*;
-use harness::scope::{Expr, NamedScope, Scope, ScopeError};
+use harness::roles::scope::{Expr, NamedScope, Scope, ScopeError};
 use model::ParseError;
 use std::time::Duration;
 
@@ -176,7 +176,7 @@ impl Game for Game2048 {
         optimized: "packed rows, precomputed slide tables" => optimized::run,
     }
 
-    fn html(view: &harness::html::View<'_, Self>) -> String {
+    fn html(view: &harness::roles::html::View<'_, Self>) -> String {
         crate::page::page(view)
     }
 }
@@ -188,7 +188,7 @@ impl Bounded for Game2048 {
     }
 
     fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
-        let text = harness::scope::resolve(crate::scope::NAMED, expr);
+        let text = harness::roles::scope::resolve(crate::scope::NAMED, expr);
         let e = Expr::parse(text)?;
         let family = e.family().map(str::to_owned);
         match family.as_deref() {

@@ -13,9 +13,9 @@
 
 use crate::case::Case;
 use grid::Sim;
+use harness::prelude::Profile;
 use harness::rng::rng;
-use harness::source::{Bytes, Source};
-use harness::Profile;
+use harness::roles::source::{Bytes, Source};
 use player::{play, Style, ANY, CORNER};
 
 mod grid;

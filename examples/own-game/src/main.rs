@@ -2,7 +2,7 @@
 //! or their engines is compiled in): `own-game diff --game 2048 --cases 100000`,
 //! `own-game run --game 2048 FILE`.
 
-use harness::Registry;
+use harness::cli::Registry;
 use own_game::Game2048;
 
 fn main() -> std::process::ExitCode {

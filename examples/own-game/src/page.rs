@@ -5,12 +5,13 @@
 
 use crate::case::{Board, Case};
 use crate::trace::{Event, Outcome};
-use harness::explain::Explanation;
-use harness::html::page::{
+use harness::prelude::Game;
+use harness::roles::html::page::escape;
+use harness::roles::html::page::{
     answers, finish, first_difference, header, headline, input, start, views,
 };
-use harness::html::{escape, View};
-use harness::Game;
+use harness::roles::html::View;
+use harness::roles::verdict::Explanation;
 use std::fmt::Write as _;
 
 const CSS: &str = "

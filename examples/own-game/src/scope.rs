@@ -20,7 +20,7 @@
 //! its move to bytes past 2^15), `packed-three` and `overflow-three` (three values, one move).
 
 use crate::case::{Board, Case, Dir, Move, MAX_SIDE};
-use harness::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use harness::roles::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
 use std::ops::RangeInclusive;
 
 /// Largest tile exponent a scope takes (the input format's largest tile, 2^20).

@@ -20,7 +20,7 @@
 
 use crate::case::{Board, Case, Dir, Move, MAX_INPUT_TILE, MAX_SIDE};
 use crate::scope::{unreachable_of, Reach};
-use harness::scope::{range_text, set_text, Blocks, Expr, Scope, ScopeError};
+use harness::roles::scope::{range_text, set_text, Blocks, Expr, Scope, ScopeError};
 use std::ops::RangeInclusive;
 
 /// The families, for error messages.

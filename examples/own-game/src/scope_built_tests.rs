@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::Game2048;
-use harness::game::{Bounded, Format};
+use harness::roles::{Bounded, Format};
 use std::collections::{BTreeSet, HashSet};
 
 fn built(text: &str) -> Box<dyn Scope<Case>> {
@@ -127,7 +127,7 @@ fn named_constructed_scopes_are_valid_at_every_index_of_the_small_ones() {
 
 /// Runs `indices` of a scope through both engines, which must agree on every case.
 fn agree(s: &dyn Scope<Case>, indices: impl Iterator<Item = u64>) -> BTreeSet<&'static str> {
-    let out = harness::sample::sample::<Game2048>(s, indices);
+    let out = harness::proof::sample::sample::<Game2048>(s, indices);
     assert_eq!(out.skipped, 0, "2048 skips no index");
     assert!(out.failure.is_none(), "{:?}", out.failure);
     for (key, why) in s.unreachable() {
@@ -163,7 +163,7 @@ fn the_packed_scopes_agree_on_a_sample_and_reach_the_overflow() {
     assert!(reached.contains("a 4x4 board of tiles up to 2^15 that makes a 2^16"));
     for named in Game2048::scopes() {
         let s = built(named.name);
-        let unknown = harness::sample::unknown_unreachable::<Game2048>(&*s);
+        let unknown = harness::proof::sample::unknown_unreachable::<Game2048>(&*s);
         assert!(unknown.is_empty(), "{}: {unknown:?}", named.name);
     }
 }

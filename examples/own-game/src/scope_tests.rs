@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::Game2048;
-use harness::game::{Bounded, Coverage, Format};
+use harness::roles::{Bounded, Coverage, Format};
 use std::collections::{BTreeSet, HashSet};
 
 fn scope(text: &str) -> Scope2048 {
@@ -141,10 +141,10 @@ fn bad_expressions_name_the_token() {
 
 /// Runs `indices` of a scope through both engines; every one must be a case and agree.
 fn run_scope(
-    s: &dyn harness::scope::Scope<Case>,
+    s: &dyn harness::roles::scope::Scope<Case>,
     indices: impl Iterator<Item = u64>,
 ) -> (u64, BTreeSet<&'static str>) {
-    let out = harness::sample::sample::<Game2048>(s, indices);
+    let out = harness::proof::sample::sample::<Game2048>(s, indices);
     assert_eq!(out.skipped, 0, "2048 skips no index");
     assert!(out.failure.is_none(), "{:?}", out.failure);
     (out.checked, out.reached)
@@ -178,7 +178,7 @@ fn the_tiny_scope_agrees_everywhere() {
 #[ignore]
 fn measure_named_scopes() {
     let only = std::env::var("MEASURE").ok();
-    for e in harness::sample::estimate_named::<Game2048>(20_000, only.as_deref()) {
+    for e in harness::proof::sample::estimate_named::<Game2048>(20_000, only.as_deref()) {
         println!("{}", e.line(Game2048::coverage_keys()));
     }
 }
@@ -187,7 +187,7 @@ fn measure_named_scopes() {
 fn unreachable_keys_are_coverage_keys() {
     for named in Game2048::scopes() {
         let s = Game2048::scope(named.name).unwrap();
-        let unknown = harness::sample::unknown_unreachable::<Game2048>(&*s);
+        let unknown = harness::proof::sample::unknown_unreachable::<Game2048>(&*s);
         assert!(unknown.is_empty(), "{}: {unknown:?}", named.name);
     }
 }

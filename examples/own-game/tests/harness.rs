@@ -1,11 +1,13 @@
 //! 2048 under the harness, as a user's game: the library's diff, shrinker and explain phase on a
 //! planted bug, and the `own-game` command line end to end.
 
-use harness::batch::{BatchOptions, Silent};
-use harness::diff::{self, DiffOptions};
-use harness::game::{function, reference};
+use harness::prelude::Kind;
 use harness::prelude::*;
-use harness::{explain, shrink, Kind};
+use harness::roles::game::{function, reference};
+use harness::run::batch::{BatchOptions, Silent};
+use harness::run::pipeline;
+use harness::run::plan::DiffOptions;
+use harness::run::{explain, shrink};
 use own_game::{optimized, Case, Game2048};
 use std::path::PathBuf;
 use std::process::Command;
@@ -31,7 +33,7 @@ fn a_merged_tile_merging_again_is_caught_and_shrunk_to_one_row() {
     let out = scratch("planted");
     let opts = DiffOptions::<Game2048>::new(BatchOptions::new::<Game2048>(2000, 1), out.clone());
     let mut text = Vec::new();
-    let summary = diff::run::<Game2048>(&opts, &planted(), &Silent, &mut text).unwrap();
+    let summary = pipeline::run::<Game2048>(&opts, &planted(), &Silent, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     let first = summary.first.as_ref().expect("the planted bug is found");
     assert_eq!(first.kind, Kind::Mismatch, "{text}");
@@ -232,9 +234,9 @@ fn the_corpus_cases_give_their_expected_answers_on_both_engines() {
         let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
         for engine in [
             reference::<Game2048>(),
-            harness::game::optimized::<Game2048>(),
+            harness::roles::game::optimized::<Game2048>(),
         ] {
-            let got = harness::engine::answer(&*engine, &case).unwrap();
+            let got = harness::roles::engine::answer(&*engine, &case).unwrap();
             assert_eq!(got, want, "{} on {}", engine.name(), path.display());
         }
         assert!(Pair::<Game2048>::builtin().failure(&case).is_none());

@@ -12,8 +12,8 @@
 //! `tests/harness.rs` shows that the gate's `tiny` catches the planted engine. This file holds the
 //! gate alone, so that a mutant is caught here only by a scope that fails.
 
-use harness::game::Bounded;
-use harness::Pair;
+use harness::prelude::Pair;
+use harness::roles::Bounded;
 use own_game::Game2048;
 
 #[test]

@@ -1,7 +1,8 @@
 //! Comparing two Mayan answers move by move, explained by replaying both with the reference rules.
 
-use harness::game::{Difference, Divergence, Names};
-use harness::verdict::At;
+use harness::roles::difference::Difference;
+use harness::roles::verdict::At;
+use harness::roles::verdict::{Divergence, Names};
 use model::mayan::{write_answer, Answer, Case};
 use reference::mayan::replay;
 use std::fmt::Write as _;

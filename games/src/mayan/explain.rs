@@ -1,8 +1,8 @@
-//! The parts of a Mayan repro for the explain phase ([`harness::explain`]): each block, recoloured
+//! The parts of a Mayan repro for the explain phase ([`harness::run::explain`]): each block, recoloured
 //! to every other colour that leaves the board without a run. The picture lists the columns
 //! bottom-up as the input does, `?` for a block whose colour does not matter.
 
-use harness::explain::{Explanation, Part, Where};
+use harness::roles::verdict::{Explanation, Part, Where};
 use model::mayan::{Case, COLS, MAX_COLOUR, ROWS};
 
 /// Every block with its variants (only valid cases).

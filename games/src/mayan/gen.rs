@@ -18,8 +18,8 @@
 //! measured 0.5 ms per case in a release build).
 
 use arbitrary::Unstructured;
-use harness::game::Profile;
 use harness::rng::{rng, Rng};
+use harness::roles::Profile;
 use model::mayan::{Board, Case, Move, COLS, MAX_COLOUR, MAX_MOVES, ROWS};
 use rand::Rng as _;
 use reference::mayan::{play, Played};

@@ -15,10 +15,9 @@ pub mod shrink;
 pub use gen::{build_backwards, MAX_BLOCKS, MAX_FUZZ_BLOCKS, MAX_PLANTED_BLOCKS};
 
 use arbitrary::Unstructured;
-use harness::game::{
-    Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names, Profile,
-    Shrink,
-};
+use harness::roles::game::{EngineEntry, Game};
+use harness::roles::verdict::{Divergence, Names};
+use harness::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 use model::mayan::{write_answer, Answer, Case, MAX_MOVES};
 use model::ParseError;
 use reference::mayan::{replay, MoveKind};
@@ -120,11 +119,11 @@ impl Shrink for Mayan {
             + colour_sum
     }
 
-    fn variants(case: &Case) -> Vec<harness::explain::Part<Case>> {
+    fn variants(case: &Case) -> Vec<harness::roles::verdict::Part<Case>> {
         explain::variants(case)
     }
 
-    fn picture(case: &Case, explained: &harness::explain::Explanation) -> Option<String> {
+    fn picture(case: &Case, explained: &harness::roles::verdict::Explanation) -> Option<String> {
         explain::picture(case, explained)
     }
 }
@@ -136,15 +135,15 @@ impl Coverage for Mayan {
 
     fn coverage(case: &Case, outcome: &Answer, hits: &mut [bool]) {
         hits[if outcome.is_some() {
-            const { harness::coverage::index(COVERAGE_KEYS, "solvable") }
+            const { harness::roles::coverage::index(COVERAGE_KEYS, "solvable") }
         } else {
-            const { harness::coverage::index(COVERAGE_KEYS, "unsolvable") }
+            const { harness::roles::coverage::index(COVERAGE_KEYS, "unsolvable") }
         }] = true;
-        hits[const { harness::coverage::index(COVERAGE_KEYS, "n=1") }
+        hits[const { harness::roles::coverage::index(COVERAGE_KEYS, "n=1") }
             + case.n.clamp(1, MAX_MOVES)
             - 1] = true;
         if case.board.is_cleared() {
-            hits[const { harness::coverage::index(COVERAGE_KEYS, "empty board") }] = true;
+            hits[const { harness::roles::coverage::index(COVERAGE_KEYS, "empty board") }] = true;
         }
         let Some(moves) = outcome else {
             return;
@@ -156,26 +155,29 @@ impl Coverage for Mayan {
         for (m, p) in moves.iter().zip(&played) {
             hits[match p.kind {
                 MoveKind::Swap => {
-                    const { harness::coverage::index(COVERAGE_KEYS, "answer: swap move") }
+                    const { harness::roles::coverage::index(COVERAGE_KEYS, "answer: swap move") }
                 }
                 MoveKind::Drop => {
-                    const { harness::coverage::index(COVERAGE_KEYS, "answer: drop move") }
+                    const { harness::roles::coverage::index(COVERAGE_KEYS, "answer: drop move") }
                 }
             }] = true;
-            hits[const { harness::coverage::index(COVERAGE_KEYS, "answer: left drag") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE_KEYS, "answer: left drag") }] |=
                 m.g == -1;
             hits[const {
-                harness::coverage::index(COVERAGE_KEYS, "answer: blocks fall after the drag")
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: blocks fall after the drag")
             }] |= p.fell;
-            hits[const { harness::coverage::index(COVERAGE_KEYS, "answer: move removing nothing") }] |=
-                p.removed == 0;
             hits[const {
-                harness::coverage::index(COVERAGE_KEYS, "answer: swap of two equal blocks")
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: move removing nothing")
+            }] |= p.removed == 0;
+            hits[const {
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: swap of two equal blocks")
             }] |= p.kind == MoveKind::Swap && p.board == before;
-            hits[const { harness::coverage::index(COVERAGE_KEYS, "answer: cascade of 2+ waves") }] |=
-                p.waves >= 2;
-            hits[const { harness::coverage::index(COVERAGE_KEYS, "answer: 6+ blocks in one move") }] |=
-                p.removed >= 6;
+            hits[const {
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: cascade of 2+ waves")
+            }] |= p.waves >= 2;
+            hits[const {
+                harness::roles::coverage::index(COVERAGE_KEYS, "answer: 6+ blocks in one move")
+            }] |= p.removed >= 6;
             before = p.board;
         }
     }
@@ -202,15 +204,16 @@ impl Game for Mayan {
 }
 
 impl Bounded for Mayan {
-    fn scopes() -> &'static [harness::scope::NamedScope] {
+    fn scopes() -> &'static [harness::roles::scope::NamedScope] {
         scope::NAMED
     }
 
     fn scope(
         expr: &str,
-    ) -> Result<Box<dyn harness::scope::Scope<Case>>, harness::scope::ScopeError> {
-        let text = harness::scope::resolve(scope::NAMED, expr);
-        let e = harness::scope::Expr::parse(text)?;
+    ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
+    {
+        let text = harness::roles::scope::resolve(scope::NAMED, expr);
+        let e = harness::roles::scope::Expr::parse(text)?;
         let family = e.family().map(str::to_owned);
         match family.as_deref() {
             Some(family) => Ok(Box::new(scope_swaps::parse(family, e, text)?)),

@@ -22,7 +22,7 @@
 //! or 2 moves; 380,948 indices, 1.3 core-seconds): the colours 8 to 10 the search's bound keeps in
 //! its second word, and nibbles of 8 and more.
 
-use harness::scope::{range_text, set_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use harness::roles::scope::{range_text, set_text, Blocks, Expr, NamedScope, Scope, ScopeError};
 use model::mayan::{Board, Case, COLS, MAX_COLOUR, MAX_MOVES, ROWS};
 use std::ops::RangeInclusive;
 

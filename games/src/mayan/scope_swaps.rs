@@ -19,7 +19,7 @@
 //! shapes by their number of blocks, then `n`, L, the side, then the colourings. Every index is a
 //! valid case.
 
-use harness::scope::{range_text, set_text, Blocks, Expr, Scope, ScopeError};
+use harness::roles::scope::{range_text, set_text, Blocks, Expr, Scope, ScopeError};
 use model::mayan::{Board, Case, MAX_COLOUR, MAX_MOVES};
 use std::ops::RangeInclusive;
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::mayan::Mayan;
-use harness::game::{Bounded, Format};
+use harness::roles::{Bounded, Format};
 use model::mayan::Move;
 use reference::mayan::{replay, solve};
 use std::collections::HashSet;
@@ -89,7 +89,7 @@ fn counts_are_exact_and_smaller_boards_come_first() {
 fn the_engines_agree_on_every_swap() {
     for text in ["swaps", "swaps-high"] {
         let s = swaps(text);
-        let out = harness::sample::sample::<Mayan>(&*s, 0..s.len());
+        let out = harness::proof::sample::sample::<Mayan>(&*s, 0..s.len());
         assert!(out.failure.is_none(), "{text}: {:?}", out.failure);
         assert_eq!(out.checked, s.len());
         assert!(out.reached.contains("answer: swap move"), "{text}");

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::mayan::Mayan;
-use harness::game::{Bounded, Coverage, Format};
+use harness::roles::{Bounded, Coverage, Format};
 use std::collections::{BTreeSet, HashSet};
 
 fn scope(text: &str) -> MayanScope {
@@ -124,7 +124,7 @@ fn run_scope(
     s: &dyn Scope<Case>,
     indices: impl Iterator<Item = u64>,
 ) -> (u64, u64, BTreeSet<&'static str>) {
-    let out = harness::sample::sample::<Mayan>(s, indices);
+    let out = harness::proof::sample::sample::<Mayan>(s, indices);
     assert!(out.failure.is_none(), "{:?}", out.failure);
     (out.checked, out.skipped, out.reached)
 }
@@ -160,7 +160,7 @@ fn the_tiny_scope_agrees_everywhere() {
 #[ignore]
 fn measure_named_scopes() {
     let only = std::env::var("MEASURE").ok();
-    for e in harness::sample::estimate_named::<Mayan>(20_000, only.as_deref()) {
+    for e in harness::proof::sample::estimate_named::<Mayan>(20_000, only.as_deref()) {
         println!("{}", e.line(Mayan::coverage_keys()));
     }
 }
@@ -200,7 +200,7 @@ fn colour_sets_replace_the_colours_and_the_plain_scopes_are_unchanged() {
     }
     let high = Mayan::scope("high-colours").unwrap();
     assert_eq!(high.len(), 380_948);
-    let out = harness::sample::sample::<Mayan>(&*high, (0..high.len()).step_by(41));
+    let out = harness::proof::sample::sample::<Mayan>(&*high, (0..high.len()).step_by(41));
     assert!(out.failure.is_none(), "{:?}", out.failure);
     assert!(out.reached.contains("solvable"));
 }

@@ -75,7 +75,7 @@ fn compare_names_the_first_differing_move() {
     assert!(d.a_view.contains("board after 1 move(s)"));
     assert!(d.b_view.contains("0 0 1"));
     let d = Mayan::compare(&case, &right, &None, Names::default()).unwrap();
-    assert_eq!(d.at, harness::verdict::At::Answer);
+    assert_eq!(d.at, harness::roles::verdict::At::Answer);
     assert!(d.what.contains("answers -1"), "{}", d.what);
     assert_eq!(
         d.event.words(),
@@ -124,7 +124,7 @@ fn arbitrary_bytes_give_valid_cases() {
 fn coverage_sees_stalls_and_cascades() {
     let case = Case::parse(b"2\n1 0\n1 0\n0\n1 0\n0\n").unwrap();
     let answer = reference::mayan::solve(&case);
-    let keys = harness::coverage::keys_hit::<Mayan>(&case, &answer);
+    let keys = harness::roles::coverage::keys_hit::<Mayan>(&case, &answer);
     for key in [
         "solvable",
         "n=2",
@@ -140,7 +140,7 @@ fn coverage_sees_stalls_and_cascades() {
     // A two-wave cascade exists, but the 6 and the 7 stay: unsolvable.
     assert_eq!(answer, None);
     assert_eq!(
-        harness::coverage::keys_hit::<Mayan>(&case, &answer),
+        harness::roles::coverage::keys_hit::<Mayan>(&case, &answer),
         ["unsolvable", "n=1"]
     );
 }
@@ -151,7 +151,7 @@ fn the_mix_reaches_every_coverage_key() {
     for seed in 0..400 {
         let case = Mayan::generate(p("mix"), seed);
         let answer = engine::mayan::solve(&case);
-        for key in harness::coverage::keys_hit::<Mayan>(&case, &answer) {
+        for key in harness::roles::coverage::keys_hit::<Mayan>(&case, &answer) {
             assert!(Mayan::coverage_keys().contains(&key));
             if !seen.contains(&key) {
                 seen.push(key);

@@ -2,8 +2,9 @@
 //! program's move list.
 
 use super::{Outcome, Proposal};
-use harness::game::{Difference, Differs, Divergence, Names};
-use harness::verdict::At;
+use harness::roles::difference::{Difference, Differs};
+use harness::roles::verdict::At;
+use harness::roles::verdict::{Divergence, Names};
 use model::nogo::{parse_moves, write_moves, Board, Colour, Move, Verdict};
 use serde_json::json;
 use std::fmt::Write as _;

@@ -1,8 +1,8 @@
-//! The parts of a NoGo repro for the explain phase ([`harness::explain`]): each point of the board,
+//! The parts of a NoGo repro for the explain phase ([`harness::run::explain`]): each point of the board,
 //! varied to the other two values (black, white, empty) that leave every group a liberty. The
 //! picture shows a point that does not matter as `?`.
 
-use harness::explain::{Explanation, Part, Where};
+use harness::roles::verdict::{Explanation, Part, Where};
 use model::nogo::{Board, Colour};
 
 /// Every point with its variants (only valid boards).

@@ -1,8 +1,8 @@
 //! NoGo boards from seeds and from fuzzer bytes.
 
 use arbitrary::Unstructured;
-use harness::game::Profile;
 use harness::rng::{rng, Rng};
+use harness::roles::Profile;
 use model::nogo::{Board, Colour};
 use rand::Rng as _;
 

@@ -18,10 +18,10 @@ pub use gen::{random_board, repair, SMALL_N};
 pub use proposals::{board_hash, proposals, Proposal};
 
 use arbitrary::Unstructured;
-use harness::game::{
-    function, Bounded, Check, Checker, Coverage, Differs, Divergence, EngineEntry, Format, Game,
-    Generate, Names, Profile, Shrink,
-};
+use harness::roles::difference::Differs;
+use harness::roles::game::{function, Checker, EngineEntry, Game};
+use harness::roles::verdict::{Divergence, Names};
+use harness::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 use model::nogo::{parse_moves, write_moves, Board, Move, Verdict};
 use model::ParseError;
 use std::time::Duration;
@@ -190,11 +190,11 @@ impl Shrink for Nogo {
         case.n as u64 * 2_000_000 + case.stones() as u64
     }
 
-    fn variants(case: &Board) -> Vec<harness::explain::Part<Board>> {
+    fn variants(case: &Board) -> Vec<harness::roles::verdict::Part<Board>> {
         explain::variants(case)
     }
 
-    fn picture(case: &Board, explained: &harness::explain::Explanation) -> Option<String> {
+    fn picture(case: &Board, explained: &harness::roles::verdict::Explanation) -> Option<String> {
         explain::picture(case, explained)
     }
 }
@@ -206,28 +206,30 @@ impl Coverage for Nogo {
 
     fn coverage(case: &Board, outcome: &Outcome, hits: &mut [bool]) {
         let len = outcome.moves.len();
-        hits[const { harness::coverage::index(COVERAGE, "1x1 board") }] |= case.n == 1;
-        hits[const { harness::coverage::index(COVERAGE, "game ends at once") }] |= len == 0;
-        hits[const { harness::coverage::index(COVERAGE, "ends with X to move") }] |=
+        hits[const { harness::roles::coverage::index(COVERAGE, "1x1 board") }] |= case.n == 1;
+        hits[const { harness::roles::coverage::index(COVERAGE, "game ends at once") }] |= len == 0;
+        hits[const { harness::roles::coverage::index(COVERAGE, "ends with X to move") }] |=
             len.is_multiple_of(2);
-        hits[const { harness::coverage::index(COVERAGE, "ends with O to move") }] |= len % 2 == 1;
+        hits[const { harness::roles::coverage::index(COVERAGE, "ends with O to move") }] |=
+            len % 2 == 1;
         if let Some(seen) = outcome.illegal_seen {
-            hits[const { harness::coverage::index(COVERAGE, "illegal: suicide") }] |= seen.suicide;
-            hits[const { harness::coverage::index(COVERAGE, "illegal: fills last liberty") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE, "illegal: suicide") }] |=
+                seen.suicide;
+            hits[const { harness::roles::coverage::index(COVERAGE, "illegal: fills last liberty") }] |=
                 seen.fills_last_liberty;
-            hits[const { harness::coverage::index(COVERAGE, "illegal: both") }] |= seen.both;
+            hits[const { harness::roles::coverage::index(COVERAGE, "illegal: both") }] |= seen.both;
         }
         for (p, v) in &outcome.checks {
-            hits[const { harness::coverage::index(COVERAGE, "check: ok") }] |= v.is_ok();
-            hits[const { harness::coverage::index(COVERAGE, "check: ok, not the play-out") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE, "check: ok") }] |= v.is_ok();
+            hits[const { harness::roles::coverage::index(COVERAGE, "check: ok, not the play-out") }] |=
                 v.is_ok() && p.apply(&outcome.moves) != outcome.moves;
-            hits[const { harness::coverage::index(COVERAGE, "check: illegal") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE, "check: illegal") }] |=
                 matches!(v, Verdict::Illegal { .. });
-            hits[const { harness::coverage::index(COVERAGE, "check: occupied") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE, "check: occupied") }] |=
                 matches!(v, Verdict::Occupied { .. });
-            hits[const { harness::coverage::index(COVERAGE, "check: off board") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE, "check: off board") }] |=
                 matches!(v, Verdict::OffBoard { .. });
-            hits[const { harness::coverage::index(COVERAGE, "check: not over") }] |=
+            hits[const { harness::roles::coverage::index(COVERAGE, "check: not over") }] |=
                 matches!(v, Verdict::NotOver { .. });
         }
     }
@@ -271,14 +273,15 @@ impl Game for Nogo {
 }
 
 impl Bounded for Nogo {
-    fn scopes() -> &'static [harness::scope::NamedScope] {
+    fn scopes() -> &'static [harness::roles::scope::NamedScope] {
         scope::NAMED
     }
 
     fn scope(
         expr: &str,
-    ) -> Result<Box<dyn harness::scope::Scope<Board>>, harness::scope::ScopeError> {
-        let text = harness::scope::resolve(scope::NAMED, expr);
+    ) -> Result<Box<dyn harness::roles::scope::Scope<Board>>, harness::roles::scope::ScopeError>
+    {
+        let text = harness::roles::scope::resolve(scope::NAMED, expr);
         Ok(Box::new(scope::parse(text)?))
     }
 }

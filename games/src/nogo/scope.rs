@@ -12,7 +12,7 @@
 //! has 847,331,675,931 indices (about 20,000 core-hours). Every one of them reaches every coverage
 //! key, `tiny` included (checked by a test).
 
-use harness::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
+use harness::roles::scope::{range_text, Blocks, Expr, NamedScope, Scope, ScopeError};
 use model::nogo::{Board, Colour};
 use std::ops::RangeInclusive;
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::nogo::Nogo;
-use harness::game::{Bounded, Coverage, Format};
+use harness::roles::{Bounded, Coverage, Format};
 use std::collections::{BTreeSet, HashSet};
 
 fn scope(text: &str) -> NogoScope {
@@ -112,7 +112,7 @@ pub(crate) fn run_scope(
     s: &dyn Scope<Board>,
     indices: impl Iterator<Item = u64>,
 ) -> (u64, u64, BTreeSet<&'static str>) {
-    let out = harness::sample::sample::<Nogo>(s, indices);
+    let out = harness::proof::sample::sample::<Nogo>(s, indices);
     assert!(out.failure.is_none(), "{:?}", out.failure);
     (out.checked, out.skipped, out.reached)
 }
@@ -139,7 +139,7 @@ fn the_tiny_scope_agrees_everywhere() {
 #[ignore]
 fn measure_named_scopes() {
     let only = std::env::var("MEASURE").ok();
-    for e in harness::sample::estimate_named::<Nogo>(20_000, only.as_deref()) {
+    for e in harness::proof::sample::estimate_named::<Nogo>(20_000, only.as_deref()) {
         println!("{}", e.line(Nogo::coverage_keys()));
     }
 }

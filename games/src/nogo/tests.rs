@@ -85,7 +85,7 @@ fn engines_agree_on_generated_boards() {
                 );
             }
             assert_eq!(r.checks[0], (Proposal::PlayOut, Verdict::Ok));
-            for k in harness::coverage::keys_hit::<Nogo>(&b, &r) {
+            for k in harness::roles::coverage::keys_hit::<Nogo>(&b, &r) {
                 *hits.entry(k).or_insert(0) += 1;
             }
             cases += 1;

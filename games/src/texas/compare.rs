@@ -4,8 +4,9 @@
 //! own traces for the report.
 
 use super::sim::{remove_and_fall, swap};
-use harness::game::{Differs, Divergence, Names};
-use harness::verdict::At;
+use harness::roles::difference::Differs;
+use harness::roles::verdict::At;
+use harness::roles::verdict::{Divergence, Names};
 use model::texas::{Board, Case, Cells, Invalid, OpTrace, Outcome, Pos};
 use serde_json::json;
 

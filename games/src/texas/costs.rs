@@ -3,7 +3,7 @@
 
 use super::{gen, sim};
 use harness::rng::{case_seed, rng};
-use harness::source::Source;
+use harness::roles::source::Source;
 use harness::timing::Row;
 use model::texas::{Case, NoTrace, Op, Pos};
 use std::hint::black_box;

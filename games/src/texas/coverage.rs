@@ -11,7 +11,7 @@ use std::cell::RefCell;
 
 /// The index of `name` in [`COVERAGE_KEYS`] (a compile error when it is not there).
 const fn key(name: &str) -> usize {
-    harness::coverage::index(COVERAGE_KEYS, name)
+    harness::roles::coverage::index(COVERAGE_KEYS, name)
 }
 
 /// The first six keys are the special types, in order.

@@ -1,4 +1,4 @@
-//! The parts of a Texas repro for the explain phase ([`harness::explain`]), and its picture.
+//! The parts of a Texas repro for the explain phase ([`harness::run::explain`]), and its picture.
 //!
 //! Each cell has two parts: its colour (every other colour of 1..=k that leaves the board
 //! without a run, at most [`MAX_VARIANTS`] of them) and its special (every other of 0..=6). Each
@@ -6,7 +6,7 @@
 //! [`MAX_VARIANTS`], spread over the board). A part whose every variant still fails the same way
 //! does not matter; the picture shows its cell as `?` (a free colour) or `c*?` (a free special).
 
-use harness::explain::{Explanation, Part, Where};
+use harness::roles::verdict::{Explanation, Part, Where};
 use model::texas::{Case, Op, Pos};
 
 /// At most this many variants of one part: enough to say "any value", cheap on any board.
@@ -152,7 +152,7 @@ pub fn picture(case: &Case, e: &Explanation) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use harness::explain::Free;
+    use harness::roles::verdict::Free;
 
     fn case() -> Case {
         Case::parse(b"2 3 3 1\n1 2 1\n2 1 2\n0 0 0\n0 4 0\n1 2 2 2\n").expect("a valid case")

@@ -13,11 +13,10 @@ mod shrink;
 pub mod sim;
 
 use arbitrary::Unstructured;
-use harness::game::{
-    function, Bounded, Check, Coverage, Divergence, EngineEntry, Format, Game, Generate, Names,
-    Profile, Shrink,
-};
-use harness::source::{Bytes, Source};
+use harness::roles::game::{function, EngineEntry, Game};
+use harness::roles::source::{Bytes, Source};
+use harness::roles::verdict::{Divergence, Names};
+use harness::roles::{Bounded, Check, Coverage, Format, Generate, Profile, Shrink};
 use model::texas::{Board, Case, NoTrace, Outcome};
 use model::ParseError;
 use std::time::Duration;
@@ -135,11 +134,11 @@ impl Shrink for Texas {
             + u64::from(case.k)
     }
 
-    fn variants(case: &Case) -> Vec<harness::explain::Part<Case>> {
+    fn variants(case: &Case) -> Vec<harness::roles::verdict::Part<Case>> {
         explain::variants(case)
     }
 
-    fn picture(case: &Case, explained: &harness::explain::Explanation) -> Option<String> {
+    fn picture(case: &Case, explained: &harness::roles::verdict::Explanation) -> Option<String> {
         explain::picture(case, explained)
     }
 }
@@ -190,7 +189,7 @@ impl Game for Texas {
     }
 
     /// Every operation's summary and both engines' boards, round by round (the `page` module).
-    fn html(view: &harness::html::View<'_, Self>) -> String {
+    fn html(view: &harness::roles::html::View<'_, Self>) -> String {
         page::page(view)
     }
 
@@ -239,7 +238,7 @@ pub const COVERAGE_KEYS: &[&str] = &[
 
 /// Bounded scopes: every board up to some size ([`scope`]; its parameters in [`scope::HELP`]).
 impl Bounded for Texas {
-    fn scopes() -> &'static [harness::scope::NamedScope] {
+    fn scopes() -> &'static [harness::roles::scope::NamedScope] {
         scope::NAMED
     }
 
@@ -248,7 +247,8 @@ impl Bounded for Texas {
     /// [`scope::HELP`].
     fn scope(
         expr: &str,
-    ) -> Result<Box<dyn harness::scope::Scope<Case>>, harness::scope::ScopeError> {
+    ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
+    {
         Ok(Box::new(scope::parse(expr)?))
     }
 }

@@ -69,7 +69,7 @@ fn all<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> bool {
 mod tests {
     use super::*;
     use crate::texas::Texas;
-    use harness::game::Generate;
+    use harness::roles::Generate;
     use model::texas::{Hand, HandKind, Invalid};
 
     /// Outcomes that differ from `o` in one field each.

@@ -3,7 +3,7 @@
 //! reference.
 
 use games::Texas;
-use harness::{Engine, Fault, Output, Pair};
+use harness::prelude::{Engine, Fault, Output, Pair};
 use model::texas::{Case, NoTrace};
 use std::sync::Arc;
 
@@ -30,5 +30,8 @@ impl Engine<Texas> for Planted {
 
 /// The reference against the planted copy.
 pub fn planted_pair() -> Pair<Texas> {
-    Pair::new(harness::game::reference::<Texas>(), Arc::new(Planted))
+    Pair::new(
+        harness::roles::game::reference::<Texas>(),
+        Arc::new(Planted),
+    )
 }

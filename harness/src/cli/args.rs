@@ -101,7 +101,7 @@ pub fn at_least_one_u64(s: &str) -> Result<u64, String> {
 /// below the number of programs the harness can keep track of at once.
 pub const MAX_WORKERS: usize = 512;
 
-/// A number of workers, from 1 to [`MAX_WORKERS`].
+/// A number of workers, from 1 to `MAX_WORKERS`.
 pub fn workers(s: &str) -> Result<usize, String> {
     let x = at_least_one(s)?;
     if x > MAX_WORKERS {
@@ -113,7 +113,7 @@ pub fn workers(s: &str) -> Result<usize, String> {
 /// The largest memory limit, in MiB (16 TiB): its count of bytes fits in a u64.
 pub const MAX_MEMORY_MB: u64 = 1 << 24;
 
-/// A memory limit in MiB, from 1 to [`MAX_MEMORY_MB`].
+/// A memory limit in MiB, from 1 to `MAX_MEMORY_MB`.
 pub fn memory_mb(s: &str) -> Result<u64, String> {
     let x = at_least_one_u64(s)?;
     if x > MAX_MEMORY_MB {

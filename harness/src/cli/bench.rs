@@ -4,9 +4,10 @@ use super::args::{at_least_one, seconds, GameArg, PairArgs};
 use super::registry::Table;
 use super::util::{json_target, write_json};
 use super::{Ctx, Exit};
-use crate::bench;
-use crate::engine::Engine;
-use crate::game::{bench_only_names, Game, Generate, Profile, ProfileChoice};
+use crate::render::bench;
+use crate::roles::engine::Engine;
+use crate::roles::game::{bench_only_names, Game, ProfileChoice};
+use crate::roles::{Generate, Profile};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -45,7 +46,7 @@ pub struct Args {
 }
 
 /// A profile to measure and how many of its cases.
-type Chosen<G> = (&'static Profile<<G as crate::game::Format>::Case>, usize);
+type Chosen<G> = (&'static Profile<<G as crate::roles::Format>::Case>, usize);
 
 /// The profiles to measure and how many cases each: those named, or the game's bench rows.
 fn chosen<G: Generate>(args: &Args) -> Result<Vec<Chosen<G>>, Exit> {

@@ -4,7 +4,7 @@ use super::args::GameArg;
 use super::registry::Table;
 use super::util::{read_input, shown};
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@
 
 use super::registry::{Registry, Request, Table};
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 
 /// What a subcommand runs with (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

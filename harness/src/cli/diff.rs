@@ -5,7 +5,7 @@ use super::flags::{CaseFlags, CaseTimeout, Flags, Plan, ProfileArg, RunFlags, Te
 use super::registry::Table;
 use super::util::run_batch;
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 
 /// Batch differential test: generated cases through two engines on all cores.
 ///

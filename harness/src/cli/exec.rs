@@ -4,9 +4,9 @@ use super::args::GameArg;
 use super::registry::Table;
 use super::util::read_input;
 use super::{Ctx, Exit};
-use crate::diff::Isolate;
-use crate::engine::Engine;
-use crate::game::Game;
+use crate::roles::engine::Engine;
+use crate::roles::game::Game;
+use crate::run::plan::Isolate;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,8 +26,8 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     let e = table.engine(&args.engine)?;
     let bytes = read_input(Path::new("-"))?;
     let case = G::parse(&bytes).map_err(|err| Exit(2, format!("<stdin>: {err}")))?;
-    let answer =
-        crate::engine::answer(&*e, &case).map_err(|f| Exit(1, format!("{}: {f}", args.engine)))?;
+    let answer = crate::roles::engine::answer(&*e, &case)
+        .map_err(|f| Exit(1, format!("{}: {f}", args.engine)))?;
     cx.out.write_all(answer.as_bytes())?;
     Ok(0)
 }
@@ -45,7 +45,7 @@ pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isola
             "--engine".into(),
             name.to_string(),
         ];
-        let mut p = crate::judge::Program::new(cmd, Duration::from_secs(1));
+        let mut p = crate::programs::judge::Program::new(cmd, Duration::from_secs(1));
         p.cpu = None;
         p.name = name.to_string();
         Some(Arc::new(p) as Arc<dyn Engine<G>>)

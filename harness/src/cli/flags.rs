@@ -8,7 +8,7 @@
 //! one name, one parser, one meaning and one help text wherever it appears; `--threads` is also
 //! `--jobs` (and `-t` is also `-j`) in every command that takes it.
 //!
-//! A plug-in's subcommand ([`crate::Registry`]) takes the same groups the same way, with the
+//! A plug-in's subcommand ([`crate::cli::Registry`]) takes the same groups the same way, with the
 //! same names and meanings:
 //!
 //! ```ignore
@@ -37,12 +37,12 @@ use super::args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, second
 use super::registry::Table;
 use super::util::json_target;
 use super::{Ctx, Exit};
-use crate::batch::BatchOptions;
-use crate::corpus;
-use crate::diff::DiffOptions;
-use crate::game::{Game, ProfileChoice};
-use crate::judge::Program;
-use crate::oracle::Pair;
+use crate::programs::judge::Program;
+use crate::render::corpus;
+use crate::roles::game::{Game, ProfileChoice};
+use crate::roles::oracle::Pair;
+use crate::run::batch::BatchOptions;
+use crate::run::plan::DiffOptions;
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -226,7 +226,7 @@ impl<G: Game> Plan<G> {
             Tested::Program(limits, cmd) => {
                 let program = limits.program(cmd)?;
                 let relimit = program.relimit::<G>();
-                let pair = Pair::new(crate::game::reference::<G>(), Arc::new(program));
+                let pair = Pair::new(crate::roles::game::reference::<G>(), Arc::new(program));
                 (pair, Some(relimit), corpus::judge_dir(G::NAME))
             }
             Tested::Engines(engines) => {

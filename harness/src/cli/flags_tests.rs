@@ -5,7 +5,7 @@
 use super::*;
 use crate::cli::args::Cli;
 use crate::cli::commands::{Command, Kind};
-use crate::Registry;
+use crate::cli::Registry;
 use clap::FromArgMatches as _;
 
 crate::toy::toy_game!(Doubles, "doubles");

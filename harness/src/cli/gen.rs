@@ -3,7 +3,7 @@
 use super::args::GameArg;
 use super::registry::Table;
 use super::{Ctx, Exit};
-use crate::game::{Game, ProfileChoice};
+use crate::roles::game::{Game, ProfileChoice};
 use std::io::Write as _;
 
 /// Print a generated case in the contest format: the case of (profile, seed), or with --scope the

@@ -5,7 +5,7 @@ use super::flags::{CaseFlags, Flags, Plan, ProfileArg, ProgramFlags, RunFlags, T
 use super::registry::Table;
 use super::util::run_batch;
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 
 /// Judge an external program against the reference on generated cases.
 ///

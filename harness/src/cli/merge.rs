@@ -30,9 +30,9 @@ pub(super) fn run(_: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exi
     json_target(&args.json)?;
     let mut all = Vec::new();
     for p in &args.reports {
-        all.push((p.display().to_string(), crate::merge::read(p)?));
+        all.push((p.display().to_string(), crate::proof::merge::read(p)?));
     }
-    let merged = crate::merge::merge(&all)?;
+    let merged = crate::proof::merge::merge(&all)?;
     let out = &mut *cx.out;
     if let Some(f) = &merged.first {
         writeln!(
@@ -50,7 +50,7 @@ pub(super) fn run(_: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exi
     write!(
         out,
         "{}",
-        crate::report::coverage(&keys, &counts, merged.cases)
+        crate::render::report::coverage(&keys, &counts, merged.cases)
     )?;
     let shards: Vec<String> = merged
         .shards
@@ -64,7 +64,7 @@ pub(super) fn run(_: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exi
             Some(cmd) => writeln!(
                 out,
                 "missing shard {i}/{k}: rerun with: {}",
-                crate::certificate::rerun(cmd, *i)
+                crate::run::certificate::rerun(cmd, *i)
             )?,
             None => writeln!(out, "missing shard {i}/{k}")?,
         }
@@ -75,7 +75,7 @@ pub(super) fn run(_: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exi
             writeln!(
                 out,
                 "{}",
-                crate::verify::verdict_line(&merged.game, c, &merged, None)
+                crate::proof::verify::verdict_line(&merged.game, c, &merged, None)
             )?;
             c.verified
         }

@@ -4,7 +4,7 @@
 //!
 //! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     harness::Registry::new()
+//!     harness::cli::Registry::new()
 //!         .game::<MyGame>()
 //!         .engine::<MyGame>("mine", "my own engine", build)
 //!         .main()

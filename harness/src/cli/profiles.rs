@@ -3,7 +3,7 @@
 use super::args::GameArg;
 use super::registry::Table;
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 use std::io::Write as _;
 
 /// List a game's generator profiles.

@@ -1,8 +1,8 @@
 //! What a person watching a run sees: a bar on a terminal, plain lines in a log, nothing with
 //! `--quiet`; and the link from Ctrl-C to the run's stop flag.
 
-use crate::batch::Progress;
-use crate::report::{self, Unit};
+use crate::render::report::{self, Unit};
+use crate::run::batch::Progress;
 use std::io::IsTerminal as _;
 use std::sync::Arc;
 use std::time::Duration;
@@ -104,15 +104,15 @@ pub fn progress_for(game: &'static str, unit: Unit, total: u64, quiet: bool) -> 
 /// Only runs that watch the flag install the handlers: every other command keeps the default
 /// action, so that one Ctrl-C ends it at once rather than being recorded and ignored.
 pub fn stop_on_interrupt(stop: Arc<std::sync::atomic::AtomicBool>) {
-    if let Err(e) = crate::interrupt::install() {
+    if let Err(e) = crate::run::interrupt::install() {
         note!("warning: Ctrl-C will not stop runs cleanly: {e}");
     }
     let _ = std::thread::Builder::new()
         .name("interrupt-watch".into())
         .spawn(move || loop {
-            if crate::interrupt::interrupted() {
+            if crate::run::interrupt::interrupted() {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                crate::process::kill_all();
+                crate::programs::process::kill_all();
                 return;
             }
             std::thread::sleep(Duration::from_millis(25));

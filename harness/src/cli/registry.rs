@@ -3,7 +3,7 @@
 //!
 //! ```ignore
 //! fn main() -> std::process::ExitCode {
-//!     harness::Registry::new()
+//!     harness::cli::Registry::new()
 //!         .game::<my_game::MyGame>()                // a game of your own
 //!         .engine::<my_game::MyGame>("mine", "my own engine", my_game::build)
 //!         .program("my-harness")
@@ -20,10 +20,10 @@
 use super::args::{Cli, PairArgs};
 use super::commands::{Command, Kind};
 use super::{Ctx, Exit};
-use crate::diff::Isolate;
-use crate::engine::Engine;
-use crate::game::{engines, EngineEntry, Game};
-use crate::oracle::Pair;
+use crate::roles::engine::Engine;
+use crate::roles::game::{engines, EngineEntry, Game};
+use crate::roles::oracle::Pair;
+use crate::run::plan::Isolate;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{CommandFactory as _, FromArgMatches as _};
 use std::any::Any;
@@ -333,7 +333,7 @@ pub(crate) enum Request<'a> {
     Replay {
         args: &'a super::replay::Args,
         files: &'a [std::path::PathBuf],
-        verdicts: &'a mut Vec<crate::summary::FileVerdict>,
+        verdicts: &'a mut Vec<crate::run::summary::FileVerdict>,
     },
     /// The game's fuzz seeds under `corpus`; their number is added to `written`.
     Seeds {
@@ -428,7 +428,7 @@ impl<G: Game> GameCommands for Table<G> {
                 verdicts,
             } => super::replay::files::<G>(self, args, files, verdicts, cx),
             Request::Seeds { corpus, written } => {
-                *written += crate::corpus::write_seeds::<G>(corpus)?;
+                *written += crate::render::corpus::write_seeds::<G>(corpus)?;
                 Ok(0)
             }
         }

@@ -1,6 +1,6 @@
 //! `replay`: saved cases through two engines again, as a run of their own: the listed files are
-//! the run's cases ([`crate::plan::ReplayFiles`]) and go through the same pipeline as `diff`
-//! ([`crate::diff::run`]): the replay gate's limits and isolation, its verdicts, its pages.
+//! the run's cases ([`crate::run::plan::ReplayFiles`]) and go through the same pipeline as `diff`
+//! ([`crate::run::pipeline::run`]): the replay gate's limits and isolation, its verdicts, its pages.
 
 use super::args::PairArgs;
 use super::flags::{Flags, Plan, Tested};
@@ -8,10 +8,10 @@ use super::progress::stop_on_interrupt;
 use super::registry::{GameCommands, Registry, Table};
 use super::util::{json_target, write_json};
 use super::{Ctx, Exit};
-use crate::batch::Silent;
-use crate::diff::ReplayFiles;
-use crate::game::Game;
-use crate::summary::{FileVerdict, ReplayVerdict};
+use crate::roles::game::Game;
+use crate::run::batch::Silent;
+use crate::run::plan::ReplayFiles;
+use crate::run::summary::{FileVerdict, ReplayVerdict};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -149,7 +149,7 @@ fn serve(
     }
 }
 
-/// Files of game `G` as a run of their own: the plan, then [`crate::diff::run`]; their verdicts
+/// Files of game `G` as a run of their own: the plan, then [`crate::run::pipeline::run`]; their verdicts
 /// are appended to `verdicts`.
 pub(super) fn files<G: Game>(
     table: &Table<G>,
@@ -172,7 +172,7 @@ pub(super) fn files<G: Game>(
     if args.shrink {
         stop_on_interrupt(Arc::clone(&opts.batch.stop));
     }
-    let summary = crate::diff::run::<G>(&opts, &pair, &Silent, cx.out)?;
+    let summary = crate::run::pipeline::run::<G>(&opts, &pair, &Silent, cx.out)?;
     let mine = summary.replay.as_ref().map_or(&[][..], |r| &r.files);
     let status = mine
         .iter()

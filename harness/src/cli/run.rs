@@ -4,7 +4,7 @@ use super::args::GameArg;
 use super::registry::Table;
 use super::util::{read_input, shown};
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 use std::io::Write as _;
 use std::path::PathBuf;
 
@@ -35,7 +35,7 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
     for f in files {
         let bytes = read_input(f)?;
         let case = G::parse(&bytes).map_err(|err| Exit(2, format!("{}: {err}", shown(f))))?;
-        let answer = crate::engine::answer(&*e, &case)
+        let answer = crate::roles::engine::answer(&*e, &case)
             .map_err(|fault| Exit(1, format!("{}: {} {fault}", shown(f), args.engine)))?;
         cx.out.write_all(answer.as_bytes())?;
     }

@@ -3,7 +3,7 @@
 use super::args::GameArg;
 use super::registry::Table;
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 use std::io::Write as _;
 
 /// List a game's named scopes for `verify`, smallest first: name, indices, rough cost, what it
@@ -40,8 +40,10 @@ pub(super) fn run<G: Game>(_: &Table<G>, _: &Args, cx: &mut Ctx<'_>) -> Result<u
 
 /// The scope `--scope TEXT` names for game `G`: a named scope, or bounds. A bad one is exit
 /// status 2 with what is wrong and where.
-pub(super) fn scope_of<G: Game>(text: &str) -> Result<Box<dyn crate::scope::Scope<G::Case>>, Exit> {
-    let expr = crate::scope::resolve(G::scopes(), text);
+pub(super) fn scope_of<G: Game>(
+    text: &str,
+) -> Result<Box<dyn crate::roles::scope::Scope<G::Case>>, Exit> {
+    let expr = crate::roles::scope::resolve(G::scopes(), text);
     G::scope(expr).map_err(|e| {
         let names: Vec<&str> = G::scopes().iter().map(|s| s.name).collect();
         let known = if names.is_empty() {

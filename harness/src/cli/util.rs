@@ -4,16 +4,16 @@
 use super::flags::{Plan, RunFlags};
 use super::progress::{progress_for, stop_on_interrupt};
 use super::{Ctx, Exit};
-use crate::game::Game;
+use crate::roles::game::Game;
 use anyhow::Context as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Exit status of a run: 130 (143 for SIGTERM) when interrupted, else 1 for a failure, else 0.
-pub fn status(s: &crate::diff::Summary) -> u8 {
+pub fn status(s: &crate::run::summary::Summary) -> u8 {
     if s.interrupted {
-        crate::interrupt::exit_status()
+        crate::run::interrupt::exit_status()
             .and_then(|c| u8::try_from(c).ok())
             .unwrap_or(130)
     } else {
@@ -87,11 +87,11 @@ pub(crate) fn run_batch<G: Game>(
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
     let bar = progress_for(
         G::NAME,
-        crate::report::Unit::Cases,
+        crate::render::report::Unit::Cases,
         opts.batch.shard_cases(),
         flags.quiet,
     );
-    let summary = crate::diff::run::<G>(opts, pair, &*bar, cx.out)?;
+    let summary = crate::run::pipeline::run::<G>(opts, pair, &*bar, cx.out)?;
     drop(bar);
     write_json(&flags.json, &summary)?;
     Ok(status(&summary))

@@ -8,8 +8,8 @@ use super::registry::Table;
 use super::scopes::scope_of;
 use super::util::{status, write_json};
 use super::{Ctx, Exit};
-use crate::game::Game;
-use crate::verify::{Given, ScopeCases};
+use crate::proof::verify::{Given, ScopeCases};
+use crate::roles::game::Game;
 use std::sync::Arc;
 
 /// Check every case of a bounded scope, and say what was proven.
@@ -83,10 +83,15 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
         name,
     };
     stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let total = crate::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
-    let bar = progress_for(G::NAME, crate::report::Unit::Indices, total, args.run.quiet);
+    let total = crate::run::certificate::shard_indices(given.cases.scope().len(), opts.batch.shard);
+    let bar = progress_for(
+        G::NAME,
+        crate::render::report::Unit::Indices,
+        total,
+        args.run.quiet,
+    );
     let argv: Vec<String> = std::env::args().collect();
-    let summary = crate::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
+    let summary = crate::proof::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);
     write_json(&args.run.json, &summary)?;
     let verified = summary

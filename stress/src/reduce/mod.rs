@@ -1,4 +1,4 @@
-//! Candidate lists for the harness's greedy shrinker (`harness::shrink`): it keeps the candidates
+//! Candidate lists for the harness's greedy shrinker (`harness::run::shrink`): it keeps the candidates
 //! strictly lighter by a `weight`, evaluates them in list order, moves to the first one that still
 //! fails and asks again, until none fails. Each list here is deterministic, free of duplicates,
 //! strictly lighter than the case it came from, and ordered most aggressive first (big deletions

@@ -198,7 +198,7 @@ impl Grid for Nib {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use harness::source::Source;
+    use harness::roles::source::Source;
 
     /// 4x4 boards of exponents below `top`: empty cells and equal neighbours common.
     fn boards(top: usize) -> impl Iterator<Item = Sim> {

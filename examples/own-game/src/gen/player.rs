@@ -3,7 +3,7 @@
 use super::grid::{Grid, Sim};
 use super::nib::Nib;
 use crate::case::{Dir, Move};
-use harness::source::Source;
+use harness::roles::source::Source;
 
 /// How the generator plays.
 #[derive(Debug, Clone, Copy)]

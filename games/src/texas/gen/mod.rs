@@ -15,7 +15,7 @@ mod params;
 
 pub(crate) use super::sim::run_through;
 use super::sim::Sim;
-use harness::source::Source;
+use harness::roles::source::Source;
 use model::texas::{Board, Case, MAX_COLOURS, MAX_OPS, MAX_SIDE};
 use moves::operations;
 #[cfg(test)]

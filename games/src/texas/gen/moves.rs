@@ -2,7 +2,7 @@
 
 use super::super::sim::{swap_makes_run, Sim};
 use super::{Params, Scratch};
-use harness::source::Source;
+use harness::roles::source::Source;
 use model::texas::{Op, Pos, MAX_SIDE};
 
 /// The number of pairs of 4-adjacent cells on an n x m board.

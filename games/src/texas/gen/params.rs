@@ -40,90 +40,90 @@ pub const BASE: Params = Params {
 };
 
 /// The profiles, the default mix first.
-pub const PROFILES: &[harness::Profile<model::texas::Case>] = &[
-    harness::Profile::new(
+pub const PROFILES: &[harness::prelude::Profile<model::texas::Case>] = &[
+    harness::prelude::Profile::new(
         "mix",
         "the default: a weighted mix of the profiles below up to 20x20, with a share of \
                 50x50 (full) and border shapes (edges, wide, tall)",
         |s| super::mix(&mut harness::rng::rng(s)),
     )
     .bench(2000),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "tiny",
         "boards up to 4x4, k 1..5, up to 8 operations, many specials",
         |s| super::seeded(&TINY, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "small",
         "boards up to 8x8, k 2..6, up to 20 operations",
         |s| super::seeded(&SMALL, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "medium",
         "boards 8x8 to 20x20, k 3..10, 10 to 100 operations",
         |s| super::seeded(&MEDIUM, s),
     )
     .bench(200),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "max",
         "50x50, k 3..100, q = 1000, half the operations valid",
         |s| super::seeded(&MAX, s),
     )
     .bench(4),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "heavy",
         "50x50, k 4..8, specials on <= 0.5% of cells, q = 1000, 95% valid swaps",
         |s| super::seeded(&HEAVY, s),
     )
     .bench(4),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "specials",
         "dense specials of every type on boards up to 12x12",
         |s| super::seeded(&SPECIALS, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "storm",
         "50x50, k 6..8, 1% specials mostly row/column/colour, q = 1000",
         |s| super::seeded(&STORM, s),
     )
     .bench(4),
-    harness::Profile::new("plain", "no specials at all, boards up to 12x12", |s| {
+    harness::prelude::Profile::new("plain", "no specials at all, boards up to 12x12", |s| {
         super::seeded(&PLAIN, s)
     })
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "many-colours",
         "k 20..100 with 3..6 colours in use, so colour ids are large",
         |s| super::seeded(&MANY_COLOURS, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "wide",
         "a single row, 1 x m (m = 1, 2, 3, 49 or 50 half the time)",
         |s| super::seeded(&WIDE, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "tall",
         "a single column, n x 1 (n = 1, 2, 3, 49 or 50 half the time)",
         |s| super::seeded(&TALL, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "cascade",
         "3..4 colours on 6x6 to 16x16 boards: long chains of rounds",
         |s| super::seeded(&CASCADE, s),
     )
     .fuzz_seed(),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "full",
         "50x50, k 3..8, a few specials, 1 to 3 operations: the largest board, cheaply",
         |s| super::seeded(&FULL, s),
     ),
-    harness::Profile::new(
+    harness::prelude::Profile::new(
         "edges",
         "border shapes: each side 1, 2, 3, 49 or 50 most of the time (1x50, 50x2, 3x49, \
                 50x50...), up to 6 operations",

@@ -286,7 +286,7 @@ fn fuzzer_bytes_give_valid_cases() {
         let names = FUZZ_PROFILES.iter().map(|&(name, _)| name);
         for profile in std::iter::once("mix").chain(names) {
             let mut u = arbitrary::Unstructured::new(&data);
-            let case = generate(profile, &mut harness::source::Bytes(&mut u));
+            let case = generate(profile, &mut harness::roles::source::Bytes(&mut u));
             if let Err(e) = case.validate() {
                 panic!("{profile} from {len} bytes: {e}");
             }
@@ -295,7 +295,7 @@ fn fuzzer_bytes_give_valid_cases() {
     // Bytes that always say "the largest choice".
     let data = [0xffu8; 4000];
     let mut u = arbitrary::Unstructured::new(&data);
-    generate("edges", &mut harness::source::Bytes(&mut u))
+    generate("edges", &mut harness::roles::source::Bytes(&mut u))
         .validate()
         .unwrap();
 }

@@ -2,8 +2,8 @@
 //! as tables side by side.
 
 use super::palette::special_symbol;
-use harness::explain::Explanation;
-use harness::html::escape;
+use harness::roles::html::page::escape;
+use harness::roles::verdict::Explanation;
 use model::texas::{Board, Cells, Pos};
 use std::fmt::Write as _;
 

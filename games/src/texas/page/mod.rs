@@ -1,5 +1,5 @@
-//! The Texas page ([`harness::game::Game::html`] of [`Texas`]), made with the page kit of
-//! [`harness::html`]: every operation's summary line for both engines, and the boards both engines
+//! The Texas page ([`harness::roles::game::Game::html`] of [`Texas`]), made with the page kit of
+//! [`harness::roles::html`]: every operation's summary line for both engines, and the boards both engines
 //! had, round by round, side by side, rebuilt from each engine's own trace ([`super::sim`]), with
 //! colours as colours, specials as symbols, each round's matched (M) and removed (E) cells outlined
 //! and the cells where the engines differ marked. Large cases keep every summary line but draw
@@ -12,10 +12,11 @@ mod sections;
 use super::sim::{op_boards, OpBoards};
 use super::Texas;
 use board::{pair_of_boards, Drawn, Side};
-use harness::game::Check;
-use harness::html::page::{answers, finish, header, headline, input, start, views};
-use harness::html::{escape, View};
-use harness::verdict::{Divergence, Failure, Names};
+use harness::roles::html::page::escape;
+use harness::roles::html::page::{answers, finish, header, headline, input, start, views};
+use harness::roles::html::View;
+use harness::roles::verdict::{Divergence, Failure, Names};
+use harness::roles::Check;
 use model::texas::{Case, Outcome};
 use palette::colour_css;
 use sections::{contents, fault_note, final_boards, legend, op_section, ops_table, score_table};

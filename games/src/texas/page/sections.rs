@@ -5,8 +5,9 @@ use super::super::sim::OpBoards;
 use super::board::{pair_of_boards, Drawn, Side};
 use super::palette::SPECIALS;
 use super::{Anchor, Eng};
-use harness::html::{escape, View};
-use harness::verdict::{Fault, Kind};
+use harness::roles::html::page::escape;
+use harness::roles::html::View;
+use harness::roles::verdict::{Fault, Kind};
 use model::texas::{Case, OpTrace, Pos, Score};
 use std::fmt::Write as _;
 
@@ -73,8 +74,8 @@ pub(super) fn fault_note(out: &mut String, v: &View<'_, super::Texas>, engines: 
         return;
     };
     let letter = match f.side {
-        Some(harness::verdict::Side::UnderTest) => "B",
-        Some(harness::verdict::Side::Trusted) => "A",
+        Some(harness::roles::verdict::Side::UnderTest) => "B",
+        Some(harness::roles::verdict::Side::Trusted) => "A",
         _ => return,
     };
     let did = match f.kind {

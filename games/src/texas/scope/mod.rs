@@ -1,5 +1,5 @@
 //! Texas bounded scopes: every board up to some size, with its specials and operations, one case
-//! per index ([`harness::scope`]).
+//! per index ([`harness::roles::scope`]).
 //!
 //! Parameters (the text of [`HELP`]):
 //! - `n`, `m`: rows and columns (1..=50; default 1..3 each);
@@ -23,7 +23,7 @@ mod reach;
 #[cfg(test)]
 mod tests;
 
-use harness::scope::{range_text, Blocks, Expr, Filled, NamedScope, Scope, ScopeError};
+use harness::roles::scope::{range_text, Blocks, Expr, Filled, NamedScope, Scope, ScopeError};
 use model::texas::{Board, Case, Op, Pos, MAX_COLOURS, MAX_OPS, MAX_SIDE, MAX_SPECIAL};
 use std::ops::RangeInclusive;
 
@@ -162,7 +162,7 @@ pub struct TexasScope {
 
 /// Parses a scope expression or a named scope's name.
 pub fn parse(text: &str) -> Result<TexasScope, ScopeError> {
-    let text = harness::scope::resolve(NAMED, text);
+    let text = harness::roles::scope::resolve(NAMED, text);
     let mut e = Expr::parse(text)?;
     let side = 1..=MAX_SIDE as u64;
     let n = e.take("n", side.clone(), 1..=3)?;

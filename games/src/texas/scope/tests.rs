@@ -1,6 +1,6 @@
 use super::*;
 use crate::texas::{coverage, Texas};
-use harness::oracle::Pair;
+use harness::roles::oracle::Pair;
 use std::collections::HashSet;
 
 fn scope(text: &str) -> TexasScope {
@@ -125,10 +125,10 @@ fn a_batch_walking_the_scope_sees_every_case_and_skips_only_boards_with_a_run() 
         "n=3,m=3,k=1..2,specials=0",
     ] {
         let s = scope(text);
-        let jumped = harness::scope::fill_agrees(&s, 0..s.len()).unwrap();
+        let jumped = harness::roles::scope::fill_agrees(&s, 0..s.len()).unwrap();
         assert!(jumped > 0, "{text}: no run of boards with a run was jumped");
         // From the middle of a run and of a block, too.
-        harness::scope::fill_agrees(&s, s.len() / 3..s.len() / 2).unwrap();
+        harness::roles::scope::fill_agrees(&s, s.len() / 3..s.len() / 2).unwrap();
     }
     // 1x4 boards in 2 colours, 6 swaps each: 1111 and 1112 begin with the run 111 (12 indices
     // from the first, 9 from inside it), 1121 is the first board without a run.

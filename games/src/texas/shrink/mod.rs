@@ -1,4 +1,4 @@
-//! Smaller variants of a Texas case for the shrinker (`harness::shrink`), every one of them a valid
+//! Smaller variants of a Texas case for the shrinker (`harness::run::shrink`), every one of them a valid
 //! case (operations on the board, no initial run), the most aggressive first. The shrinker keeps
 //! the first one that still fails and asks again, so the case it ends with is a fixed point of all
 //! of these passes; `docs/shrinking.md` has the measured sizes.
@@ -54,7 +54,7 @@ mod specials;
 use super::sim::Sim;
 use super::Texas;
 use colours::{colour_steps, fold_colours, renumber};
-use harness::game::Shrink as _;
+use harness::roles::Shrink as _;
 use lines::lines;
 use model::texas::{Case, Op};
 use ops::{operations, operations_repaired, swap_mains};

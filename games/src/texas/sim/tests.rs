@@ -1,6 +1,6 @@
 use super::*;
 use harness::rng::rng;
-use harness::source::Source;
+use harness::roles::source::Source;
 use model::texas::Op;
 
 fn board(rows: &[&str]) -> Board {

@@ -1,0 +1,444 @@
+//! A differential run from start to verdict, shared by `harness diff` (optimized against reference)
+//! and `harness judge` (a program against the reference), `verify` (a scope as the case source)
+//! and `replay`. [`run`] reads as its phases: reuse (the saved cases first), generate (the batch
+//! over the case source, [`crate::run::batch`]), shrink and explain (each failure minimized, saved, and
+//! only then reported), conclude.
+//!
+//! A mismatch, a crash and a hang are all failures of the same pipeline. A hang of an in-process
+//! engine is shrunk by running that engine out of process (the command line re-runs itself with
+//! the hidden `exec` command), so that every candidate can be stopped at its time limit.
+//! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
+//!
+//! A time limit of a judged program (an engine out of process, with a [`Relimit`](crate::roles::engine::Relimit)) is shrunk with a
+//! relative limit: each candidate may take [`crate::run::limits::RELATIVE_LIMIT`] times the trusted engine's time
+//! on that same candidate, at least [`crate::run::limits::RELATIVE_FLOOR`], never more than the program's own
+//! limit, and still fails when it runs past that. A candidate that still hangs then costs a
+//! fraction of a second instead of the whole limit, and the candidates run on `threads` (`--jobs`)
+//! at once. The shrunk case is checked once more under the program's own limit; should it pass
+//! there (a program slow on it, not hung), the last case of the shrink that does not is reported.
+//!
+//! With `max_failures` above 1 the batch goes on after a failure ([`crate::run::batch`]) and the lowest
+//! case of each distinct failure signature is shrunk (keeping to its signature), saved and
+//! reported, with the number of cases that hit it.
+//!
+//! With `replay`, the game's saved cases (under the output folder, and the `.in` files directly in
+//! `corpus/<game>/`) run first ([`crate::run::saved`]): a failing one is a failure like any other, and
+//! once they hold `max_failures` distinct failures no new case is generated. With `files`
+//! (`harness replay FILE...`) those files are the run's only cases: each gets its verdict line,
+//! and nothing is generated.
+
+use crate::render::{corpus, report};
+use crate::roles::game::Game;
+use crate::roles::oracle::{Pair, Pictured};
+use crate::roles::verdict::Explanation;
+use crate::roles::verdict::Kind;
+use crate::run::batch::{self, BatchResult, Distinct, Found, Progress};
+use crate::run::minimize::{self, shrink_pair};
+use crate::run::record::{headline, Record, Views};
+use crate::run::saved::{self, GateOptions};
+use std::io::Write;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::run::plan::{DiffOptions, ReplayFiles};
+use crate::run::summary::{Reported, Summary, SCHEMA};
+
+/// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
+/// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
+/// cases run first ([`crate::run::saved`]). The last line is `<game>: <N> cases, <M> mismatches, <R>
+/// cases/s` (for a pair whose engine under test gives answers only, the judge's tally instead).
+pub fn run<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> anyhow::Result<Summary> {
+    if let Some(listed) = &opts.files {
+        return replay_files(opts, listed, pair, progress, out);
+    }
+    corpus::check_writable(&opts.out_dir)?;
+    let started = Instant::now();
+    // Reuse: the saved cases run first, a gate in front of the batch.
+    let gate = if opts.replay {
+        Some(saved::replay_first(&gate_options(opts), pair, out)?)
+    } else {
+        None
+    };
+    // Generate: the batch over the case source, unless the saved cases already hold every
+    // failure looked for (or an interrupt came during their replay).
+    let allowed = opts.batch.max_failures.max(1);
+    let from_saved = gate.as_ref().map_or(0, |g| g.failures.len());
+    let generate = gate
+        .as_ref()
+        .is_none_or(|g| !g.interrupted && from_saved < allowed);
+    let result = generate_cases(opts, pair, generate, started, progress);
+    let mut summary = summarize::<G>(opts, pair, &result);
+    let failures = to_report(&mut summary, gate, &result, allowed, generate);
+    // Shrink, explain, save, report: each failure in turn.
+    report_failures(opts, pair, &failures, &mut summary, progress, out)?;
+    conclude::<G>(&summary, &result, generate, from_saved, allowed, out)?;
+    Ok(summary)
+}
+
+/// The batch's result: the case source run through the pair, or nothing when `generate` is false.
+fn generate_cases<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    generate: bool,
+    started: Instant,
+    progress: &dyn Progress,
+) -> BatchResult<G::Case> {
+    if !generate {
+        return not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed));
+    }
+    match &opts.source {
+        Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
+        None => batch::run::<G>(&opts.batch, pair, progress),
+    }
+}
+
+/// The failures to report, in order: the saved cases' (added to `summary`), then the batch's
+/// distinct ones of other signatures, up to `allowed` in all; each with whether it is reported
+/// as it is.
+fn to_report<C: Clone>(
+    summary: &mut Summary,
+    gate: Option<saved::Gate<C>>,
+    result: &BatchResult<C>,
+    allowed: usize,
+    generated: bool,
+) -> Vec<(Distinct<C>, bool)> {
+    let mut failures = match gate {
+        Some(g) => add_saved(summary, g, generated),
+        None => Vec::new(),
+    };
+    let room = allowed.saturating_sub(failures.len());
+    let new = result
+        .distinct
+        .iter()
+        .filter(|d| failures.iter().all(|(f, _)| f.signature != d.signature))
+        .take(room)
+        .map(|d| (d.clone(), false))
+        .collect::<Vec<_>>();
+    failures.extend(new);
+    failures
+}
+
+/// The closing lines: why no case was generated, the coverage, an interrupt, and the last line.
+fn conclude<G: Game>(
+    summary: &Summary,
+    result: &BatchResult<G::Case>,
+    generated: bool,
+    from_saved: usize,
+    allowed: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    if !generated && from_saved > 0 && !summary.interrupted {
+        writeln!(
+            out,
+            "no new case was generated: the saved cases hold {} \
+             (--max-failures {allowed}; --no-replay generates them anyway)",
+            report::count(from_saved as u64, "distinct failure")
+        )?;
+    }
+    // A game without coverage counters (a problem given by programs) has no coverage to show.
+    if generated && !G::coverage_keys().is_empty() {
+        write!(
+            out,
+            "{}",
+            report::coverage(G::coverage_keys(), &result.coverage, result.cases)
+        )?;
+    }
+    if summary.interrupted {
+        writeln!(out, "interrupted: the batch stopped early")?;
+    }
+    writeln!(out, "{}", summary.line())
+}
+
+/// Where the replay gate reads its cases, and how far it goes, for the run `opts`.
+fn gate_options<G: Game>(opts: &DiffOptions<G>) -> GateOptions<'_> {
+    GateOptions {
+        out_dir: &opts.out_dir,
+        corpus_dir: &opts.corpus_dir,
+        limits: opts.batch.limits(),
+        max_failures: opts.batch.max_failures.max(1),
+        stop: &opts.batch.stop,
+        shard: opts.batch.shard,
+        files: opts.files.as_ref(),
+        colour: opts.colour,
+    }
+}
+
+/// A run over listed files (`harness replay FILE...`): the replay gate alone, which prints each
+/// file's verdict line (and writes its page); no case is generated. A failing file is reported by
+/// its verdict as it is, or with `shrink` also shrunk, explained and saved as `diff` does a failing
+/// saved case, with that report after the verdicts. The summary's `replay.files` holds the
+/// verdicts.
+fn replay_files<G: Game>(
+    opts: &DiffOptions<G>,
+    listed: &ReplayFiles,
+    pair: &Pair<G>,
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> anyhow::Result<Summary> {
+    if listed.shrink {
+        corpus::check_writable(&opts.out_dir)?;
+    }
+    let started = Instant::now();
+    let gate = saved::replay_first(&gate_options(opts), pair, out)?;
+    let result = not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed));
+    let mut summary = summarize::<G>(opts, pair, &result);
+    summary.command = "replay".into();
+    let failures = add_saved(&mut summary, gate, false);
+    let mut quiet = std::io::sink();
+    let shown: &mut dyn Write = if listed.shrink { out } else { &mut quiet };
+    report_failures(opts, pair, &failures, &mut summary, progress, shown)?;
+    Ok(summary)
+}
+
+/// Adds what the saved cases showed to `summary` (their failing cases, and every case they ran
+/// when no case was generated); returns their failures, each with whether it is reported as it is.
+fn add_saved<C>(
+    summary: &mut Summary,
+    g: saved::Gate<C>,
+    generated: bool,
+) -> Vec<(Distinct<C>, bool)> {
+    summary.cases += if generated {
+        g.kinds.iter().sum::<u64>()
+    } else {
+        g.ran()
+    };
+    for (k, n) in Kind::ALL.iter().zip(g.kinds) {
+        if n > 0 {
+            *summary.failures.entry(*k).or_insert(0) += n;
+        }
+    }
+    summary.interrupted |= g.interrupted;
+    summary.replay = Some(g.replayed);
+    g.failures
+        .into_iter()
+        .map(|f| (f.distinct, f.as_is))
+        .collect()
+}
+
+/// The batch's result when no case is generated (the saved cases hold every failure looked for,
+/// or an interrupt came during their replay).
+fn not_generated<G: Game>(elapsed: Duration, interrupted: bool) -> BatchResult<G::Case> {
+    BatchResult {
+        cases: 0,
+        skipped: 0,
+        digest: 0,
+        failures: [0; Kind::ALL.len()],
+        coverage: vec![0; G::coverage_keys().len()],
+        first: None,
+        distinct: Vec::new(),
+        elapsed,
+        detected: None,
+        interrupted,
+        hung: 0,
+    }
+}
+
+/// Shrinks, saves and prints each failure (a saved case's `as_is` when it is reported as it is),
+/// adding them to `summary`; with several looked for, a list of them at the end.
+fn report_failures<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    failures: &[(Distinct<G::Case>, bool)],
+    summary: &mut Summary,
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let many = opts.batch.max_failures > 1;
+    for (i, (d, as_is)) in failures.iter().enumerate() {
+        if many && i > 0 {
+            writeln!(out)?;
+        }
+        let (mut reported, text, save_error) =
+            shrink_and_save(opts, pair, &d.found, &d.signature, *as_is, progress)?;
+        write!(out, "{text}")?;
+        if let Some(e) = &save_error {
+            writeln!(out, "error: the failure could not be saved: {e}")?;
+        }
+        if many {
+            writeln!(
+                out,
+                "signature: {} ({} up to the stop case)",
+                d.signature,
+                report::count(d.hits.len() as u64, "case")
+            )?;
+        }
+        reported.signature.clone_from(&d.signature);
+        reported.hits = d.hits.len() as u64;
+        if i == 0 {
+            summary.first = Some(reported.clone());
+        }
+        reported.hit_cases.clone_from(&d.hits);
+        summary.failures_found.push(reported);
+        if summary.save_error.is_none() {
+            summary.save_error = save_error;
+        }
+        // An interrupt during the shrinking: saved as it was, and the run says it was interrupted.
+        summary.interrupted |= opts.batch.stop.load(Relaxed);
+    }
+    if many && !summary.failures_found.is_empty() {
+        list_failures(summary, opts.batch.max_failures, out)?;
+    }
+    Ok(())
+}
+
+/// The closing list of the distinct failures of a run with `--max-failures` above 1.
+fn list_failures(summary: &Summary, max: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    let n = summary.failures_found.len();
+    let distinct = report::count(n as u64, "distinct failure");
+    writeln!(out, "\n{distinct} (--max-failures {max}):")?;
+    for r in &summary.failures_found {
+        let repro = r
+            .repro
+            .as_ref()
+            .map_or("not saved".to_string(), |p| p.display().to_string());
+        writeln!(
+            out,
+            "  case {}, {}: {} (repro {repro})",
+            r.index,
+            report::count(r.hits, "case"),
+            r.signature,
+        )?;
+    }
+    Ok(())
+}
+
+fn summarize<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    result: &BatchResult<G::Case>,
+) -> Summary {
+    let failures = Kind::ALL
+        .iter()
+        .map(|&k| (k, result.count(k)))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    Summary {
+        schema: SCHEMA.into(),
+        command: opts
+            .command
+            .unwrap_or(if pair.b.traces() { "diff" } else { "judge" })
+            .into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        game: G::NAME.to_string(),
+        engines: [pair.a.name().to_string(), pair.b.name().to_string()],
+        judging: !pair.b.traces(),
+        profile: opts.batch.profile.name().to_string(),
+        seed: opts.batch.seed,
+        cases_requested: opts.batch.cases,
+        shards: vec![[opts.batch.shard.0, opts.batch.shard.1]],
+        cases: result.cases,
+        failures,
+        elapsed_secs: result.elapsed.as_secs_f64(),
+        cases_per_sec: result.rate(),
+        detected_secs: result.detected.map(|d| d.as_secs_f64()),
+        coverage: G::coverage_keys()
+            .iter()
+            .zip(&result.coverage)
+            .map(|(k, &c)| (k.to_string(), c))
+            .collect(),
+        first: None,
+        interrupted: result.interrupted,
+        save_error: None,
+        max_failures: opts.batch.max_failures.max(1),
+        failures_found: Vec::new(),
+        replay: None,
+        skipped: result.skipped,
+        digest: opts
+            .batch
+            .digest
+            .then(|| crate::run::certificate::digest_text(result.digest)),
+        shard_command: None,
+        missing_shards: Vec::new(),
+        certificate: None,
+    }
+}
+
+fn shrink_and_save<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    found: &Found<G::Case>,
+    signature: &str,
+    as_is: bool,
+    progress: &dyn Progress,
+) -> anyhow::Result<(Reported, String, Option<String>)> {
+    let judging = !pair.b.traces();
+    let names = pair.names();
+    let original = &found.failure;
+    let mut shrunk_case = found.case.clone();
+    let (mut steps, mut tries, mut complete) = (0, 0, false);
+    let mut shrunk_failure = original.clone();
+    let mut explained: Option<Explanation> = None;
+    let shrinkable = found.case.as_ref().filter(|_| !as_is);
+    if let (Some(case), Some(spair)) = (shrinkable, shrink_pair(opts, pair, original)) {
+        if !opts.batch.stop.load(Relaxed) {
+            progress.note(&format!(
+                "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
+                found.index,
+                headline(original, judging).to_lowercase(),
+                opts.shrink_budget.as_secs_f64()
+            ));
+        }
+        let m = minimize::minimize(opts, &spair, case, original, signature, progress);
+        (steps, tries, complete) = (m.steps, m.tries, m.complete);
+        shrunk_failure = m.failure;
+        explained = m.explained;
+        shrunk_case = Some(m.case);
+    }
+    let mut record = Record {
+        found,
+        signature,
+        as_is,
+        judging,
+        case: shrunk_case,
+        failure: shrunk_failure,
+        steps,
+        tries,
+        complete,
+        explained,
+        pictured: Pictured::default(),
+        out_dir: &opts.out_dir,
+    };
+    record.picture(pair);
+    let program = &opts.program;
+    let mut text = Views::<G>::text(&record, names, opts.colour, program);
+    let saved = match record.from_file().filter(|_| record.unchanged()) {
+        Some(path) => Ok(path.clone()),
+        None => corpus::save::<G>(
+            &opts.out_dir,
+            &Views::<G>::name(&record),
+            record.case.as_ref(),
+            Views::<G>::page(&record, names).as_deref(),
+            &record.failure,
+            &Views::<G>::text(&record, names, false, program),
+            Views::<G>::meta(&record, names, opts.batch.seed, program),
+        ),
+    };
+    // The files that make the case again, beside the repro, before it is reported.
+    let saved = saved.and_then(|p| {
+        for (ext, bytes) in record
+            .regenerate::<G>()
+            .map(|r| r.files)
+            .unwrap_or_default()
+        {
+            let path = p.with_extension(&ext);
+            std::fs::write(&path, bytes)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(p)
+    });
+    let (repro, save_error) = match saved {
+        Ok(p) => {
+            text.push_str(&format!("repro: {}\n", p.display()));
+            (Some(p), None)
+        }
+        Err(e) => (None, Some(format!("{e:#}"))),
+    };
+    let reported = Views::<G>::reported(&record, program, repro);
+    Ok((reported, text, save_error))
+}

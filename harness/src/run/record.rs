@@ -1,0 +1,253 @@
+//! One typed record of a found failure, minimized: the text report, the metadata saved beside the
+//! repro, the page and the [`Reported`] entry of the summary are all derived from it (the page
+//! from the engines' outcomes kept in it), so they never disagree and storage runs no engine.
+
+use crate::render::pages;
+use crate::render::report;
+use crate::roles::game::Game;
+use crate::roles::oracle::{catching, Pair, Pictured};
+use crate::roles::verdict::Explanation;
+use crate::roles::verdict::Failure;
+use crate::roles::verdict::Kind;
+use crate::roles::verdict::Names;
+use crate::run::batch::Found;
+use crate::run::cases::Origin;
+use crate::run::summary::Reported;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// A found failure and what minimizing made of it.
+pub struct Record<'a, C, O> {
+    pub found: &'a Found<C>,
+    pub signature: &'a str,
+    /// Reported as it is (a saved case whose engines agree but not with the answer beside it).
+    pub as_is: bool,
+    /// The engine under test gives answers only (a judged program).
+    pub judging: bool,
+    /// The shrunk case (the original when nothing was shrunk; `None` when the generator failed).
+    pub case: Option<C>,
+    /// The shrunk case's failure.
+    pub failure: Failure,
+    pub steps: usize,
+    pub tries: usize,
+    pub complete: bool,
+    pub explained: Option<Explanation>,
+    /// What the engines made of the shrunk case, run once when the record is made
+    /// ([`Record::picture`]): the page is drawn from it.
+    pub pictured: Pictured<O>,
+    /// Where the repro is saved (the `{repro}` of a [`crate::roles::Regenerate`] is in it).
+    pub out_dir: &'a std::path::Path,
+}
+
+/// The header word of a failure report.
+pub fn headline(f: &Failure, judging: bool) -> String {
+    match f.kind {
+        Kind::Mismatch if judging => "WRONG ANSWER".into(),
+        Kind::Mismatch => "MISMATCH".into(),
+        k => k.describe().to_uppercase(),
+    }
+}
+
+impl<C: Clone + PartialEq, O> Record<'_, C, O> {
+    /// The saved file the case comes from, when it does.
+    pub fn from_file(&self) -> Option<&PathBuf> {
+        match &self.found.origin {
+            Origin::Saved(path) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// The shrunk case needs no new file: a saved case reported as it is, or already minimal.
+    pub fn unchanged(&self) -> bool {
+        self.from_file().is_some() && (self.as_is || self.case == self.found.case)
+    }
+
+    /// Runs the engines of `pair` that picture the shrunk case ([`Pair::pictured`]) and keeps
+    /// what they made of it, when the record will be saved with a case (a record that needs no
+    /// new file runs nothing).
+    pub fn picture<G: Game<Case = C, Outcome = O>>(&mut self, pair: &Pair<G>) {
+        if self.unchanged() {
+            return;
+        }
+        if let Some(case) = &self.case {
+            self.pictured = pair.pictured(case, &self.failure);
+        }
+    }
+}
+
+impl<C, O> Record<'_, C, O> {
+    fn original(&self) -> &Failure {
+        &self.found.failure
+    }
+}
+
+/// The derived views of a record, for game `G`.
+pub trait Views<G: Game> {
+    /// The seed in the repro's name and the report: a generated case's own; a saved case's shrunk
+    /// copy is named by its content, so saving it again finds the same file.
+    fn seed(&self) -> u64;
+    /// The file name (no extension) the repro is saved under.
+    fn name(&self) -> String;
+    /// The text report, up to (not including) the `repro:` line.
+    fn text(&self, names: Names<'_>, colour: bool, program: &str) -> String;
+    /// The metadata saved beside the repro.
+    fn meta(&self, names: Names<'_>, batch_seed: u64, program: &str) -> serde_json::Value;
+    /// The summary's entry.
+    fn reported(&self, program: &str, repro: Option<PathBuf>) -> Reported;
+    /// The page saved beside the repro, drawn from what was recorded (`None` without a case, or
+    /// when drawing it panicked).
+    fn page(&self, names: Names<'_>) -> Option<String>;
+}
+
+fn size<G: Game>(case: Option<&G::Case>) -> String {
+    case.map_or("(no case)".into(), |c| G::size(c))
+}
+
+impl<C, O> Record<'_, C, O> {
+    /// What makes the shrunk case again, when the game says more than its origin does.
+    pub fn regenerate<G: Game<Case = C, Outcome = O>>(&self) -> Option<crate::roles::Regenerate> {
+        self.case.as_ref().and_then(G::regenerate)
+    }
+
+    /// The command that makes the failure again: the game's own ([`Record::regenerate`]), with
+    /// `{repro}` as the saved repro's path without extension; else the origin's.
+    fn reproduce<G: Game<Case = C, Outcome = O>>(&self, program: &str) -> String
+    where
+        Self: Views<G>,
+    {
+        match self.regenerate::<G>() {
+            Some(r) => {
+                let base = self.out_dir.join(Views::<G>::name(self));
+                r.reproduce.replace("{repro}", &base.display().to_string())
+            }
+            None => self.found.origin.reproduce(program, G::NAME),
+        }
+    }
+}
+
+impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
+    fn seed(&self) -> u64 {
+        match (self.from_file(), &self.case) {
+            (Some(_), Some(c)) => crate::rng::fnv1a_64(G::write(c).as_bytes()),
+            _ => self.found.origin.seed(),
+        }
+    }
+
+    fn name(&self) -> String {
+        let seed = Views::<G>::seed(self);
+        crate::render::corpus::name(G::NAME, self.found.origin.profile_name(), seed)
+    }
+
+    fn text(&self, names: Names<'_>, colour: bool, program: &str) -> String {
+        let original = self.original();
+        let place = match self.from_file() {
+            Some(path) => format!("saved case {}", path.display()),
+            None => format!(
+                "case {} (profile {}, seed {})",
+                self.found.index,
+                self.found.origin.profile_name(),
+                Views::<G>::seed(self)
+            ),
+        };
+        let mut text = format!(
+            "{} in {place}: {}\n  {}\n",
+            headline(original, self.judging),
+            size::<G>(self.found.case.as_ref()),
+            original.what
+        );
+        let reproduce = self.reproduce::<G>(program);
+        text.push_str(&format!("reproduce: {reproduce}\n"));
+        if self.found.case.is_some() && !self.as_is {
+            text.push_str(&format!(
+                "shrunk to {} in {} steps{}\n  {}\n",
+                size::<G>(self.case.as_ref()),
+                self.steps,
+                if self.complete {
+                    ""
+                } else {
+                    " (stopped early)"
+                },
+                self.failure.what
+            ));
+        }
+        if let Some(r) = self.regenerate::<G>() {
+            text.push_str(&r.text);
+        }
+        if let Some(d) = &self.failure.divergence {
+            text.push_str(&report::divergence(d, names, colour));
+        }
+        if let (Some(e), Some(c)) = (&self.explained, &self.case) {
+            text.push_str(&e.text());
+            if let Some(picture) = G::picture(c, e) {
+                text.push_str(&picture);
+            }
+        }
+        text
+    }
+
+    fn meta(&self, names: Names<'_>, batch_seed: u64, program: &str) -> serde_json::Value {
+        json!({
+            "game": G::NAME,
+            "engines": [names.a, names.b],
+            "profile": self.found.origin.profile_name(),
+            "seed": Views::<G>::seed(self),
+            "batch_seed": batch_seed,
+            "case_index": self.found.index,
+            "reproduce": self.reproduce::<G>(program),
+            "regenerate": self.regenerate::<G>().map(|r| r.json),
+            "size_before": size::<G>(self.found.case.as_ref()),
+            "size_after": size::<G>(self.case.as_ref()),
+            "shrink_steps": self.steps,
+            "shrink_tries": self.tries,
+            "shrink_complete": self.complete,
+            "failure_before_shrinking": self.original(),
+            "explained": self.explained,
+        })
+    }
+
+    fn page(&self, names: Names<'_>) -> Option<String> {
+        let case = self.case.as_ref()?;
+        let title = Views::<G>::name(self);
+        let explained = self.explained.as_ref();
+        let draw = || {
+            pages::failure_page::<G>(
+                &title,
+                case,
+                &self.failure,
+                names,
+                &self.pictured,
+                explained,
+            )
+        };
+        catching(draw).ok()
+    }
+
+    fn reported(&self, program: &str, repro: Option<PathBuf>) -> Reported {
+        let original = self.original();
+        Reported {
+            index: self.found.index,
+            profile: self.found.origin.profile_name().to_string(),
+            seed: Views::<G>::seed(self),
+            kind: original.kind,
+            engine: original.engine.clone(),
+            side: original.side,
+            what: original.what.clone(),
+            shrunk_what: self.failure.what.clone(),
+            size_before: size::<G>(self.found.case.as_ref()),
+            size_after: size::<G>(self.case.as_ref()),
+            shrink_steps: self.steps,
+            shrink_tries: self.tries,
+            shrink_complete: self.complete,
+            reproduce: self.reproduce::<G>(program),
+            repro,
+            signature: self.signature.to_string(),
+            hits: 1,
+            hit_cases: Vec::new(),
+            free: self
+                .explained
+                .as_ref()
+                .map(|e| e.free.clone())
+                .unwrap_or_default(),
+        }
+    }
+}
