@@ -70,8 +70,19 @@ static CACHE: OnceLock<Cache> = OnceLock::new();
 /// The cache holds at most this many sources; past that it starts again.
 const CACHE_MAX: usize = 1 << 16;
 
+/// Installs the problem the roles read for the run about to start ([`problem::install`]), with an
+/// empty cache of the inputs made for the one before.
+pub fn start(
+    problem: problem::Problem,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::sync::Arc<problem::Installed> {
+    let installed = problem::install(problem, stop);
+    clear_cache();
+    installed
+}
+
 /// Forgets every input made (a new problem is installed).
-pub fn clear_cache() {
+fn clear_cache() {
     if let Some(c) = CACHE.get() {
         if let Ok(mut m) = c.lock() {
             m.clear();
@@ -218,8 +229,8 @@ fn validate(text: String, tape: Option<Tape>, p: &problem::Problem) -> Made {
                 return Made::Rejected(format!(
                     "the validator `{}` rejects the input ({}){}",
                     v.spec,
-                    crate::engines::ending(&e),
-                    crate::engines::stderr_tail(&e)
+                    crate::program::ending(&e),
+                    crate::program::stderr_tail(&e)
                 ))
             }
             Err(e) => return Made::Rejected(format!("the validator cannot run: {e:#}")),
@@ -236,7 +247,7 @@ fn run_generator(
     with_tape: bool,
     p: &problem::Problem,
 ) -> Result<(String, Option<Tape>), String> {
-    let tape_path = with_tape.then(crate::engines::scratch_path);
+    let tape_path = with_tape.then(crate::program::scratch_path);
     let run = match &tape_path {
         Some(path) => {
             let mut env_cmd = cmd.clone();
@@ -257,8 +268,8 @@ fn run_generator(
         return Err(format!(
             "the generator `{}` failed ({}){}",
             cmd.spec,
-            crate::engines::ending(&e),
-            crate::engines::stderr_tail(&e)
+            crate::program::ending(&e),
+            crate::program::stderr_tail(&e)
         ));
     }
     let text = String::from_utf8(e.stdout).map_err(|_| {

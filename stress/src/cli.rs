@@ -157,7 +157,7 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
     let mut opts = options(args, out_dir, corpus_dir, cx);
     let stream = matches!(problem.generator, problem::Generator::Stream(_));
-    let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
+    let installed = crate::case::start(problem, Arc::clone(&opts.batch.stop));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     if let Some(expr) = &args.scope {
         if !stream {

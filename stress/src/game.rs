@@ -4,6 +4,7 @@
 //! installed for the run ([`crate::problem::install`]).
 
 use crate::case::{Case, Source};
+pub use crate::kind::{Answer, Stress};
 use crate::problem::{self, Generator};
 use crate::shrinking;
 use arbitrary::Unstructured;
@@ -12,22 +13,6 @@ use harness::roles::game::EngineEntry;
 use harness::roles::{Judgement, Regenerate};
 use model::ParseError;
 use std::sync::Arc;
-
-/// The game of problems given by programs (`harness stress`).
-pub struct Stress;
-
-/// What the reference printed: the expected answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer(pub String);
-
-/// Tokens and lines of a text, for sizes.
-pub fn sizes(text: &str) -> (usize, usize, usize) {
-    (
-        text.len(),
-        text.split_ascii_whitespace().count(),
-        text.lines().count(),
-    )
-}
 
 impl Format for Stress {
     const NAME: &'static str = "stress";
@@ -48,7 +33,7 @@ impl Format for Stress {
     fn size(case: &Case) -> String {
         match case.input() {
             Ok(text) => {
-                let (bytes, tokens, lines) = sizes(text);
+                let (bytes, tokens, lines) = crate::repro::sizes(text);
                 format!("{bytes} bytes, {tokens} tokens, {lines} lines")
             }
             Err(_) => "(no input)".into(),

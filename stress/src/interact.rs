@@ -10,7 +10,7 @@
 //! for it is the expected answer. The solution's interaction travels to the judge as its answer,
 //! `interactor N`, what the interactor said, then OUTPUT ([`Interaction::answer`], [`verdict_of`]).
 
-use crate::game::Answer;
+use crate::kind::Answer;
 use crate::program::Cmd;
 use harness::roles::engine::Output;
 use harness::roles::verdict::Fault;
@@ -47,8 +47,8 @@ pub fn run(
     input: &str,
     limits: &Limits,
 ) -> Result<Interaction, Fault> {
-    let input_path = crate::engines::scratch_path();
-    let output_path = crate::engines::scratch_path();
+    let input_path = crate::program::scratch_path();
+    let output_path = crate::program::scratch_path();
     let result = (|| {
         std::fs::write(&input_path, input).map_err(|e| start_fault(e.into()))?;
         let mut sol = spawn(solution, &[], Stdio::piped(), Stdio::piped(), limits)?;
@@ -235,7 +235,7 @@ pub fn verdict_of(answer: &str) -> Judgement {
         Some("0") => Judgement::Accepted,
         Some("1") => Judgement::WrongAnswer(harness::roles::difference::Differs::with_kind(
             "wrong answer",
-            crate::engines::said_once(&or("the interactor says wrong answer"), "wrong answer"),
+            crate::program::said_once(&or("the interactor says wrong answer"), "wrong answer"),
         )),
         Some("2") => Judgement::PresentationError(or("the interactor says presentation error")),
         Some(other) => {

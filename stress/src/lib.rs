@@ -17,6 +17,7 @@ pub mod cli;
 pub mod engines;
 pub mod game;
 pub mod interact;
+pub mod kind;
 pub mod problem;
 pub mod program;
 pub mod replay;

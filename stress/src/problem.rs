@@ -205,7 +205,6 @@ pub fn install(problem: Problem, stop: Arc<AtomicBool>) -> Arc<Installed> {
     if let Ok(mut slot) = CURRENT.write() {
         *slot = Some(Arc::clone(&installed));
     }
-    crate::case::clear_cache();
     installed
 }
 

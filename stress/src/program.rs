@@ -5,7 +5,8 @@
 
 use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
-use supervise::{Execution, Limits};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use supervise::{Ending, Execution, Limits};
 
 /// A program ready to run: the words of its command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,6 +212,47 @@ fn compile(source: &Path, compiler: &[&str], role: &str) -> anyhow::Result<PathB
     std::fs::rename(&partial, &out)
         .with_context(|| format!("cannot keep the compiled program {}", out.display()))?;
     Ok(out)
+}
+
+/// A message without the verdict testlib's checkers and interactors start it with (`wrong answer
+/// x is 3` is reported as a wrong answer: `x is 3`), so the verdict is said once.
+pub fn said_once(message: &str, verdict: &str) -> String {
+    match message.strip_prefix(verdict) {
+        Some(rest) if !rest.trim().is_empty() => rest.trim_start_matches([':', ' ']).to_string(),
+        _ => message.to_string(),
+    }
+}
+
+/// How a run ended, in a few words.
+pub fn ending(e: &Execution) -> String {
+    if let Some(limit) = e.limit {
+        return limit.describe().to_string();
+    }
+    if e.flooded {
+        return "output limit exceeded".into();
+    }
+    match e.ending {
+        Ending::Exited(code) => format!("exit status {code}"),
+        Ending::Signaled(sig) => format!("killed by signal {sig}"),
+        Ending::Killed => "stopped by the harness".into(),
+    }
+}
+
+/// `: LAST LINE OF STDERR`, or nothing.
+pub fn stderr_tail(e: &Execution) -> String {
+    let text = String::from_utf8_lossy(&e.stderr);
+    match text.lines().rev().find(|l| !l.trim().is_empty()) {
+        Some(line) => format!(": {}", line.chars().take(200).collect::<String>()),
+        None => String::new(),
+    }
+}
+
+/// A fresh path for a scratch file of this process (the checker's files, a tape).
+pub fn scratch_path() -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!("harness-stress-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join(format!("{}", NEXT.fetch_add(1, Relaxed)))
 }
 
 #[cfg(test)]

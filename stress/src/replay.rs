@@ -101,7 +101,7 @@ pub fn run(
     opts.colour = cx.colour;
     opts.program = cx.program.to_string();
     opts.command = Some("stress");
-    let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
+    let installed = crate::case::start(problem, Arc::clone(&opts.batch.stop));
     if core.shrink {
         harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     }

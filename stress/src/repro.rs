@@ -3,7 +3,6 @@
 //! the input's sizes, and the `reproduce:` command.
 
 use crate::case::{Case, Source};
-use crate::game::sizes;
 use crate::problem::Problem;
 use harness::roles::Regenerate;
 use serde_json::json;
@@ -64,4 +63,13 @@ pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
             files: Vec::new(),
         },
     }
+}
+
+/// Tokens and lines of a text, for sizes.
+pub fn sizes(text: &str) -> (usize, usize, usize) {
+    (
+        text.len(),
+        text.split_ascii_whitespace().count(),
+        text.lines().count(),
+    )
 }

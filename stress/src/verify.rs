@@ -108,7 +108,7 @@ pub fn run(
     let bounds = crate::scope::parse(&core.scope).map_err(|e| Exit(2, format!("--scope {e}")))?;
     let (problem, programs) = resolve(core, own, limits)?;
     let opts = options(core, &problem, cx);
-    let installed = problem::install(problem, Arc::clone(&opts.batch.stop));
+    let installed = crate::case::start(problem, Arc::clone(&opts.batch.stop));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     let mut listed = list(&core.scope, bounds, &opts, out)?;
     listed.programs = programs;
