@@ -288,7 +288,11 @@ mod tests {
         let dynamic = has_interpreter(&program);
         let static_libc = Path::new("/usr/lib/x86_64-linux-gnu/libc.a").is_file();
         assert_eq!(dynamic, !static_libc, "static libc present: {static_libc}");
-        assert!(is_link_failure(b"/usr/bin/ld: cannot find -lc\ncollect2: error: ld returned 1"));
-        assert!(!is_link_failure(b"p.c:1:1: error: expected ';' before '}' token"));
+        assert!(is_link_failure(
+            b"/usr/bin/ld: cannot find -lc\ncollect2: error: ld returned 1"
+        ));
+        assert!(!is_link_failure(
+            b"p.c:1:1: error: expected ';' before '}' token"
+        ));
     }
 }
