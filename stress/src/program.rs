@@ -146,6 +146,32 @@ pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
     })
 }
 
+/// Compiles, in parallel, every source file the commands `specs` (each with the folder its paths
+/// are taken from) start with, so that [`resolve`] then finds them compiled: a problem's three or
+/// more programs compile in the time of the slowest. Errors are left for [`resolve`] to report.
+pub fn precompile(specs: &[(&str, &Path)]) {
+    let mut sources: Vec<(PathBuf, &'static [&'static str])> = Vec::new();
+    for (spec, base) in specs {
+        let Some(first) = shlex::split(spec).and_then(|w| w.into_iter().next()) else {
+            continue;
+        };
+        if let Some(Build::Compile(compiler)) = build_of(&first) {
+            let source = base.join(&first);
+            if source.is_file() && !sources.iter().any(|(s, _)| *s == source) {
+                sources.push((source, compiler));
+            }
+        }
+    }
+    if sources.len() < 2 {
+        return;
+    }
+    std::thread::scope(|scope| {
+        for (source, compiler) in &sources {
+            scope.spawn(move || compile(source, compiler, "precompile"));
+        }
+    });
+}
+
 /// The program a command's first word names: a path (taken from `base` when relative) that must
 /// be a file, or a name found on `PATH`.
 fn program_path(word: &str, base: &Path, role: &str, spec: &str) -> anyhow::Result<String> {
@@ -191,9 +217,12 @@ fn compile(source: &Path, compiler: &[&str], role: &str) -> anyhow::Result<PathB
             dir.display()
         )
     })?;
+    // Unique to this compile, even beside another thread's compile of the same bytes.
+    static COMPILES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let partial = dir.join(format!(
-        ".{stem}-{}-{:016x}",
+        ".{stem}-{}-{}-{:016x}",
         std::process::id(),
+        COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         harness::rng::fnv1a_64(&key)
     ));
     let mut done = run_compiler(compiler, &kit, source, &partial, role)?;
@@ -294,5 +323,35 @@ mod tests {
         assert!(!is_link_failure(
             b"p.c:1:1: error: expected ';' before '}' token"
         ));
+    }
+
+    #[test]
+    fn precompile_compiles_every_source_before_resolve_needs_it() {
+        let dir = std::env::temp_dir().join(format!("stress-pre-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let unique = format!("{:?}", std::time::SystemTime::now());
+        let stems = [
+            format!("pre-a-{}", std::process::id()),
+            format!("pre-b-{}", std::process::id()),
+        ];
+        for stem in &stems {
+            let body = format!("/* {unique} */ int main(void) {{ return 0; }}\n");
+            std::fs::write(dir.join(format!("{stem}.c")), body).unwrap();
+        }
+        let specs: Vec<String> = stems.iter().map(|s| format!("{s}.c 7")).collect();
+        precompile(&[(&specs[0], &dir), (&specs[1], &dir), ("sh -c :", &dir)]);
+        let cached: Vec<String> = std::fs::read_dir(cache_dir())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        for stem in &stems {
+            assert!(
+                cached.iter().any(|c| c.starts_with(&format!("{stem}-"))),
+                "{stem}"
+            );
+            let cmd = resolve(&format!("{stem}.c 7"), &dir, "--gen").unwrap();
+            assert!(cmd.argv[0].contains(stem.as_str()), "{cmd:?}");
+        }
     }
 }
