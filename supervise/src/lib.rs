@@ -72,6 +72,10 @@
 //!   stopped at once. The last [`STDERR_TAIL`] bytes of stderr are kept; stderr is always drained
 //!   so the program never blocks on it.
 //!
+//! * **Two programs talking** (an interactor and a solution): [`execute_pair`] connects each one's
+//!   stdout to the other's stdin and supervises both as above, each under its own keeper and
+//!   limits, from one `poll` loop; when one side ends, the other is stopped after [`PAIR_GRACE`].
+//!
 //! # Limits of the approach
 //!
 //! * Linux only (`prctl`, `/proc`). Without `/proc/PID/task/TID/children` (a kernel built without
