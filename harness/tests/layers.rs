@@ -214,7 +214,6 @@ const STILL_OVER: &[&str] = &[
     "examples/own-engine/src/lib.rs",
     "examples/own-game/src/gen.rs",
     "examples/own-game/src/optimized.rs",
-    "supervise/src/lib.rs: pub fn execute",
     "examples/own-game/src/scope.rs: fn unreachable_keys",
 ];
 
