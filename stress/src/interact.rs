@@ -2,11 +2,12 @@
 //! cross-connected pipes (the solution's standard output is the interactor's standard input and
 //! the other way round); the interactor's exit status is the verdict (0 OK, 1 WA, 2 PE, 3 FAIL).
 //!
-//! Both run in process groups of their own, under the CPU-time limit (`RLIMIT_CPU`, the limit
-//! rounded up to whole seconds) and the wall-clock guard; when either ends, or the guard passes,
-//! both groups are killed, so nothing is left running. A fault of the program (a crash, a limit)
-//! is its verdict; otherwise the [`Interaction`]: the interactor's status, what it said, and what
-//! it wrote to OUTPUT. The brute force runs through the interactor too: what the interactor wrote
+//! Both are supervised as every other run is ([`supervise::execute_pair`]): each under its own
+//! keeper, with the CPU-time, memory and wall-clock limits, and nothing either starts is left
+//! running; when one side ends, the other has half a second to end too before it is stopped. A
+//! fault of the program (a crash, a limit) is its verdict, a pair still waiting on each other at
+//! the wall-clock guard a hang; otherwise the [`Interaction`]: the interactor's status (none if it
+//! was stopped or hit a limit: its own failure), what it said, and what it wrote to OUTPUT. The brute force runs through the interactor too: what the interactor wrote
 //! for it is the expected answer. The solution's interaction travels to the judge as its answer,
 //! `interactor N`, what the interactor said, then OUTPUT ([`Interaction::answer`], [`verdict_of`]).
 
@@ -15,11 +16,7 @@ use crate::program::Cmd;
 use harness::roles::engine::Output;
 use harness::roles::verdict::Fault;
 use harness::roles::Judgement;
-use std::io::Read as _;
-use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
-use supervise::Limits;
+use supervise::{Ending, Execution, Limit, Limits};
 
 /// What an interaction ended with, when the program did not fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,149 +48,54 @@ pub fn run(
     let output_path = crate::program::scratch_path();
     let result = (|| {
         std::fs::write(&input_path, input).map_err(|e| start_fault(e.into()))?;
-        let mut sol = spawn(solution, &[], Stdio::piped(), Stdio::piped(), limits)?;
-        let (to_sol, from_sol) = match (sol.stdin.take(), sol.stdout.take()) {
-            (Some(i), Some(o)) => (i, o),
-            _ => return Err(start_fault(anyhow::anyhow!("no pipes to the solution"))),
-        };
-        let args = [
-            input_path.display().to_string(),
-            output_path.display().to_string(),
-        ];
-        let mut int = match spawn(interactor, &args, from_sol.into(), to_sol.into(), limits) {
-            Ok(c) => c,
-            Err(f) => {
-                kill(&mut sol);
-                return Err(f);
-            }
-        };
-        let said = int.stderr.take().map(|mut e| {
-            std::thread::spawn(move || {
-                let mut text = String::new();
-                let _ = e.read_to_string(&mut text);
-                text
-            })
-        });
-        let (sol_status, int_status, hung) = wait_both(&mut sol, &mut int, limits.wall);
-        let said = said.and_then(|h| h.join().ok()).unwrap_or_default();
+        let mut judge = interactor.argv.clone();
+        judge.push(input_path.display().to_string());
+        judge.push(output_path.display().to_string());
+        let (sol, int) = supervise::execute_pair((&solution.argv, limits), (&judge, limits))
+            .map_err(start_fault)?;
         let output = std::fs::read_to_string(&output_path).unwrap_or_default();
-        verdict(sol_status, int_status, hung, &said, limits, output)
+        verdict(sol, int, limits, output)
     })();
     let _ = std::fs::remove_file(&input_path);
     let _ = std::fs::remove_file(&output_path);
     result
 }
 
-/// Starts one side in a process group of its own, with its CPU-time limit.
-fn spawn(
-    cmd: &Cmd,
-    extra: &[String],
-    stdin: Stdio,
-    stdout: Stdio,
-    limits: &Limits,
-) -> Result<Child, Fault> {
-    let (program, args) = cmd
-        .argv
-        .split_first()
-        .ok_or_else(|| start_fault(anyhow::anyhow!("an empty command")))?;
-    let secs = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-    let mut c = Command::new(program);
-    c.args(args)
-        .args(extra)
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .process_group(0);
-    // SAFETY: setrlimit is async-signal-safe and allocates nothing.
-    unsafe {
-        c.pre_exec(move || {
-            let lim = libc::rlimit {
-                rlim_cur: secs as libc::rlim_t,
-                rlim_max: (secs + 1) as libc::rlim_t,
-            };
-            libc::setrlimit(libc::RLIMIT_CPU, &lim);
-            Ok(())
-        });
-    }
-    c.spawn()
-        .map_err(|e| start_fault(anyhow::anyhow!("cannot start `{program}`: {e}")))
-}
-
-/// Waits for both sides until `wall`; kills both groups when one is done and the other lingers
-/// past a short grace, or at the guard. Returns both statuses and whether the guard struck.
-fn wait_both(
-    sol: &mut Child,
-    int: &mut Child,
-    wall: Duration,
-) -> (Option<ExitStatus>, Option<ExitStatus>, bool) {
-    let start = Instant::now();
-    let (mut a, mut b) = (None, None);
-    let mut hung = false;
-    let mut one_done: Option<Instant> = None;
-    while a.is_none() || b.is_none() {
-        if a.is_none() {
-            a = sol.try_wait().ok().flatten();
-        }
-        if b.is_none() {
-            b = int.try_wait().ok().flatten();
-        }
-        if (a.is_some() || b.is_some()) && one_done.is_none() {
-            one_done = Some(Instant::now());
-        }
-        let lingering = one_done.is_some_and(|t| t.elapsed() > Duration::from_millis(500));
-        if start.elapsed() > wall || lingering {
-            hung = start.elapsed() > wall;
-            kill(sol);
-            kill(int);
-            a = a.or_else(|| sol.wait().ok());
-            b = b.or_else(|| int.wait().ok());
-            break;
-        }
-        std::thread::sleep(Duration::from_micros(200));
-    }
-    kill(sol);
-    kill(int);
-    (a, b, hung)
-}
-
-/// Kills a side's whole process group.
-fn kill(c: &mut Child) {
-    let pgid = c.id() as libc::pid_t;
-    // SAFETY: kill(2) touches no memory.
-    unsafe { libc::kill(-pgid, libc::SIGKILL) };
-}
-
-/// The verdict of an interaction.
+/// The verdict of an interaction: the program's own fault (a limit, a crash, a non-zero exit),
+/// a hang of the pair, or else what the interactor said.
 fn verdict(
-    sol: Option<ExitStatus>,
-    int: Option<ExitStatus>,
-    hung: bool,
-    said: &str,
+    sol: Execution,
+    int: Execution,
     limits: &Limits,
     output: String,
 ) -> Result<Interaction, Fault> {
-    let limit_ms = u64::try_from(limits.cpu.as_millis()).unwrap_or(u64::MAX);
-    if hung {
+    if sol.interrupted || int.interrupted {
+        return Err(Fault::Interrupted);
+    }
+    if int.limit == Some(Limit::Wall) && sol.limit.is_none_or(|l| l == Limit::Wall) {
+        let limit_ms = u64::try_from(limits.cpu.as_millis()).unwrap_or(u64::MAX);
         return Err(Fault::TimeLimit {
             limit_ms,
             what: "hung: the interaction was still going at the wall-clock guard".into(),
         });
     }
-    if let Some(sig) = sol.and_then(|s| s.signal()) {
-        let interactor_ended = int.is_some_and(|i| i.code().is_some());
-        match sig {
-            libc::SIGXCPU => {
-                let what = "CPU time".to_string();
-                return Err(Fault::TimeLimit { limit_ms, what });
-            }
-            // Stopped after the interactor had ended: the interactor's verdict stands.
-            libc::SIGKILL | libc::SIGPIPE if interactor_ended => {}
-            _ => return Err(runtime(format!("killed by signal {sig}"))),
-        }
+    if sol.limit.is_some() {
+        // Every limit is a fault of the program.
+        return match harness::programs::judge::classify::<Answer>(sol, limits) {
+            Err(fault) => Err(fault),
+            Ok(_) => Err(runtime("a limit".into())),
+        };
     }
-    if let Some(code) = sol.and_then(|s| s.code()).filter(|&c| c != 0) {
-        return Err(runtime(format!("exit status {code}")));
+    let interactor_ended = matches!(int.ending, Ending::Exited(_));
+    match sol.ending {
+        Ending::Exited(0) => {}
+        Ending::Exited(code) => return Err(runtime(format!("exit status {code}"))),
+        // Stopped, or cut off, after the interactor had ended: the interactor's verdict stands.
+        Ending::Killed | Ending::Signaled(libc::SIGPIPE) if interactor_ended => {}
+        Ending::Killed => return Err(runtime("killed".into())),
+        Ending::Signaled(sig) => return Err(runtime(format!("killed by signal {sig}"))),
     }
+    let said = String::from_utf8_lossy(&int.stderr);
     let line = said
         .lines()
         .rev()
@@ -201,7 +103,10 @@ fn verdict(
         .unwrap_or("")
         .to_string();
     Ok(Interaction {
-        code: int.and_then(|s| s.code()),
+        code: match int.ending {
+            Ending::Exited(code) if int.limit.is_none() => Some(code),
+            _ => None,
+        },
         said: line,
         output,
     })
@@ -268,5 +173,52 @@ mod tests {
             Judgement::JudgeFailed(_)
         ));
         assert!(matches!(verdict_of("garbage"), Judgement::JudgeFailed(_)));
+    }
+
+    fn exec(ending: Ending, limit: Option<Limit>, stderr: &str) -> Execution {
+        Execution {
+            stdout: Vec::new(),
+            flooded: false,
+            stderr: stderr.as_bytes().to_vec(),
+            ending,
+            limit,
+            interrupted: false,
+            cpu: std::time::Duration::ZERO,
+            wall: std::time::Duration::ZERO,
+            peak_memory: None,
+        }
+    }
+
+    #[test]
+    fn the_programs_limits_and_crashes_come_before_the_interactors_word() {
+        let limits = Limits::from_cpu(std::time::Duration::from_secs(1)).with_memory(64 << 20);
+        let judged = |sol, int| verdict(sol, int, &limits, "out".into());
+        let said = exec(Ending::Exited(1), None, "read 3\nexpected 4\n");
+        // Stopped after the interactor had ended: the interactor's verdict stands.
+        let i = judged(exec(Ending::Killed, None, ""), said.clone()).unwrap();
+        assert_eq!((i.code, i.said.as_str()), (Some(1), "expected 4"));
+        let memory = exec(Ending::Killed, Some(Limit::Memory), "");
+        let fault = judged(memory, said.clone()).unwrap_err();
+        assert!(
+            matches!(fault, Fault::MemoryLimit { limit_mb: 64 }),
+            "{fault:?}"
+        );
+        let crash = judged(
+            exec(Ending::Signaled(libc::SIGSEGV), None, ""),
+            said.clone(),
+        );
+        assert!(
+            matches!(crash, Err(Fault::RuntimeError { .. })),
+            "{crash:?}"
+        );
+        let waiting = exec(Ending::Killed, Some(Limit::Wall), "");
+        let hang = judged(waiting.clone(), waiting.clone()).unwrap_err();
+        assert!(matches!(hang, Fault::TimeLimit { .. }), "{hang:?}");
+        // The interactor over its own limit has no status: its own failure.
+        let i = judged(
+            exec(Ending::Exited(0), None, ""),
+            exec(Ending::Killed, Some(Limit::Cpu), ""),
+        );
+        assert_eq!(i.unwrap().code, None);
     }
 }

@@ -130,6 +130,30 @@ fn pick(
     }
 }
 
+/// Compiles every program of the problem at once (see [`crate::program::precompile`]), each
+/// command taken from the flag, else from the file, as [`resolve_problem`] takes it.
+fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
+    let solution = (!flags.solution.is_empty()).then(|| flags.solution.join(" "));
+    let pairs = [
+        (&flags.gen_stream, &f.gen_stream),
+        (&flags.gen, &f.gen),
+        (&flags.reference, &f.reference),
+        (&solution, &f.solution),
+        (&flags.checker, &f.checker),
+        (&flags.validator, &f.validator),
+        (&flags.interactor, &f.interactor),
+    ];
+    let specs: Vec<(&str, &Path)> = pairs
+        .iter()
+        .filter_map(|(flag, file)| match (flag, file) {
+            (Some(spec), _) => Some((spec.as_str(), Path::new("."))),
+            (None, Some(spec)) => Some((spec.as_str(), dir)),
+            (None, None) => None,
+        })
+        .collect();
+    crate::program::precompile(&specs);
+}
+
 /// Resolves a problem from its file (if any) and the flags: finds and compiles every program.
 pub fn resolve_problem(
     file: Option<(ProblemFile, PathBuf)>,
@@ -137,6 +161,7 @@ pub fn resolve_problem(
 ) -> anyhow::Result<Problem> {
     let has_file = file.is_some();
     let (f, dir) = file.unwrap_or_else(|| (ProblemFile::default(), PathBuf::from(".")));
+    precompile_all(flags, &f, &dir);
     let generator = match (&flags.gen_stream, &flags.gen) {
         (Some(_), Some(_)) => bail!("give one generator: --gen-stream or --gen, not both"),
         (Some(s), None) => Generator::Stream(resolve(s, Path::new("."), "--gen-stream")?),

@@ -140,17 +140,26 @@ impl Drop for KeeperMemory {
 /// A started keeper, and the harness's ends of the pipes.
 pub(super) struct Started {
     pub(super) keeper: pid_t,
-    pub(super) stdin: OwnedFd,
-    pub(super) stdout: OwnedFd,
+    pub(super) stdin: Option<OwnedFd>,
+    pub(super) stdout: Option<OwnedFd>,
     pub(super) stderr: OwnedFd,
     pub(super) status: OwnedFd,
     pub(super) memory: KeeperMemory,
 }
 
-/// Starts the keeper of a run, which starts the program.
-pub(super) fn start(mut launch: Launch) -> io::Result<Started> {
-    let (stdin_read, stdin) = pipe()?;
-    let (stdout, stdout_write) = pipe()?;
+/// Starts the keeper of a run, which starts the program. `given` are the program's own stdin and
+/// stdout (the ends of pipes to another program, from [`pipe`]); without them the harness gets
+/// the other ends of fresh pipes.
+pub(super) fn start(mut launch: Launch, given: [Option<OwnedFd>; 2]) -> io::Result<Started> {
+    let [given_in, given_out] = given;
+    let (stdin_read, stdin) = match given_in {
+        Some(fd) => (fd, None),
+        None => pipe().map(|(r, w)| (r, Some(w)))?,
+    };
+    let (stdout, stdout_write) = match given_out {
+        Some(fd) => (None, fd),
+        None => pipe().map(|(r, w)| (Some(r), w))?,
+    };
     let (stderr, stderr_write) = pipe()?;
     let (status, status_write) = pipe()?;
     launch.stdio = [&stdin_read, &stdout_write, &stderr_write].map(|f| f.as_raw_fd());
@@ -202,7 +211,7 @@ pub(super) fn start(mut launch: Launch) -> io::Result<Started> {
 
 /// A close-on-exec pipe (read end, write end), both above 2: the program's ends are about to be
 /// duplicated onto 0, 1 and 2.
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+pub(super) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0 as c_int; 2];
     // SAFETY: pipe2 fills the two-element array.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {

@@ -72,6 +72,10 @@
 //!   stopped at once. The last [`STDERR_TAIL`] bytes of stderr are kept; stderr is always drained
 //!   so the program never blocks on it.
 //!
+//! * **Two programs talking** (an interactor and a solution): [`execute_pair`] connects each one's
+//!   stdout to the other's stdin and supervises both as above, each under its own keeper and
+//!   limits, from one `poll` loop; when one side ends, the other is stopped after [`PAIR_GRACE`].
+//!
 //! # Limits of the approach
 //!
 //! * Linux only (`prctl`, `/proc`). Without `/proc/PID/task/TID/children` (a kernel built without
@@ -101,6 +105,7 @@
 
 mod keeper;
 mod launch;
+mod pair;
 mod procfs;
 mod raw;
 mod registry;
@@ -109,6 +114,7 @@ mod streams;
 mod sys;
 mod watch;
 
+pub use pair::{execute_pair, PAIR_GRACE};
 pub use registry::{kill_all, live_runs};
 
 use anyhow::Context as _;
@@ -280,18 +286,14 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
         .split_first()
         .context("no program to run: give it after `--`")?;
     become_subreaper();
-    let marker = format!(
-        "{}.{}",
-        std::process::id(),
-        NEXT_RUN.fetch_add(1, Ordering::Relaxed)
-    );
-    let scan = FORCE_PROC_SCAN.with(Cell::get) || !children_files_available();
+    let marker = new_marker();
+    let scan = scan_proc();
     let cannot_start = || format!("cannot start `{program}`");
     let launch = Launch::new(program, args, &marker, cpu_backstop(limits.cpu), scan)
         .with_context(cannot_start)?;
     let epoch = KILL_EPOCH.load(Ordering::SeqCst);
     let start = Instant::now();
-    let started = launch::start(launch).with_context(cannot_start)?;
+    let started = launch::start(launch, [None, None]).with_context(cannot_start)?;
     let mut running = Running {
         pid: started.keeper,
         slot: None,
@@ -299,8 +301,8 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
         memory: Some(started.memory),
     };
     let mut streams = Streams::new(
-        Some(started.stdin),
-        Some(started.stdout),
+        started.stdin,
+        started.stdout,
         Some(started.stderr),
         input,
         limits.max_output,
@@ -349,6 +351,20 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
     };
     watch.judge(&mut e, reports.end.as_ref(), &keeper_usage);
     Ok(e)
+}
+
+/// A fresh run marker, `<harness pid>.<run number>` ([`RUN_MARKER`]).
+fn new_marker() -> String {
+    format!(
+        "{}.{}",
+        std::process::id(),
+        NEXT_RUN.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Whether this run finds the program's tree by scanning `/proc` (no children files, or a test).
+fn scan_proc() -> bool {
+    FORCE_PROC_SCAN.with(Cell::get) || !children_files_available()
 }
 
 fn signal(pid: pid_t, sig: c_int) {

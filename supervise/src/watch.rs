@@ -86,6 +86,14 @@ impl Watch {
         now + Duration::from_secs(1)
     }
 
+    /// Tells the keeper to stop the run now, for no limit of its own (its partner has ended).
+    pub(super) fn stop(&mut self, now: Instant) {
+        if self.told_at.is_none() {
+            signal(self.keeper, libc::SIGTERM);
+            self.told_at = Some(now);
+        }
+    }
+
     /// Fills in how the run ended, its CPU time, memory and the limit hit, from the keeper's
     /// report (or, if it died, its rusage) and what was sampled.
     pub(super) fn judge(
