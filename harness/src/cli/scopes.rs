@@ -26,12 +26,12 @@ pub(super) fn run<G: Game>(_: &Table<G>, _: &Args, cx: &mut Ctx<'_>) -> Result<u
     let width = named.iter().map(|s| s.name.len()).max().unwrap_or(0);
     for s in named {
         let indices = match G::scope(s.expr) {
-            Ok(scope) => scope.len().to_string(),
+            Ok(scope) => format!("{} indices", crate::render::report::grouped(scope.len())),
             Err(e) => format!("(does not parse: {e})"),
         };
         writeln!(
             cx.out,
-            "{:width$}  {indices:>15} indices  {:>22}  {}\n{:width$}  {:15}          {}",
+            "{:width$}  {indices:>23}  {:>22}  {}\n{:width$}  {:23}  {}",
             s.name, s.cost, s.about, "", "", s.expr
         )?;
     }

@@ -126,6 +126,19 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// A whole number with its thousands grouped: `746,768`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// What a progress display counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
@@ -172,6 +185,15 @@ pub fn progress_bar(len: u64, unit: Unit, show: bool) -> indicatif::ProgressBar 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1000), "1,000");
+        assert_eq!(super::grouped(746_768), "746,768");
+        assert_eq!(super::grouped(12_486_126_268), "12,486,126,268");
+    }
+
     use super::*;
 
     #[test]

@@ -316,27 +316,13 @@ fn expected_checked(s: &TexasScope) -> u64 {
     total
 }
 
-/// `1234567` as `1,234,567`.
-fn grouped(mut x: u64) -> String {
-    let mut parts = Vec::new();
-    while x >= 1000 {
-        parts.push(format!("{:03}", x % 1000));
-        x /= 1000;
-    }
-    parts.push(x.to_string());
-    parts.reverse();
-    parts.join(",")
-}
-
 #[test]
 fn named_scopes_parse_smallest_first_with_their_counts() {
     let lens: Vec<u64> = NAMED.iter().map(|s| scope(s.expr).len()).collect();
-    for (named, len) in NAMED.iter().zip(&lens) {
+    for named in NAMED {
         assert!(
-            named
-                .cost
-                .starts_with(&format!("{} indices", grouped(*len))),
-            "{named:?}"
+            !named.cost.contains("indices"),
+            "the count is printed once: {named:?}"
         );
         assert_eq!(scope(named.name).canonical(), scope(named.expr).canonical());
     }
