@@ -42,7 +42,7 @@ pub struct Args {
     /// does a failing saved case.
     #[arg(long)]
     pub shrink: bool,
-    /// With --shrink: where the shrunk cases are saved (default corpus/<game>/regressions).
+    /// With --shrink: where the shrunk cases are saved (default `corpus/<game>/regressions`).
     #[arg(long, value_name = "DIR", requires = "shrink")]
     pub out: Option<PathBuf>,
     /// The saved cases (inputs) to replay.

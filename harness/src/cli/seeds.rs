@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 /// Refresh the fuzz seed corpora (corpus/fuzz/<target>/) from the cases under corpus/.
 ///
-/// For every registered game, every `.in` under corpus/<game>/ (samples, hand-checked cases,
-/// regressions, judge failures) becomes a seed of <game>_diff and <game>_parse, together with a
+/// For every registered game, every `.in` under `corpus/<game>/` (samples, hand-checked cases,
+/// regressions, judge failures) becomes a seed of `<game>_diff` and `<game>_parse`, together with a
 /// few generated cases of each of its fuzz-seed profiles and a few random byte strings for the
 /// generators' `arbitrary` path. Existing seeds are kept.
 #[derive(clap::Args)]

@@ -381,7 +381,7 @@ impl Scope<Case> for TexasScope {
 
     /// Decodes the index's digits (module doc) into the buffers `case` already holds; a colouring
     /// with a run skips every index of the block up to the first colouring that does not begin
-    /// with the same cells ([`TexasScope::colours`]).
+    /// with the same cells (`TexasScope::colours`).
     fn fill(&self, index: u64, case: &mut Option<Case>) -> Filled {
         let Some((at, rest)) = self.blocks.locate(index) else {
             return Filled::Skip(1);
