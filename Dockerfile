@@ -18,4 +18,8 @@ FROM debian:bookworm-slim
 COPY --from=build /src/target/release/harness /src/target/release/own-engine /usr/local/bin/
 WORKDIR /work
 COPY corpus /work/corpus
+# `harness stress` adds the stream kit (stress.h) to the include path of the C and C++ programs it
+# compiles; the image has no compiler of its own: install one (g++) in an image built on this one.
+COPY stress/kit /usr/local/share/match3-proof/kit
+ENV STRESS_KIT=/usr/local/share/match3-proof/kit
 CMD ["harness", "--help"]
