@@ -274,88 +274,18 @@ impl<G: Game> Pair<G> {
         b: &Output<G::Outcome>,
         names: Names<'_>,
     ) -> Option<Failure> {
-        let mismatch = |d: Divergence, expected: Option<String>, got: Option<String>| {
-            let what = if d.at == At::Answer && got.is_some() {
-                format!("wrong answer: {}", d.what)
-            } else {
-                format!("{}: {}", d.at, d.what)
-            };
-            Failure::mismatch(what, Some(d), expected, got)
-        };
-        let answer_divergence = |why: Differs, want: &str, got: &str| Divergence {
-            at: At::Answer,
-            event: why.kind,
-            what: why.what,
-            a_view: clip(want),
-            b_view: clip(got),
-            context: serde_json::json!({}),
-        };
         match (a, b) {
             (Output::Outcome(x), Output::Outcome(y)) => {
                 G::compare(case, x, y, names).map(|d| mismatch(d, Some(G::answer(x)), None))
             }
-            (Output::Outcome(x), Output::Answer(text)) => {
-                let want = G::answer(x);
-                if let Some(why) = G::malformed(text) {
-                    let output = text.clone();
-                    let mut f =
-                        Failure::fault(Side::UnderTest, names.b, &Fault::Malformed { why, output });
-                    f.expected = Some(want);
-                    return Some(f);
-                }
-                let fault = |side: Side, engine: &str, fault: Fault, kind: Option<Kind>| {
-                    let mut f = Failure::fault(side, engine, &fault);
-                    f.expected = Some(want.clone());
-                    f.got = Some(text.clone());
-                    if let Some(kind) = kind {
-                        f.kind = kind;
-                    }
-                    Some(f)
-                };
-                match G::judge_output(case, x, text) {
-                    Judgement::Accepted => None,
-                    Judgement::WrongAnswer(why) => Some(mismatch(
-                        answer_divergence(why, &want, text),
-                        Some(want.clone()),
-                        Some(text.clone()),
-                    )),
-                    Judgement::PresentationError(why) => {
-                        let why = format!("presentation error: {why}");
-                        let output = text.clone();
-                        fault(
-                            Side::UnderTest,
-                            names.b,
-                            Fault::Malformed { why, output },
-                            None,
-                        )
-                    }
-                    Judgement::JudgeFailed(why) => {
-                        let status = format!("the judge of answers failed: {why}");
-                        let f = Fault::RuntimeError {
-                            status,
-                            stderr: None,
-                            output: String::new(),
-                        };
-                        fault(Side::Judge, "checker", f, Some(Kind::Trusted))
-                    }
-                }
-            }
+            (Output::Outcome(x), Output::Answer(text)) => judged::<G>(case, x, text, names),
             (Output::Answer(want), b) => {
                 let got = match b {
                     Output::Outcome(y) => G::answer(y),
-                    Output::Answer(t) => {
-                        if let Some(why) = G::malformed(t) {
-                            let output = t.clone();
-                            let mut f = Failure::fault(
-                                Side::UnderTest,
-                                names.b,
-                                &Fault::Malformed { why, output },
-                            );
-                            f.expected = Some(want.clone());
-                            return Some(f);
-                        }
-                        t.clone()
-                    }
+                    Output::Answer(t) => match G::malformed(t) {
+                        Some(why) => return Some(malformed(names, why, t, want)),
+                        None => t.clone(),
+                    },
                 };
                 compare_tokens(want, &got).err().map(|why| {
                     mismatch(
@@ -396,5 +326,85 @@ impl<G: Game> Pair<G> {
     /// when an interrupt of the harness stopped an engine: no verdict).
     pub fn failure(&self, case: &G::Case) -> Option<Failure> {
         self.check(case).verdict.into_failure()
+    }
+}
+
+/// A mismatch failure from its divergence, with what was expected and what a program printed.
+fn mismatch(d: Divergence, expected: Option<String>, got: Option<String>) -> Failure {
+    let what = if d.at == At::Answer && got.is_some() {
+        format!("wrong answer: {}", d.what)
+    } else {
+        format!("{}: {}", d.at, d.what)
+    };
+    Failure::mismatch(what, Some(d), expected, got)
+}
+
+/// The divergence of a wrong answer: the judge's kind and words, both answers clipped.
+fn answer_divergence(why: Differs, want: &str, got: &str) -> Divergence {
+    Divergence {
+        at: At::Answer,
+        event: why.kind,
+        what: why.what,
+        a_view: clip(want),
+        b_view: clip(got),
+        context: serde_json::json!({}),
+    }
+}
+
+/// The engine under test printed something not of the answer's form (`why`).
+fn malformed(names: Names<'_>, why: String, output: &str, want: &str) -> Failure {
+    let output = output.to_string();
+    let mut f = Failure::fault(Side::UnderTest, names.b, &Fault::Malformed { why, output });
+    f.expected = Some(want.to_string());
+    f
+}
+
+/// A program's answer `text` judged by the game against the trusted outcome `x`, in a contest
+/// checker's four verdicts.
+fn judged<G: Game>(
+    case: &G::Case,
+    x: &G::Outcome,
+    text: &str,
+    names: Names<'_>,
+) -> Option<Failure> {
+    let want = G::answer(x);
+    if let Some(why) = G::malformed(text) {
+        return Some(malformed(names, why, text, &want));
+    }
+    let fault = |side: Side, engine: &str, fault: Fault, kind: Option<Kind>| {
+        let mut f = Failure::fault(side, engine, &fault);
+        f.expected = Some(want.clone());
+        f.got = Some(text.to_string());
+        if let Some(kind) = kind {
+            f.kind = kind;
+        }
+        Some(f)
+    };
+    match G::judge_output(case, x, text) {
+        Judgement::Accepted => None,
+        Judgement::WrongAnswer(why) => Some(mismatch(
+            answer_divergence(why, &want, text),
+            Some(want.clone()),
+            Some(text.to_string()),
+        )),
+        Judgement::PresentationError(why) => {
+            let why = format!("presentation error: {why}");
+            let output = text.to_string();
+            fault(
+                Side::UnderTest,
+                names.b,
+                Fault::Malformed { why, output },
+                None,
+            )
+        }
+        Judgement::JudgeFailed(why) => {
+            let status = format!("the judge of answers failed: {why}");
+            let f = Fault::RuntimeError {
+                status,
+                stderr: None,
+                output: String::new(),
+            };
+            fault(Side::Judge, "checker", f, Some(Kind::Trusted))
+        }
     }
 }

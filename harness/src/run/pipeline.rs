@@ -30,8 +30,8 @@
 use crate::render::{corpus, report};
 use crate::roles::game::Game;
 use crate::roles::oracle::{Pair, Pictured};
-use crate::roles::verdict::Explanation;
 use crate::roles::verdict::Kind;
+use crate::roles::verdict::Names;
 use crate::run::batch::{self, BatchResult, Distinct, Found, Progress};
 use crate::run::minimize::{self, shrink_pair};
 use crate::run::record::{headline, Record, Views};
@@ -369,34 +369,25 @@ fn shrink_and_save<G: Game>(
 ) -> anyhow::Result<(Reported, String, Option<String>)> {
     let judging = !pair.b.traces();
     let names = pair.names();
-    let original = &found.failure;
-    let mut shrunk_case = found.case.clone();
-    let (mut steps, mut tries, mut complete) = (0, 0, false);
-    let mut shrunk_failure = original.clone();
-    let mut explained: Option<Explanation> = None;
-    let shrinkable = found.case.as_ref().filter(|_| !as_is);
-    if let (Some(case), Some(spair)) = (shrinkable, shrink_pair(opts, pair, original)) {
-        if !opts.batch.stop.load(Relaxed) {
-            progress.note(&format!(
-                "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
-                found.index,
-                headline(original, judging).to_lowercase(),
-                opts.shrink_budget.as_secs_f64()
-            ));
-        }
-        let m = minimize::minimize(opts, &spair, case, original, signature, progress);
-        (steps, tries, complete) = (m.steps, m.tries, m.complete);
-        shrunk_failure = m.failure;
-        explained = m.explained;
-        shrunk_case = Some(m.case);
-    }
+    let (case, failure, steps, tries, complete, explained) =
+        match shrunk(opts, pair, found, signature, as_is, progress) {
+            Some(m) => (
+                Some(m.case),
+                m.failure,
+                m.steps,
+                m.tries,
+                m.complete,
+                m.explained,
+            ),
+            None => (found.case.clone(), found.failure.clone(), 0, 0, false, None),
+        };
     let mut record = Record {
         found,
         signature,
         as_is,
         judging,
-        case: shrunk_case,
-        failure: shrunk_failure,
+        case,
+        failure,
         steps,
         tries,
         complete,
@@ -407,32 +398,7 @@ fn shrink_and_save<G: Game>(
     record.picture(pair);
     let program = &opts.program;
     let mut text = Views::<G>::text(&record, names, opts.colour, program);
-    let saved = match record.from_file().filter(|_| record.unchanged()) {
-        Some(path) => Ok(path.clone()),
-        None => corpus::save::<G>(
-            &opts.out_dir,
-            &Views::<G>::name(&record),
-            record.case.as_ref(),
-            Views::<G>::page(&record, names).as_deref(),
-            &record.failure,
-            &Views::<G>::text(&record, names, false, program),
-            Views::<G>::meta(&record, names, opts.batch.seed, program),
-        ),
-    };
-    // The files that make the case again, beside the repro, before it is reported.
-    let saved = saved.and_then(|p| {
-        for (ext, bytes) in record
-            .regenerate::<G>()
-            .map(|r| r.files)
-            .unwrap_or_default()
-        {
-            let path = p.with_extension(&ext);
-            std::fs::write(&path, bytes)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-        }
-        Ok(p)
-    });
-    let (repro, save_error) = match saved {
+    let (repro, save_error) = match save(opts, &record, names) {
         Ok(p) => {
             text.push_str(&format!("repro: {}\n", p.display()));
             (Some(p), None)
@@ -441,4 +407,62 @@ fn shrink_and_save<G: Game>(
     };
     let reported = Views::<G>::reported(&record, program, repro);
     Ok((reported, text, save_error))
+}
+
+/// The found case shrunk (and explained), unless it is reported as it is, it has no case, or no
+/// pair can shrink it.
+fn shrunk<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    found: &Found<G::Case>,
+    signature: &str,
+    as_is: bool,
+    progress: &dyn Progress,
+) -> Option<minimize::Minimized<G::Case>> {
+    let original = &found.failure;
+    let case = found.case.as_ref().filter(|_| !as_is)?;
+    let spair = shrink_pair(opts, pair, original)?;
+    if !opts.batch.stop.load(Relaxed) {
+        progress.note(&format!(
+            "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
+            found.index,
+            headline(original, !pair.b.traces()).to_lowercase(),
+            opts.shrink_budget.as_secs_f64()
+        ));
+    }
+    Some(minimize::minimize(
+        opts, &spair, case, original, signature, progress,
+    ))
+}
+
+/// Writes the record's repro (a file replayed unchanged keeps its path), then the files that
+/// make the case again beside it, before anything is reported: the repro's path.
+fn save<G: Game>(
+    opts: &DiffOptions<G>,
+    record: &Record<'_, G::Case, G::Outcome>,
+    names: Names<'_>,
+) -> anyhow::Result<std::path::PathBuf> {
+    let program = &opts.program;
+    let path = match record.from_file().filter(|_| record.unchanged()) {
+        Some(path) => path.clone(),
+        None => corpus::save::<G>(
+            &opts.out_dir,
+            &Views::<G>::name(record),
+            record.case.as_ref(),
+            Views::<G>::page(record, names).as_deref(),
+            &record.failure,
+            &Views::<G>::text(record, names, false, program),
+            Views::<G>::meta(record, names, opts.batch.seed, program),
+        )?,
+    };
+    let files = record
+        .regenerate::<G>()
+        .map(|r| r.files)
+        .unwrap_or_default();
+    for (ext, bytes) in files {
+        let beside = path.with_extension(&ext);
+        std::fs::write(&beside, bytes)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", beside.display()))?;
+    }
+    Ok(path)
 }
