@@ -249,7 +249,13 @@ impl Bounded for Texas {
         expr: &str,
     ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
     {
-        Ok(Box::new(scope::parse(expr)?))
+        let text = harness::roles::scope::resolve(scope::NAMED, expr);
+        let e = harness::roles::scope::Expr::parse(text)?;
+        let family = e.family().map(str::to_owned);
+        match family.as_deref() {
+            Some(family) => scope::built::parse(family, e, text),
+            None => Ok(Box::new(scope::parse(text)?)),
+        }
     }
 }
 

@@ -18,6 +18,7 @@
 //! colex order), their kinds, and the operations (the first one the most significant). An index
 //! whose board has a run is skipped.
 
+pub mod built;
 mod decode;
 mod reach;
 #[cfg(test)]
@@ -164,6 +165,12 @@ pub struct TexasScope {
 pub fn parse(text: &str) -> Result<TexasScope, ScopeError> {
     let text = harness::roles::scope::resolve(NAMED, text);
     let mut e = Expr::parse(text)?;
+    if let Some(family) = e.family() {
+        return Err(ScopeError::new(
+            format!("{family}:"),
+            "a scope by construction is not a plain scope (`Texas::scope` reads both)",
+        ));
+    }
     let side = 1..=MAX_SIDE as u64;
     let n = e.take("n", side.clone(), 1..=3)?;
     let m = e.take("m", side, 1..=3)?;

@@ -1,0 +1,30 @@
+//! Texas scopes by construction: families built from the inputs of one rule (the five operations
+//! of a hand, the shape of a combo, a line of every width, specials reaching specials) rather than
+//! every board up to some size. Each family is a module of its own; this one names them and sends
+//! an expression that names a family to its parser.
+
+use harness::roles::scope::{Expr, Scope, ScopeError};
+use model::texas::Case;
+
+/// The families, in the order `harness scopes` and error messages list them.
+pub const FAMILIES: &[&str] = &[];
+
+/// Parses the expression `e` (its text `text`) of the family it names. Each family adds its arm:
+/// `"hands" => Ok(Box::new(hands::parse(e, text)?)),` before the unknown family's error.
+pub fn parse(family: &str, e: Expr, text: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
+    let _ = (e, text);
+    Err(unknown(family))
+}
+
+/// The error for a family no module defines.
+fn unknown(family: &str) -> ScopeError {
+    let known = if FAMILIES.is_empty() {
+        "none yet".to_string()
+    } else {
+        FAMILIES.join(", ")
+    };
+    ScopeError::new(
+        format!("{family}:"),
+        format!("unknown family `{family}`: Texas's scopes by construction are {known}"),
+    )
+}
