@@ -21,6 +21,7 @@
 pub mod built;
 mod decode;
 mod reach;
+mod shapes;
 #[cfg(test)]
 mod tests;
 
@@ -57,6 +58,13 @@ pub const NAMED: &[NamedScope] = &[
         expr: "n<=3,m<=3,k=2,specials<=1,q=1",
         about: "every board up to 3x3 in 2 colours with at most one special, every adjacent swap",
         cost: "0.4 core-seconds",
+    },
+    NamedScope {
+        name: "shapes",
+        expr: "shapes: size=3..7",
+        about: "every combo shape of 3 to 7 cells (turning back, wrapping around, two segments \
+                of one column) as the one component of round 2, built by a colour special",
+        cost: "TBD",
     },
     NamedScope {
         name: "column",
