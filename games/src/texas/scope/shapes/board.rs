@@ -98,14 +98,14 @@ fn colour_filler(b: &mut Roles) {
             }
         }
     }
-    for id in 0..n * m {
+    for (id, places) in place.iter().enumerate() {
         if b.roles[id] != 0 {
             continue;
         }
         let mut role = FILLER;
         while grids
             .iter()
-            .zip(place[id])
+            .zip(*places)
             .any(|(grid, p)| p.is_some_and(|p| makes_run(grid, &b.roles, n, m, p, role)))
         {
             role += 1;
