@@ -20,7 +20,13 @@
 
 pub mod built;
 mod decode;
+pub mod lines;
+#[cfg(test)]
+mod lines_tests;
 mod reach;
+pub mod specials;
+#[cfg(test)]
+mod specials_tests;
 #[cfg(test)]
 mod tests;
 
@@ -57,6 +63,20 @@ pub const NAMED: &[NamedScope] = &[
         expr: "n<=3,m<=3,k=2,specials<=1,q=1",
         about: "every board up to 3x3 in 2 colours with at most one special, every adjacent swap",
         cost: "0.4 core-seconds",
+    },
+    NamedScope {
+        name: "lines",
+        expr: "lines:len=1..50,colours=1..3,64,65,100,q=1",
+        about: "rows and columns of every length up to 50 in two of the colours 1, 2, 3, 64, \
+                65, 100, one swap: every bit plane, boards wider than 47",
+        cost: "TBD",
+    },
+    NamedScope {
+        name: "specials",
+        expr: "specials:len=3..5,kinds=0..6,reached=0..2",
+        about: "a run of 3 to 5 on a 5x7 board, every kind on each run cell and on up to two \
+                cells the run reaches: three and more specials in one round",
+        cost: "TBD",
     },
     NamedScope {
         name: "column",
