@@ -121,7 +121,7 @@ impl Lines {
         let (a, b) = match d {
             0 => (0, 1),
             d => {
-                let a = ((d + 1) / 2) as usize;
+                let a = d.div_ceil(2) as usize;
                 if d % 2 == 1 {
                     (a, a - 1)
                 } else {

@@ -69,14 +69,14 @@ pub const NAMED: &[NamedScope] = &[
         expr: "lines:len=1..50,colours=1..3,64,65,100,q=1",
         about: "rows and columns of every length up to 50 in two of the colours 1, 2, 3, 64, \
                 65, 100, one swap: every bit plane, boards wider than 47",
-        cost: "TBD",
+        cost: "2-3 core-seconds (4-5 s on 2 loaded cores)",
     },
     NamedScope {
         name: "specials",
         expr: "specials:len=3..5,kinds=0..6,reached=0..2",
         about: "a run of 3 to 5 on a 5x7 board, every kind on each run cell and on up to two \
                 cells the run reaches: three and more specials in one round",
-        cost: "TBD",
+        cost: "7-8 core-seconds (15 s on 2 loaded cores)",
     },
     NamedScope {
         name: "column",
