@@ -20,8 +20,14 @@
 
 pub mod built;
 mod decode;
+pub mod lines;
+#[cfg(test)]
+mod lines_tests;
 mod reach;
 mod shapes;
+pub mod specials;
+#[cfg(test)]
+mod specials_tests;
 #[cfg(test)]
 mod tests;
 
@@ -72,6 +78,20 @@ pub const NAMED: &[NamedScope] = &[
         about: "every combo shape of 3 to 8 cells in colours 3, 64 and 100 (two bits set, the \
                 seventh colour plane)",
         cost: "0.1 s on 2 cores (1,842 cases, release build)",
+    },
+    NamedScope {
+        name: "lines",
+        expr: "lines:len=1..50,colours=1..3,64,65,100,q=1",
+        about: "rows and columns of every length up to 50 in two of the colours 1, 2, 3, 64, \
+                65, 100, one swap: every bit plane, boards wider than 47",
+        cost: "2-3 core-seconds (4-5 s on 2 loaded cores)",
+    },
+    NamedScope {
+        name: "specials",
+        expr: "specials:len=3..5,kinds=0..6,reached=0..2",
+        about: "a run of 3 to 5 on a 5x7 board, every kind on each run cell and on up to two \
+                cells the run reaches: three and more specials in one round",
+        cost: "7-8 core-seconds (15 s on 2 loaded cores)",
     },
     NamedScope {
         name: "column",

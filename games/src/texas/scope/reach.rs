@@ -14,7 +14,7 @@ pub(super) struct Bounds {
     pub far: bool,
 }
 
-const SPECIALS: [&str; 6] = [
+pub(super) const SPECIALS: [&str; 6] = [
     "special 1 (row)",
     "special 2 (column)",
     "special 3 (row+column)",
@@ -24,7 +24,7 @@ const SPECIALS: [&str; 6] = [
 ];
 
 /// Hands with the number of different colours each needs.
-const HANDS: [(&str, u64); 7] = [
+pub(super) const HANDS: [(&str, u64); 7] = [
     ("hand: high card", 5),
     ("hand: one pair", 4),
     ("hand: two pairs", 3),
