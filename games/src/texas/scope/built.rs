@@ -3,17 +3,20 @@
 //! every board up to some size. Each family is a module of its own; this one names them and sends
 //! an expression that names a family to its parser.
 
+use super::hands;
 use harness::roles::scope::{Expr, Scope, ScopeError};
 use model::texas::Case;
 
 /// The families, in the order `harness scopes` and error messages list them.
-pub const FAMILIES: &[&str] = &[];
+pub const FAMILIES: &[&str] = &["hands"];
 
 /// Parses the expression `e` (its text `text`) of the family it names. Each family adds its arm:
 /// `"hands" => Ok(Box::new(hands::parse(e, text)?)),` before the unknown family's error.
 pub fn parse(family: &str, e: Expr, text: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
-    let _ = (e, text);
-    Err(unknown(family))
+    match family {
+        "hands" => Ok(Box::new(hands::parse(e, text)?)),
+        _ => Err(unknown(family)),
+    }
 }
 
 /// The error for a family no module defines.

@@ -20,6 +20,7 @@
 
 pub mod built;
 mod decode;
+pub mod hands;
 mod reach;
 #[cfg(test)]
 mod tests;
@@ -57,6 +58,27 @@ pub const NAMED: &[NamedScope] = &[
         expr: "n<=3,m<=3,k=2,specials<=1,q=1",
         about: "every board up to 3x3 in 2 colours with at most one special, every adjacent swap",
         cost: "0.4 core-seconds",
+    },
+    NamedScope {
+        name: "hands",
+        expr: "hands: colours=1..5, q=5",
+        about: "five valid operations whose main colours are every sequence of singles and \
+                ordered pairs of colours 1..5: every hand kind, every tie-break, both choices",
+        cost: "TBD",
+    },
+    NamedScope {
+        name: "hands-two",
+        expr: "hands: colours=1,2, q=6..10",
+        about: "six to ten valid operations over colours 1 and 2, singles and pairs: the second \
+                hand and the operations left over",
+        cost: "TBD",
+    },
+    NamedScope {
+        name: "hands-invalid",
+        expr: "hands: colours=1..3, q=5, invalid=1",
+        about: "five valid operations over colours 1..3 and one invalid operation at every \
+                position: a hand reads the last five valid ones",
+        cost: "TBD",
     },
     NamedScope {
         name: "column",
