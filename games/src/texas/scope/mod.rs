@@ -71,56 +71,56 @@ pub const NAMED: &[NamedScope] = &[
         expr: "hands: colours=1..5, pairs=0, q=5",
         about: "five valid operations whose main colours are every sequence of colours 1..5: \
                 every hand kind with every tie-break between colours",
-        cost: "0.05 core-seconds",
+        cost: "0.07 core-seconds",
     },
     NamedScope {
         name: "shapes",
         expr: "shapes: size=3..8",
         about: "every combo shape of 3 to 8 cells (turning back, wrapping around, two segments \
                 of one column) as the one component of round 2, built by a colour special",
-        cost: "0.1 s on 2 cores (614 cases, release build)",
+        cost: "0.02 core-seconds",
     },
     NamedScope {
         name: "shapes-colours",
         expr: "shapes: size=3..8, colour=3,64,100",
         about: "every combo shape of 3 to 8 cells in colours 3, 64 and 100 (two bits set, the \
                 seventh colour plane)",
-        cost: "0.1 s on 2 cores (1,842 cases, release build)",
+        cost: "0.04 core-seconds",
     },
     NamedScope {
         name: "hands-ties",
         expr: "hands: colours=10,12,100, q=5",
         about: "five valid operations of one or two main colours among 10, 12, 100: the choice \
                 of colours, a full house tying four of a kind (810 points)",
-        cost: "1.1 core-seconds",
+        cost: "1.1-1.4 core-seconds",
     },
     NamedScope {
         name: "lines",
-        expr: "lines:len=1..50,colours=1..3,64,65,100,q=1",
+        expr: "lines: len=1..50, colours=1..3,64,65,100, q=1",
         about: "rows and columns of every length up to 50 in two of the colours 1, 2, 3, 64, \
                 65, 100, one swap: every bit plane, boards wider than 47",
-        cost: "2-3 core-seconds (4-5 s on 2 loaded cores)",
+        cost: "2-3 core-seconds",
     },
     NamedScope {
         name: "hands-invalid",
         expr: "hands: colours=1..3, q=5, invalid=1",
         about: "five valid operations of one or two main colours among 1..3 and one invalid \
                 operation at every position: a hand reads the last five valid ones",
-        cost: "6.6 core-seconds (3.4 s on 2 cores)",
+        cost: "6.6-8.2 core-seconds (3-5 s on 2 cores)",
     },
     NamedScope {
         name: "specials",
-        expr: "specials:len=3..5,kinds=0..6,reached=0..2",
+        expr: "specials: len=3..5, kinds=0..6, reached=0..2",
         about: "a run of 3 to 5 on a 5x7 board, every kind on each run cell and on up to two \
                 cells the run reaches: three and more specials in one round",
-        cost: "7-8 core-seconds (15 s on 2 loaded cores)",
+        cost: "7-9 core-seconds (4-6 s on 2 cores)",
     },
     NamedScope {
         name: "hands-pairs",
         expr: "hands: colours=1..4, q=5",
         about: "five valid operations of one or two main colours among 1..4: every choice of \
                 colours for the best hand",
-        cost: "20 core-seconds (10 s on 2 cores)",
+        cost: "20-23 core-seconds (10-16 s on 2 cores)",
     },
     NamedScope {
         name: "column",
