@@ -319,7 +319,8 @@ fn expected_checked(s: &TexasScope) -> u64 {
 #[test]
 fn named_scopes_parse_smallest_first_with_their_counts() {
     // The plain scopes, in their order; the scopes by construction are tested by their family.
-    let plain: Vec<&NamedScope> = NAMED.iter().filter(|s| !s.expr.contains(':')).collect();
+    let plain: Vec<&harness::roles::scope::NamedScope> =
+        NAMED.iter().filter(|s| !s.expr.contains(':')).collect();
     let lens: Vec<u64> = plain.iter().map(|s| scope(s.expr).len()).collect();
     for named in &plain {
         assert!(
