@@ -9,7 +9,8 @@
 #   bash scripts/small-scope.sh OUT GAME SCOPES FILE... [-- CARGO-MUTANTS-ARGS...]
 #     OUT     where cargo-mutants writes (OUT/mutants.out)
 #     GAME    the game whose scopes judge (texas, mayan, nogo, or 2048: the own-game crate)
-#     SCOPES  how many of its named scopes to try, smallest first (3 for texas: smoke, column, minute)
+#     SCOPES  how many of its named scopes to try, smallest first (12 for texas: smoke to hands-two,
+#             every scope under a minute; 5 for 2048; 4 for mayan)
 #     FILE    engine sources to mutate (engine/src/texas/gravity.rs; for 2048
 #             examples/own-game/src/optimized.rs examples/own-game/src/optimized/*.rs)
 #     after --, more arguments for cargo mutants (--re REGEX: only the mutants it matches)
