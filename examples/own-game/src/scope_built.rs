@@ -187,9 +187,7 @@ impl Scope<Case> for Built {
             Family::Lines => "lines",
             Family::Grid => "grid",
         };
-        let p = self.params();
-        let parts: Vec<String> = p.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        format!("{family}:{}", parts.join(","))
+        harness::roles::scope::family_canonical(family, &self.params())
     }
 
     fn params(&self) -> Vec<(String, String)> {

@@ -115,12 +115,7 @@ impl Swaps {
 
 impl Scope<Case> for Swaps {
     fn canonical(&self) -> String {
-        let parts: Vec<String> = self
-            .params()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        format!("swaps:{}", parts.join(","))
+        harness::roles::scope::family_canonical("swaps", &self.params())
     }
 
     fn params(&self) -> Vec<(String, String)> {

@@ -106,6 +106,22 @@ impl Filled {
     }
 }
 
+/// The canonical form of a scope by construction: its family, a colon, then every parameter as
+/// `key=bounds` in order (`lines:len=1..4,values=0,2,4,8,q=0..1`).
+pub fn family_canonical(family: &str, params: &[(String, String)]) -> String {
+    let parts: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!("{family}:{}", parts.join(","))
+}
+
+/// [`Scope::case`] of a scope whose [`Scope::fill`] does the decoding (into a fresh buffer).
+pub fn case_by_fill<C, S: Scope<C> + ?Sized>(scope: &S, index: u64) -> Option<C> {
+    let mut case = None;
+    match scope.fill(index, &mut case) {
+        Filled::Case => case,
+        Filled::Skip(_) => None,
+    }
+}
+
 /// A scope a game names, for `harness scopes` and `--scope NAME`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NamedScope {

@@ -38,6 +38,7 @@
 //! first, then 0..=q); within a block a mixed-radix number of the valid operations' digits, the
 //! first operation the most significant. Every index is a valid case: the count is exact.
 
+use super::reach::{HANDS, SPECIALS};
 use harness::roles::scope::{range_text, set_text, Blocks, Expr, Filled, Scope, ScopeError};
 use model::texas::{Board, Case, Op, Pos, MAX_COLOURS, MAX_SIDE};
 use std::ops::RangeInclusive;
@@ -263,12 +264,7 @@ impl Hands {
 
 impl Scope<Case> for Hands {
     fn canonical(&self) -> String {
-        let parts: Vec<String> = self
-            .params()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        format!("hands:{}", parts.join(","))
+        harness::roles::scope::family_canonical("hands", &self.params())
     }
 
     fn params(&self) -> Vec<(String, String)> {
@@ -286,11 +282,7 @@ impl Scope<Case> for Hands {
     }
 
     fn case(&self, index: u64) -> Option<Case> {
-        let mut case = None;
-        match self.fill(index, &mut case) {
-            Filled::Case => case,
-            Filled::Skip(_) => None,
-        }
+        harness::roles::scope::case_by_fill(self, index)
     }
 
     fn fill(&self, index: u64, case: &mut Option<Case>) -> Filled {
@@ -309,7 +301,7 @@ impl Scope<Case> for Hands {
     fn unreachable(&self) -> Vec<(&'static str, String)> {
         let mut out: Vec<(&'static str, String)> = Vec::new();
         let no_special = "no cell holds a special";
-        for key in SPECIALS {
+        for key in SPECIALS.into_iter().chain(["special set off by special"]) {
             out.push((key, no_special.into()));
         }
         let one_round = "every operation removes one or two runs of exactly three, in one round";
@@ -348,17 +340,6 @@ impl Scope<Case> for Hands {
     }
 }
 
-/// The special keys (no case of the family holds a special).
-const SPECIALS: [&str; 7] = [
-    "special 1 (row)",
-    "special 2 (column)",
-    "special 3 (row+column)",
-    "special 4 (3x3)",
-    "special 5 (5x5)",
-    "special 6 (colour)",
-    "special set off by special",
-];
-
 /// The keys of chains and combos, which one round of runs of three never reaches.
 const BY_CONSTRUCTION: [&str; 6] = [
     "chain of 2 rounds",
@@ -369,17 +350,6 @@ const BY_CONSTRUCTION: [&str; 6] = [
     "combo of 6+ (450+)",
 ];
 
-/// Hands with the number of different colours each needs.
-const HANDS: [(&str, usize); 7] = [
-    ("hand: high card", 5),
-    ("hand: one pair", 4),
-    ("hand: two pairs", 3),
-    ("hand: three of a kind", 3),
-    ("hand: full house", 2),
-    ("hand: four of a kind", 2),
-    ("hand: five of a kind", 1),
-];
-
 impl Hands {
     /// The hands out of reach: all of them below five valid operations, else those needing more
     /// different colours than `colours` holds.
@@ -388,7 +358,7 @@ impl Hands {
         for (key, needs) in HANDS {
             if q < 5 {
                 out.push((key, format!("a hand needs five valid operations: q <= {q}")));
-            } else if self.colours.len() < needs {
+            } else if (self.colours.len() as u64) < needs {
                 out.push((
                     key,
                     format!(

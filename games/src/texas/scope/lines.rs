@@ -140,12 +140,7 @@ impl Lines {
 
 impl Scope<Case> for Lines {
     fn canonical(&self) -> String {
-        let parts: Vec<String> = self
-            .params()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        format!("lines:{}", parts.join(","))
+        harness::roles::scope::family_canonical("lines", &self.params())
     }
 
     fn params(&self) -> Vec<(String, String)> {

@@ -331,11 +331,7 @@ impl Scope<Case> for TexasScope {
     }
 
     fn case(&self, index: u64) -> Option<Case> {
-        let mut case = None;
-        match self.fill(index, &mut case) {
-            Filled::Case => case,
-            Filled::Skip(_) => None,
-        }
+        harness::roles::scope::case_by_fill(self, index)
     }
 
     /// Decodes the index's digits (module doc) into the buffers `case` already holds; a colouring

@@ -132,12 +132,7 @@ fn case_of(b: &Roles, c: u8) -> Case {
 
 impl Scope<Case> for Shapes {
     fn canonical(&self) -> String {
-        let parts: Vec<String> = self
-            .params()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        format!("shapes:{}", parts.join(","))
+        harness::roles::scope::family_canonical("shapes", &self.params())
     }
 
     fn params(&self) -> Vec<(String, String)> {

@@ -139,12 +139,7 @@ fn chosen(len: usize, reached: usize) -> impl Iterator<Item = (usize, usize)> {
 
 impl Scope<Case> for Specials {
     fn canonical(&self) -> String {
-        let parts: Vec<String> = self
-            .params()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        format!("specials:{}", parts.join(","))
+        harness::roles::scope::family_canonical("specials", &self.params())
     }
 
     fn params(&self) -> Vec<(String, String)> {
