@@ -3,41 +3,19 @@
 //! failure and a brute force's crash are their own verdicts; bad usage exits with status 2.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../stress/tests/fixtures")
-}
+mod fixture_programs;
+
+use fixture_programs::{harness, last_line};
 
 /// A fresh folder for one test's repros.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fixture_programs::scratch("stress", name)
 }
 
 /// Runs `harness stress ARGS` in the fixtures folder: (status, stdout, stderr).
 fn stress(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .arg("stress")
-        .args(args)
-        .current_dir(fixtures())
-        .env(
-            "HARNESS_STRESS_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-cache"),
-        )
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn last_line(s: &str) -> &str {
-    s.lines().last().unwrap_or("")
+    harness(&[&["stress"], args].concat())
 }
 
 #[test]
@@ -374,74 +352,59 @@ fn bad_usage_exits_with_status_2_and_a_clear_message() {
 }
 
 /// An example problem of the repository, run as it is (its own problem file), with its repros in
-/// `out`: the planted bug is found and shrunk to the smallest failing input its README gives.
-fn example(name: &str, out: &Path) -> (i32, String, String) {
+/// a fresh folder: the planted bug is found (exit status 1) and shrunk; its stdout and the repro's
+/// input, for the smallest failing input its README gives.
+fn shrunk_example(name: &str) -> (String, String) {
+    let out = scratch(name);
     let problem = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../examples/problems")
         .join(name);
     let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
-    stress(&[p, "--cases", "300", "--out", o, "-q", "--shrink-secs", "60"])
-}
-
-#[test]
-fn the_example_with_a_checker_is_shrunk_to_its_smallest_failing_input() {
-    let out = scratch("pair-sum");
-    let (code, stdout, stderr) = example("pair-sum", &out);
-    assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(
-        stdout.contains("generator stream: 3 bytes (hex 020001)"),
-        "{stdout}"
-    );
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
-    assert_eq!(std::fs::read_to_string(repro).unwrap(), "3 0\n1 0 0\n");
-}
-
-#[test]
-fn the_python_example_with_a_validator_is_shrunk() {
-    let out = scratch("max-subarray");
-    let (code, stdout, stderr) = example("max-subarray", &out);
-    assert_eq!(code, 1, "{stdout}{stderr}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
-    // The smallest failing stream, 00 01 01, as its README gives it.
-    assert!(
-        stdout.contains("generator stream: 3 bytes (hex 000101)"),
-        "{stdout}"
-    );
-    assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n-1\n");
-}
-
-#[test]
-fn the_example_with_an_interactor_is_shrunk_to_its_smallest_stream() {
-    let out = scratch("guess-number");
-    let (code, stdout, stderr) = example("guess-number", &out);
-    assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(
-        stdout.contains("generator stream: 2 bytes (hex 0101)"),
-        "{stdout}"
-    );
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
-    assert_eq!(std::fs::read_to_string(repro).unwrap(), "2 2\n");
-}
-
-#[test]
-fn the_example_with_a_seed_generator_is_shrunk_to_three_numbers() {
-    let out = scratch("distinct-count");
-    let (code, stdout, stderr) = example("distinct-count", &out);
+    let (code, stdout, stderr) =
+        stress(&[p, "--cases", "300", "--out", o, "-q", "--shrink-secs", "60"]);
     assert_eq!(code, 1, "{stdout}{stderr}");
     let repro = stdout
         .lines()
         .find_map(|l| l.strip_prefix("repro: "))
         .unwrap();
     let input = std::fs::read_to_string(repro).unwrap();
+    (stdout, input)
+}
+
+#[test]
+fn the_example_with_a_checker_is_shrunk_to_its_smallest_failing_input() {
+    let (stdout, input) = shrunk_example("pair-sum");
+    assert!(
+        stdout.contains("generator stream: 3 bytes (hex 020001)"),
+        "{stdout}"
+    );
+    assert_eq!(input, "3 0\n1 0 0\n");
+}
+
+#[test]
+fn the_python_example_with_a_validator_is_shrunk() {
+    let (stdout, input) = shrunk_example("max-subarray");
+    // The smallest failing stream, 00 01 01, as its README gives it.
+    assert!(
+        stdout.contains("generator stream: 3 bytes (hex 000101)"),
+        "{stdout}"
+    );
+    assert_eq!(input, "1\n-1\n");
+}
+
+#[test]
+fn the_example_with_an_interactor_is_shrunk_to_its_smallest_stream() {
+    let (stdout, input) = shrunk_example("guess-number");
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 0101)"),
+        "{stdout}"
+    );
+    assert_eq!(input, "2 2\n");
+}
+
+#[test]
+fn the_example_with_a_seed_generator_is_shrunk_to_three_numbers() {
+    let (stdout, input) = shrunk_example("distinct-count");
     let tokens: Vec<&str> = input.split_whitespace().collect();
     assert_eq!(tokens.len(), 4, "{input:?}\n{stdout}");
     assert_eq!(tokens[0], "3", "{input:?}");

@@ -6,36 +6,14 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../stress/tests/fixtures")
-}
+mod fixture_programs;
+
+use fixture_programs::{fixtures, harness, last_line};
 
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-verify-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs `harness ARGS` in the fixtures folder: (status, stdout, stderr).
-fn harness(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(args)
-        .current_dir(fixtures())
-        .env(
-            "HARNESS_STRESS_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-cache"),
-        )
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    fixture_programs::scratch("stress-verify", name)
 }
 
 /// `harness verify` of the sorted pair against `solution` over `scope`, with extra flags.
@@ -56,10 +34,6 @@ fn verify_pair(scope: &str, solution: &str, extra: &[&str]) -> (i32, String, Str
 fn certificate(json: &Path) -> Value {
     let report: Value = serde_json::from_slice(&std::fs::read(json).unwrap()).unwrap();
     report["certificate"].clone()
-}
-
-fn last_line(s: &str) -> &str {
-    s.lines().last().unwrap_or("")
 }
 
 #[test]

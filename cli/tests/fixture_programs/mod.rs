@@ -1,0 +1,42 @@
+//! What the tests of problems given by programs share: the tiny C and C++ programs of
+//! stress/tests/fixtures, a fresh folder per test, and the binary run in the fixtures folder with
+//! its compile cache kept under the target directory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The folder of the fixture programs.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../stress/tests/fixtures")
+}
+
+/// A fresh, empty folder `PREFIX-NAME` for one test's files.
+pub fn scratch(prefix: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{prefix}-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `harness ARGS` in the fixtures folder: (status, stdout, stderr).
+pub fn harness(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .current_dir(fixtures())
+        .env(
+            "HARNESS_STRESS_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-cache"),
+        )
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The last line of a command's output (its summary).
+pub fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
