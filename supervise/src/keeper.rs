@@ -86,7 +86,7 @@ extern "C" fn program_main(arg: *mut c_void) -> c_int {
             failed(launch, e);
         }
     }
-    limit_resources(launch.cpu_backstop);
+    limit_resources(launch.cpu_backstop, launch.stack);
     sys::set_mask(0);
     let mut error = libc::ENOENT;
     let mut denied = false;
@@ -115,8 +115,10 @@ fn failed(launch: &Launch, error: c_int) -> ! {
     sys::exit(127)
 }
 
-/// No core files, the CPU backstop, and the program first in line for the OOM killer.
-fn limit_resources(backstop: (u64, u64)) {
+/// No core files, the CPU backstop, the stack limit (when given), and the program first in line
+/// for the OOM killer.
+fn limit_resources(backstop: (u64, u64), stack: u64) {
+    limit_stack(stack);
     let no_core = libc::rlimit64 {
         rlim_cur: 0,
         rlim_max: 0,
@@ -131,6 +133,19 @@ fn limit_resources(backstop: (u64, u64)) {
     if let Ok(fd) = sys::open(c"/proc/self/oom_score_adj".as_ptr(), libc::O_WRONLY) {
         let _ = sys::write(fd as c_int, b"1000");
         sys::close(fd as c_int);
+    }
+}
+
+/// Sets this process's stack limit to `stack` bytes (within its hard limit; 0: leaves it), before
+/// an exec: the program exec'd by a keeper, or a warm server (whose runs inherit it). Raw system
+/// calls only, so it may run between a fork and an exec.
+pub(super) fn limit_stack(stack: u64) {
+    if stack == 0 {
+        return;
+    }
+    if let Some(mut limit) = sys::prlimit(libc::RLIMIT_STACK as c_int, None) {
+        limit.rlim_cur = stack.min(limit.rlim_max);
+        sys::prlimit(libc::RLIMIT_STACK as c_int, Some(&limit));
     }
 }
 

@@ -1,9 +1,9 @@
 //! Starting a run: the pipes, what the keeper and the program read (a [`Launch`]), the keeper's
 //! stacks, and the keeper itself, started without copying the harness's page tables.
 
-use super::keeper::keeper_main;
+use super::keeper::{cpu_backstop, keeper_main};
 use super::procfs::clock_ticks_per_second;
-use super::{sys, RUN_MARKER};
+use super::{sys, Limits, RUN_MARKER};
 use libc::{c_char, c_int, pid_t};
 use std::cell::Cell;
 use std::ffi::{CString, OsStr};
@@ -21,6 +21,8 @@ pub(super) struct Launch {
     /// The program's ends of its stdin, stdout and stderr pipes (all above 2).
     pub(super) stdio: [c_int; 3],
     pub(super) cpu_backstop: (u64, u64),
+    /// `RLIMIT_STACK` of the program in bytes (0: the harness's own).
+    pub(super) stack: u64,
     pub(super) scan: bool,
     /// Clock ticks a second, the unit of start times in `/proc`.
     pub(super) ticks_per_second: u64,
@@ -70,8 +72,9 @@ impl Launch {
     pub(super) fn new(
         program: &str,
         args: &[String],
+        env: &[(String, String)],
         marker: &str,
-        cpu_backstop: (u64, u64),
+        limits: &Limits,
         scan: bool,
     ) -> io::Result<Launch> {
         let mut strings = Vec::new();
@@ -93,11 +96,15 @@ impl Launch {
         }
         let first_env = strings.len();
         for (key, value) in std::env::vars_os() {
-            if key != OsStr::new(RUN_MARKER) {
+            let set_here = env.iter().any(|(k, _)| OsStr::new(k) == key);
+            if key != OsStr::new(RUN_MARKER) && !set_here {
                 strings.push(c_string(
                     &[key.as_bytes(), b"=", value.as_bytes()].concat(),
                 )?);
             }
+        }
+        for (key, value) in env {
+            strings.push(c_string(format!("{key}={value}").as_bytes())?);
         }
         strings.push(c_string(format!("{RUN_MARKER}={marker}").as_bytes())?);
         let pointers = |range: std::ops::Range<usize>| -> Vec<*const c_char> {
@@ -111,7 +118,8 @@ impl Launch {
             harness: std::process::id() as pid_t,
             status_fd: -1,
             stdio: [-1; 3],
-            cpu_backstop,
+            cpu_backstop: cpu_backstop(limits.cpu),
+            stack: limits.stack_bytes(),
             scan,
             ticks_per_second: clock_ticks_per_second(),
             program_stack: std::ptr::null_mut(),

@@ -112,15 +112,19 @@ mod registry;
 mod report;
 mod streams;
 mod sys;
+mod warm;
 mod watch;
 
-pub use pair::{execute_pair, PAIR_GRACE};
+pub use pair::{execute_pair, run_pair, PAIR_GRACE};
 pub use registry::{kill_all, live_runs};
+pub use warm::{
+    run, run_with_env, set_warm_starts, start_counts, warm_starts, Program, StartCounts, WarmStart,
+    C_RUNTIME, MAX_SERVER_FAILURES, PYTHON_SERVER, WARM_FD,
+};
 
 use anyhow::Context as _;
 pub use launch::copy_keeper_memory_on_this_thread;
 
-use keeper::cpu_backstop;
 use launch::Launch;
 use libc::{c_int, pid_t};
 use procfs::{children_files_available, sweep};
@@ -196,6 +200,13 @@ impl Limits {
     pub fn with_max_output(self, max_output: usize) -> Limits {
         Limits { max_output, ..self }
     }
+
+    /// The stack limit a run gets, in bytes: the memory limit, as contest judges set it (a deep
+    /// recursion that fits in the memory limit runs as on the judge); 0 (the harness's own)
+    /// without one.
+    pub fn stack_bytes(&self) -> u64 {
+        self.memory_bytes.unwrap_or(0)
+    }
 }
 
 /// How the program ended.
@@ -258,6 +269,26 @@ pub struct Execution {
 }
 
 impl Execution {
+    /// A run's streams and wall time, before it is judged: stopped by the harness, no limit yet.
+    pub(crate) fn stopped(
+        stdout: Vec<u8>,
+        flooded: bool,
+        stderr: Vec<u8>,
+        wall: Duration,
+    ) -> Execution {
+        Execution {
+            stdout,
+            flooded,
+            stderr,
+            ending: Ending::Killed,
+            limit: None,
+            interrupted: false,
+            cpu: Duration::ZERO,
+            wall,
+            peak_memory: None,
+        }
+    }
+
     /// Exit status 0, no limit hit, not interrupted.
     pub fn success(&self) -> bool {
         self.ending == Ending::Exited(0) && self.limit.is_none() && !self.interrupted
@@ -282,6 +313,16 @@ static NEXT_RUN: AtomicU64 = AtomicU64::new(0);
 /// started are gone. An error means the program could not be started (or the harness is out of
 /// resources); everything the program itself does is in the [`Execution`].
 pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<Execution> {
+    execute_with_env(cmd, &[], input, limits)
+}
+
+/// [`execute`] with `env` set in the program's environment (over the harness's own).
+pub fn execute_with_env(
+    cmd: &[String],
+    env: &[(String, String)],
+    input: &[u8],
+    limits: &Limits,
+) -> anyhow::Result<Execution> {
     let (program, args) = cmd
         .split_first()
         .context("no program to run: give it after `--`")?;
@@ -289,8 +330,8 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
     let marker = new_marker();
     let scan = scan_proc();
     let cannot_start = || format!("cannot start `{program}`");
-    let launch = Launch::new(program, args, &marker, cpu_backstop(limits.cpu), scan)
-        .with_context(cannot_start)?;
+    let launch =
+        Launch::new(program, args, env, &marker, limits, scan).with_context(cannot_start)?;
     let epoch = KILL_EPOCH.load(Ordering::SeqCst);
     let start = Instant::now();
     let started = launch::start(launch, [None, None]).with_context(cannot_start)?;
@@ -315,6 +356,26 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
     }
     let mut reports = Reports::new(started.status)?;
     let mut watch = Watch::new(running.pid, scan, *limits, start);
+    serve(&mut streams, &mut reports, &mut watch)?;
+    streams.close_stdin();
+    let keeper_usage = running.reap();
+    if let Some(error) = reports.failed {
+        return Err(std::io::Error::from_raw_os_error(error)).with_context(cannot_start);
+    }
+    if reports.end.is_none() {
+        sweep(&marker, reports.start);
+    }
+    streams.drain(DRAIN_LIMIT);
+    let wall = start.elapsed();
+    let (stdout, flooded, stderr) = streams.finish();
+    let mut e = Execution::stopped(stdout, flooded, stderr, wall);
+    watch.judge(&mut e, reports.end.as_ref(), &keeper_usage);
+    Ok(e)
+}
+
+/// Serves one run until its keeper reports its end (or is gone): the program's streams, the
+/// keeper's records, the limits.
+fn serve(streams: &mut Streams, reports: &mut Reports, watch: &mut Watch) -> std::io::Result<()> {
     while !reports.finished() {
         let now = Instant::now();
         let wake = watch.tick(now, streams.flooded);
@@ -327,30 +388,7 @@ pub fn execute(cmd: &[String], input: &[u8], limits: &Limits) -> anyhow::Result<
             reports.service();
         }
     }
-    streams.close_stdin();
-    let keeper_usage = running.reap();
-    if let Some(error) = reports.failed {
-        return Err(std::io::Error::from_raw_os_error(error)).with_context(cannot_start);
-    }
-    if reports.end.is_none() {
-        sweep(&marker, reports.start);
-    }
-    streams.drain(DRAIN_LIMIT);
-    let wall = start.elapsed();
-    let (stdout, flooded, stderr) = streams.finish();
-    let mut e = Execution {
-        stdout,
-        flooded,
-        stderr,
-        ending: Ending::Killed,
-        limit: None,
-        interrupted: false,
-        cpu: Duration::ZERO,
-        wall,
-        peak_memory: None,
-    };
-    watch.judge(&mut e, reports.end.as_ref(), &keeper_usage);
-    Ok(e)
+    Ok(())
 }
 
 /// A fresh run marker, `<harness pid>.<run number>` ([`RUN_MARKER`]).

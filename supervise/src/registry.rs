@@ -48,7 +48,7 @@ pub(super) fn register(pid: pid_t) -> Option<usize> {
     })
 }
 
-fn unregister(slot: usize, pid: pid_t) {
+pub(super) fn unregister(slot: usize, pid: pid_t) {
     let Some(s) = KEEPERS.get(slot) else { return };
     loop {
         match s.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst) {

@@ -35,6 +35,8 @@ pub(super) struct Reports {
     buf: Vec<u8>,
     /// The program's pid and when it started, once known.
     pub(super) start: Option<ProgramStart>,
+    /// A warm server's reaped-children CPU ticks before the run (0 from a keeper).
+    pub(super) base_ticks: u64,
     pub(super) end: Option<EndReport>,
     /// Why the program could not be started.
     pub(super) failed: Option<c_int>,
@@ -48,6 +50,7 @@ impl Reports {
             fd,
             buf: Vec::new(),
             start: None,
+            base_ticks: 0,
             end: None,
             failed: None,
             closed: false,
@@ -87,7 +90,8 @@ impl Reports {
                         pid: record[1] as pid_t,
                         earliest: record[2],
                         latest: record[3],
-                    })
+                    });
+                    self.base_ticks = record[4];
                 }
                 TAG_FAILED => self.failed = Some(record[1] as c_int),
                 TAG_ENDED => {

@@ -17,6 +17,8 @@ pub(super) struct Watch {
     /// The latest CPU time, and the highest memory seen.
     usage: Usage,
     sampled: bool,
+    /// CPU time the keeper's reaped children had before the run (a warm server's earlier runs).
+    base_cpu: Duration,
     /// The limit for which the harness stopped the run.
     reason: Option<Limit>,
     /// When the keeper was told to stop the run.
@@ -35,10 +37,28 @@ impl Watch {
             next_sample: start + SAMPLE_PERIOD,
             usage: Usage::default(),
             sampled: false,
+            base_cpu: Duration::ZERO,
             reason: None,
             told_at: None,
             keeper_killed: false,
         }
+    }
+
+    /// The same watch over a keeper whose reaped children had used `cpu` before this run: a warm
+    /// server, which outlives its runs.
+    pub(super) fn with_base_cpu(mut self, cpu: Duration) -> Watch {
+        self.base_cpu = cpu;
+        self
+    }
+
+    /// The limit for which the harness stopped the run, if it did.
+    pub(super) fn stopped_for(&self) -> Option<Limit> {
+        self.reason
+    }
+
+    /// Whether the harness told the keeper to stop the run (for a limit or its partner's end).
+    pub(super) fn told(&self) -> bool {
+        self.told_at.is_some()
     }
 
     /// Samples if it is time, stops the run if a limit is hit; returns when to look again.
@@ -47,7 +67,7 @@ impl Watch {
             let mut decided = flooded.then_some(Limit::Output);
             if decided.is_none() && (now >= self.next_sample || now >= self.wall_deadline) {
                 if let Some(u) = sample_tree(self.keeper, self.scan) {
-                    self.usage.cpu = u.cpu;
+                    self.usage.cpu = u.cpu.saturating_sub(self.base_cpu);
                     self.usage.memory = self.usage.memory.max(u.memory);
                     self.sampled = true;
                 }

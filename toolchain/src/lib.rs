@@ -1,0 +1,21 @@
+//! Sources become programs the harness can run, cold or warm.
+//!
+//! A C, C++ or Rust source is compiled once and kept in a cache ([`cache_dir`]) under a hash of
+//! everything that makes the program: the compiler's command, the include folders, the source's
+//! bytes, and the bytes of every header beside the source or in an include folder (so that an
+//! edited `testlib.h` or local header makes a new program, never a stale one). A Python source runs
+//! with the real interpreter, resolved once per process from `python3` on the `PATH` (a version
+//! manager's shim is never started per run).
+//!
+//! Each program comes with its warm start ([`supervise::WarmStart`]) where it can have one: C and
+//! C++ programs are linked with the fork server's runtime ([`supervise::C_RUNTIME`], compiled once
+//! into the cache) and stay plain programs when started by exec; a Python script runs under the
+//! resident interpreter ([`supervise::PYTHON_SERVER`]). Rust programs are started by exec: Rust's
+//! standard library reads its arguments in a constructor of its own, before the server could give
+//! each run its own.
+
+mod build;
+mod cache;
+
+pub use build::{build, language_of, precompile, python, Language};
+pub use cache::{cache_dir, key_hash};
