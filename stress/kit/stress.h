@@ -44,7 +44,8 @@
 // (exit or return from main): the line "consumed K" (stream bytes the draws read, past the end
 // included), then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64.
 //
-// Not provided: testlib's pattern strings (rnd.next("[a-z]{1,5}")), wany, partition, setSeed.
+// Not provided: testlib's pattern strings (rnd.next("[a-z]{1,5}")), wany, partition, setSeed
+// (each of the first three is one compile error that says so).
 #ifndef STRESS_KIT_STRESS_H
 #define STRESS_KIT_STRESS_H
 
@@ -71,12 +72,19 @@ namespace stress_kit {
     std::exit(3);
 }
 
-// The byte stream on stdin, read in blocks, zeros past its end, and the tape of draws.
+// The byte stream on stdin, read in blocks, and the tape of draws. Past its end: zeros, or, when
+// STRESS_EXTEND holds a seed (16 hex digits; a fresh case's), the bytes of splitmix64 from that
+// seed, each output little-endian (docs/stress-protocol.md): a fresh stream never runs dry.
 class Stream {
   public:
     Stream() {
         const char *path = std::getenv("STRESS_TAPE");
         if (path != nullptr && *path != '\0') tape_path_ = path;
+        const char *extend = std::getenv("STRESS_EXTEND");
+        if (extend != nullptr && *extend != '\0') {
+            extend_ = true;
+            extend_state_ = std::strtoull(extend, nullptr, 16);
+        }
     }
     Stream(const Stream &) = delete;
     Stream &operator=(const Stream &) = delete;
@@ -119,15 +127,28 @@ class Stream {
     uint64_t byte() {
         ++consumed_;
         if (pos_ == len_) {
-            if (eof_) return 0;
+            if (eof_) return past_end();
             len_ = std::fread(buf_, 1, sizeof buf_, stdin);
             pos_ = 0;
             if (len_ == 0) {
                 eof_ = true;
-                return 0;
+                return past_end();
             }
         }
         return buf_[pos_++];
+    }
+    // A byte past the end of stdin: 0, or the next byte of the extension.
+    uint64_t past_end() {
+        if (!extend_) return 0;
+        if (extend_used_ == 8) {
+            extend_state_ += 0x9E3779B97F4A7C15ULL;
+            uint64_t z = extend_state_;
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+            extend_word_ = z ^ (z >> 31);
+            extend_used_ = 0;
+        }
+        return (extend_word_ >> (8 * extend_used_++)) & 0xFF;
     }
     void record(uint64_t n, uint64_t value) {
         if (!tape_path_.empty()) tape_.emplace_back(n, value);
@@ -136,6 +157,9 @@ class Stream {
     unsigned char buf_[1 << 16];
     size_t pos_ = 0, len_ = 0;
     bool eof_ = false;
+    bool extend_ = false;
+    uint64_t extend_state_ = 0, extend_word_ = 0;
+    unsigned extend_used_ = 8;
     uint64_t consumed_ = 0;
     std::string tape_path_;
     bool tape_written_ = false;
@@ -205,6 +229,39 @@ class random_t {
     }
 
     bool nextBool() { return draw(0, 1) == 1; }
+
+    // testlib's pattern strings, wany and partition are not in the kit: a call is one clear
+    // compile error (rather than a page of overload candidates), naming what to write instead.
+    template <typename T = char>
+    std::string next(const char *) {
+        static_assert(sizeof(T) == 0,
+                      "stress.h: testlib's pattern strings (rnd.next(\"[a-z]{1,10}\")) are not "
+                      "supported; draw the length with rnd.next(lo, hi) and each character with "
+                      "rnd.next(lo, hi) (docs/stress-kit.md)");
+        return {};
+    }
+    template <typename T = char>
+    std::string next(const std::string &) {
+        static_assert(sizeof(T) == 0,
+                      "stress.h: testlib's pattern strings (rnd.next(std::string)) are not "
+                      "supported; draw the length and each character with rnd.next(lo, hi) "
+                      "(docs/stress-kit.md)");
+        return {};
+    }
+    template <typename... A>
+    int wany(A &&...) {
+        static_assert(sizeof...(A) < 0,
+                      "stress.h: rnd.wany is not supported; use rnd.any, or rnd.wnext for the "
+                      "index (docs/stress-kit.md)");
+        return 0;
+    }
+    template <typename... A>
+    std::vector<int> partition(A &&...) {
+        static_assert(sizeof...(A) < 0,
+                      "stress.h: rnd.partition is not supported; draw the parts with rnd.next "
+                      "(docs/stress-kit.md)");
+        return {};
+    }
 
     template <typename C>
     auto any(const C &c) -> typename std::decay<decltype(*std::begin(c))>::type {

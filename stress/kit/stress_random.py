@@ -44,20 +44,36 @@ _TWO64 = 1 << 64
 _BLOCK = 1 << 16
 
 
+def _extension(seed):
+    """The bytes past the end of a fresh case's stream: splitmix64 from `seed`, each output
+    little-endian (the same as stress.h's, docs/stress-protocol.md)."""
+    mask = (1 << 64) - 1
+    state = seed
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        yield from (z ^ (z >> 31)).to_bytes(8, "little")
+
+
 class _Stream:
-    """The byte stream on stdin, read lazily in blocks, zeros past its end, and the tape."""
+    """The byte stream on stdin, read lazily in blocks, and the tape. Past its end: zeros, or the
+    extension of a fresh case (STRESS_EXTEND, a seed in hex)."""
 
     def __init__(self):
         self.buf = b""
         self.pos = 0
         self.eof = False
         self.consumed = 0
+        extend = _os.environ.get("STRESS_EXTEND", "")
+        self.extension = _extension(int(extend, 16)) if extend else None
         path = _os.environ.get("STRESS_TAPE", "")
         self.tape_path = path
         self.tape = [] if path else None
 
     def _take(self, k):
-        """The next k bytes (zeros past the end)."""
+        """The next k bytes (past the end: zeros, or the extension)."""
         self.consumed += k
         out = self.buf[self.pos:self.pos + k]
         self.pos += len(out)
@@ -71,7 +87,10 @@ class _Stream:
             self.buf = block
             self.pos = min(need, len(block))
         if len(out) < k:
-            out += bytes(k - len(out))
+            if self.extension is None:
+                out += bytes(k - len(out))
+            else:
+                out += bytes(next(self.extension) for _ in range(k - len(out)))
         return out
 
     def below(self, n):

@@ -22,6 +22,20 @@ g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/testlib_style" "$kit
 g++ -std=c++17 -O2 -Wall -Wextra -Werror -o "$tmp/two" "$kit/tests/two_a.cpp" "$kit/tests/two_b.cpp" ||
     { echo "FAIL: two translation units do not link" >&2; exit 1; }
 
+# An unsupported testlib feature is one clear compile error, not a page of overload candidates.
+for call in 'rnd.next("[a-z]{1,5}")' 'rnd.partition(3, 10)' 'rnd.wany(std::vector<int>{1, 2}, 2)'; do
+    printf '#include "stress.h"\nint main(int c, char **v) { registerGen(c, v, 1); auto x = %s; (void)x; }\n' \
+        "$call" > "$tmp/unsupported.cpp"
+    if g++ -std=c++17 -I"$kit" -o "$tmp/unsupported" "$tmp/unsupported.cpp" 2> "$tmp/unsupported.err"; then
+        fail "$call compiles against stress.h"
+    elif ! grep -q "is not supported\|are not supported" "$tmp/unsupported.err"; then
+        fail "$call: the compile error does not say it is not supported"
+    elif [ "$(wc -l < "$tmp/unsupported.err")" -gt 20 ]; then
+        fail "$call: $(wc -l < "$tmp/unsupported.err") lines of compiler errors"
+    fi
+    checks=$((checks + 1))
+done
+
 # run LANG STREAM-FILE OPS...: stdout into $tmp/out.LANG, tape into $tmp/tape.LANG
 run() {
     local lang="$1" stream="$2"
@@ -132,6 +146,16 @@ same "$tmp/long" s 70000
 same "$tmp/long" d 300 0 1000000 i 0 1
 run cpp "$tmp/long" s 70000
 grep -q '^consumed 14' "$tmp/tape.cpp" || fail "a shuffle of 70000 should read past the first 64 KiB block"
+
+# Past the end of a fresh stream (STRESS_EXTEND): both kits read splitmix64 from the seed, each
+# output little-endian; splitmix64's first output from 0 is 0xE220A8397B1DCDAF, so a 64-bit draw
+# (8 bytes, big-endian) of the empty stream is 0xAFCD1D7B39A820E2. Without it: zeros.
+printf '' > "$tmp/empty"
+export STRESS_EXTEND=0000000000000000
+expect "cpp py" "" "12667813741948575970" -- u 0 18446744073709551615
+same "$tmp/empty" s 5000 d 300 0 1000000
+unset STRESS_EXTEND
+expect "cpp py" "" "0" -- u 0 18446744073709551615
 
 # Two translation units share one stream and one tape.
 checks=$((checks + 1))

@@ -1,34 +1,48 @@
-//! Problems given by programs (a generator, a brute force, a solution): the pure pieces of
-//! `harness stress` and of its `verify`.
+//! Problems given by programs (a generator, a brute force, a solution, and testlib-style
+//! checker, validator and interactor): `harness stress`, and the problem flags of `harness verify`
+//! and `harness replay`, as a plug-in of the harness. Four rooms, each depending only on those
+//! listed before it:
 //!
-//! - [`tape`]: the stream protocol's bounded draws, the tape a generator writes, and the byte
-//!   stream that makes a generator draw given values.
-//! - [`reduce`]: candidate lists for the harness's greedy shrinker: byte streams, seed generator
-//!   calls, and input texts whose format is unknown.
-//! - [`enumerate`]: an odometer that lists every small choice sequence of a stream generator, in
-//!   order of size.
+//! - [`protocol`]: the stream protocol, pure.
+//!   - [`protocol::tape`]: the bounded draws, the tape a generator writes, and the byte stream that
+//!     makes a generator draw given values.
+//!   - [`protocol::reduce`]: candidate lists for the harness's greedy shrinker: byte streams, seed
+//!     generator calls, and input texts whose format is unknown.
+//!   - [`protocol::enumerate`]: an odometer that lists every small choice sequence of a stream
+//!     generator, in order of size.
+//! - [`programs`]: the problem's programs and their runs.
+//!   - [`programs::program`]: a command (a program, or a source built once) and its supervised
+//!     runs; the scratch files, the words for how a run ended.
+//!   - [`programs::interact`]: the interactor and the solution over crossed pipes, and the
+//!     interactor's verdict.
+//!   - [`programs::problem`]: the problem: its file, the flags that override it, every program
+//!     resolved, the limits.
+//! - [`game`]: the problem as a game of the harness.
+//!   - [`game::kind`]: the game's type and outcome, named by the roles and the engines alike.
+//!   - [`game::case`]: a case (the input with what makes it again, made on first use) and the
+//!     installed problem, which every case and engine of a run holds.
+//!   - [`game::roles`]: the core's roles (format, generation, check, shrink) for the game, and
+//!     the batch's fresh cases.
+//!   - [`game::engines`]: the brute force and the solution as engines, the checker as the judge.
+//!   - [`game::shrinking`]: how a failing case shrinks: the generator's choices, then the text.
+//!   - [`game::repro`]: what a saved repro says beyond its input, and its `reproduce:` command.
+//!   - [`game::scope`]: every small input of a stream generator as the run's cases.
+//! - [`commands`]: the command line.
+//!   - [`commands::flags`]: the problem flags (a problem file, the programs that override it),
+//!     declared once for `stress` and `verify`.
+//!   - [`commands::stress`]: `harness stress`: its flags and its run.
+//!   - [`commands::verify`]: the problem flags of `harness verify`, and its run with a certificate.
+//!   - [`commands::replay`]: `harness replay --problem`: a problem's saved repros.
 
-pub mod enumerate;
-pub mod reduce;
-pub mod tape;
-
-pub mod case;
-pub mod cli;
-pub mod engines;
+pub mod commands;
 pub mod game;
-pub mod interact;
-pub mod kind;
-pub mod problem;
-pub mod program;
-pub mod replay;
-pub mod repro;
-pub mod scope;
-pub mod shrinking;
-pub mod verify;
+pub mod programs;
+pub mod protocol;
 
 /// Adds problems given by programs to a command line: `harness stress`, the problem's flags of
 /// `harness verify` (every small input of a stream generator, with a certificate), and
 /// `harness replay --problem` (a problem's saved repros).
 pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
-    replay::register(verify::register(cli::register(registry)))
+    use commands::{replay, stress, verify};
+    replay::register(verify::register(stress::register(registry)))
 }

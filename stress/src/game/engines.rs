@@ -1,26 +1,78 @@
 //! The problem's programs as the pipeline's engines and judge: the reference (the brute force)
 //! gives the expected answer, the solution is the engine under test (talking to the interactor when
-//! there is one), and the checker judges the solution's output with testlib's exit codes.
+//! there is one), and the checker judges the solution's output with testlib's exit codes. Each
+//! engine holds the installed problem; a run pairs them ([`pair`]).
 
-use crate::case::Case;
-use crate::kind::{Answer, Stress};
-use crate::problem;
-use crate::program::{ending, said_once, scratch_path, stderr_tail};
+use crate::game::case::{Case, Installed};
+use crate::game::kind::{Answer, Stress};
+use crate::programs::program::{ending, said_once, scratch_path, stderr_tail};
 use harness::roles::difference::Differs;
 use harness::roles::engine::{Engine, Output};
+use harness::roles::oracle::Pair;
 use harness::roles::verdict::Fault;
 use harness::roles::Judgement;
+use std::sync::Arc;
 use supervise::{Ending, Execution};
 
 /// The brute force: its output is the expected answer.
-pub struct Reference;
+pub struct Reference {
+    installed: Arc<Installed>,
+}
 
 /// The program under test.
-pub struct Solution;
+pub struct Solution {
+    installed: Arc<Installed>,
+}
 
-/// The input of a case, or no verdict when it cannot be made (a rejected shrink candidate, or a
-/// fresh case the problem failed on: [`crate::problem::fail`] stops the batch).
-fn input_of(case: &Case) -> Result<&str, Fault> {
+impl Reference {
+    /// The brute force of the installed problem.
+    pub fn new(installed: &Arc<Installed>) -> Self {
+        Reference {
+            installed: Arc::clone(installed),
+        }
+    }
+}
+
+impl Solution {
+    /// The solution of the installed problem.
+    pub fn new(installed: &Arc<Installed>) -> Self {
+        Solution {
+            installed: Arc::clone(installed),
+        }
+    }
+}
+
+/// The engines of a run: the brute force trusted, the solution under test.
+pub fn pair(installed: &Arc<Installed>) -> Pair<Stress> {
+    Pair::new(
+        Arc::new(Reference::new(installed)),
+        Arc::new(Solution::new(installed)),
+    )
+}
+
+/// An engine of the game's static table ([`harness::roles::game::Game::reference`] and
+/// [`harness::roles::game::Game::optimized`] build engines with no problem at hand): no verdict on
+/// any case, as an engine with no problem installed gave before. A run of the plug-in builds its
+/// own engines from its problem ([`pair`]).
+pub struct Unbound(pub &'static str);
+
+impl Engine<Stress> for Unbound {
+    fn name(&self) -> &str {
+        self.0
+    }
+    fn isolated(&self) -> bool {
+        true
+    }
+    fn run(&self, _case: &Case, _trace: bool) -> Result<Output<Answer>, Fault> {
+        Err(Fault::Interrupted)
+    }
+}
+
+/// The input of a case, bound first to the engine's problem when it has none (a saved case), or
+/// no verdict when it cannot be made (a rejected shrink candidate, or a fresh case the problem
+/// failed on: [`Installed::fail`] stops the batch).
+fn input_of<'c>(case: &'c Case, installed: &Arc<Installed>) -> Result<&'c str, Fault> {
+    case.bind(installed);
     case.input().map_err(|_| Fault::Interrupted)
 }
 
@@ -32,13 +84,12 @@ impl Engine<Stress> for Reference {
         true
     }
     fn run(&self, case: &Case, _trace: bool) -> Result<Output<Answer>, Fault> {
-        let input = input_of(case)?;
-        let installed = problem::get().ok_or(Fault::Interrupted)?;
-        let p = &installed.problem;
+        let input = input_of(case, &self.installed)?;
+        let p = &self.installed.problem;
         let limits = p.limits();
         if let Some(interactor) = &p.interactor {
             // The brute force through the interactor: what the interactor wrote is the answer.
-            let i = crate::interact::run(interactor, &p.reference, input, &limits)?;
+            let i = crate::programs::interact::run(interactor, &p.reference, input, &limits)?;
             return match i.code {
                 Some(0) => Ok(Output::Outcome(Answer(i.output))),
                 code => Err(Fault::RuntimeError {
@@ -70,12 +121,11 @@ impl Engine<Stress> for Solution {
         true
     }
     fn run(&self, case: &Case, _trace: bool) -> Result<Output<Answer>, Fault> {
-        let input = input_of(case)?;
-        let installed = problem::get().ok_or(Fault::Interrupted)?;
-        let p = &installed.problem;
+        let input = input_of(case, &self.installed)?;
+        let p = &self.installed.problem;
         let limits = p.limits();
         if let Some(interactor) = &p.interactor {
-            return crate::interact::run(interactor, &p.solution, input, &limits)
+            return crate::programs::interact::run(interactor, &p.solution, input, &limits)
                 .map(|i| i.answer());
         }
         let exec = p
@@ -95,16 +145,22 @@ fn start_fault(e: anyhow::Error) -> Fault {
     }
 }
 
-/// Judges `output` against the expected `answer` with the problem's checker, or token by token
-/// without one.
+/// Judges `output` against the expected `answer` with the checker of the case's problem, or token
+/// by token without one.
 pub fn judge(case: &Case, answer: &str, output: &str) -> Judgement {
-    let Some(installed) = problem::get() else {
+    let Some(installed) = case.installed() else {
         return Judgement::JudgeFailed("no problem is installed".into());
     };
     let p = &installed.problem;
+    let mut output = output;
     if p.interactor.is_some() {
-        // The interactor's exit status, carried as the solution's answer.
-        return crate::interact::verdict_of(output);
+        // The interactor's exit status, carried as the solution's answer, comes first; then, as
+        // Polygon judges, the checker judges what the interactor wrote against the reference's.
+        let verdict = crate::programs::interact::verdict_of(output);
+        if verdict != Judgement::Accepted || p.checker.is_none() {
+            return verdict;
+        }
+        output = crate::programs::interact::written(output);
     }
     let Some(checker) = &p.checker else {
         return match harness::roles::difference::compare_tokens(answer, output) {
@@ -161,22 +217,8 @@ pub fn checker_verdict(spec: &str, e: &Execution) -> Judgement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use crate::programs::program::tests::ended as exec;
     use supervise::Limit;
-
-    fn exec(ending: Ending, limit: Option<Limit>, stderr: &str) -> Execution {
-        Execution {
-            stdout: Vec::new(),
-            flooded: false,
-            stderr: stderr.as_bytes().to_vec(),
-            ending,
-            limit,
-            interrupted: false,
-            cpu: Duration::ZERO,
-            wall: Duration::ZERO,
-            peak_memory: None,
-        }
-    }
 
     #[test]
     fn a_checkers_exit_status_is_its_verdict_and_3_its_own_failure() {

@@ -177,6 +177,23 @@ pub fn decode(stream: &[u8], bounds: &[u64]) -> Vec<Draw> {
         .collect()
 }
 
+/// The first `n` bytes past the end of a fresh case's stream: splitmix64 from `seed`, each output
+/// little-endian, as the kits give them when `STRESS_EXTEND` holds the seed
+/// (docs/stress-protocol.md).
+pub fn extension(seed: u64, n: usize) -> Vec<u8> {
+    let mut state = seed;
+    let mut out = Vec::with_capacity(n + 8);
+    while out.len() < n {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    out.truncate(n);
+    out
+}
+
 #[cfg(test)]
 #[path = "tape_sim.rs"]
 pub(crate) mod sim;
@@ -184,6 +201,17 @@ pub(crate) mod sim;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_extension_is_splitmix64_little_endian() {
+        // splitmix64's first output from 0 is 0xE220A8397B1DCDAF.
+        assert_eq!(
+            extension(0, 8),
+            0xE220_A839_7B1D_CDAFu64.to_le_bytes().to_vec()
+        );
+        assert_eq!(extension(7, 13), extension(7, 20)[..13].to_vec());
+        assert_ne!(extension(1, 8), extension(2, 8));
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -11,8 +11,7 @@
 //! for it is the expected answer. The solution's interaction travels to the judge as its answer,
 //! `interactor N`, what the interactor said, then OUTPUT ([`Interaction::answer`], [`verdict_of`]).
 
-use crate::kind::Answer;
-use crate::program::Cmd;
+use crate::programs::program::Cmd;
 use harness::roles::engine::Output;
 use harness::roles::verdict::Fault;
 use harness::roles::Judgement;
@@ -31,7 +30,7 @@ pub struct Interaction {
 
 impl Interaction {
     /// The interaction as a solution's answer, for the judge ([`verdict_of`]).
-    pub fn answer(&self) -> Output<Answer> {
+    pub fn answer<O>(&self) -> Output<O> {
         let code = self.code.map_or("killed".into(), |c| c.to_string());
         Output::Answer(format!("interactor {code}\n{}\n{}", self.said, self.output))
     }
@@ -44,15 +43,18 @@ pub fn run(
     input: &str,
     limits: &Limits,
 ) -> Result<Interaction, Fault> {
-    let input_path = crate::program::scratch_path();
-    let output_path = crate::program::scratch_path();
+    let input_path = crate::programs::program::scratch_path();
+    let output_path = crate::programs::program::scratch_path();
     let result = (|| {
         std::fs::write(&input_path, input).map_err(|e| start_fault(e.into()))?;
-        let mut judge = interactor.argv.clone();
+        let mut judge = interactor.args().to_vec();
         judge.push(input_path.display().to_string());
         judge.push(output_path.display().to_string());
-        let (sol, int) = supervise::execute_pair((&solution.argv, limits), (&judge, limits))
-            .map_err(start_fault)?;
+        let (sol, int) = supervise::run_pair(
+            (&solution.program, solution.args(), limits),
+            (&interactor.program, &judge, limits),
+        )
+        .map_err(start_fault)?;
         let output = std::fs::read_to_string(&output_path).unwrap_or_default();
         verdict(sol, int, limits, output)
     })();
@@ -61,8 +63,9 @@ pub fn run(
     result
 }
 
-/// The verdict of an interaction: the program's own fault (a limit, a crash, a non-zero exit),
-/// a hang of the pair, or else what the interactor said.
+/// The verdict of an interaction: the program's limits, a hang of the pair, the interactor's wrong
+/// answer or presentation error, the program's own fault (a crash, a non-zero exit), or else what
+/// the interactor said.
 fn verdict(
     sol: Execution,
     int: Execution,
@@ -81,13 +84,17 @@ fn verdict(
     }
     if sol.limit.is_some() {
         // Every limit is a fault of the program.
-        return match harness::programs::judge::classify::<Answer>(sol, limits) {
+        return match harness::programs::judge::classify::<String>(sol, limits) {
             Err(fault) => Err(fault),
             Ok(_) => Err(runtime("a limit".into())),
         };
     }
     let interactor_ended = matches!(int.ending, Ending::Exited(_));
+    // The interactor's wrong answer (or presentation error) comes first, as testlib judges: the
+    // solution's crash or exit status after it is only the echo of a closed pipe.
+    let interactor_rejected = int.limit.is_none() && matches!(int.ending, Ending::Exited(1 | 2));
     match sol.ending {
+        _ if interactor_rejected => {}
         Ending::Exited(0) => {}
         Ending::Exited(code) => return Err(runtime(format!("exit status {code}"))),
         // Stopped, or cut off, after the interactor had ended: the interactor's verdict stands.
@@ -124,6 +131,11 @@ fn start_fault(e: anyhow::Error) -> Fault {
     runtime(format!("{e:#}"))
 }
 
+/// What the interactor wrote to its OUTPUT file, from the answer [`Interaction::answer`] made.
+pub fn written(answer: &str) -> &str {
+    answer.splitn(3, '\n').nth(2).unwrap_or("")
+}
+
 /// The judge's verdict from the answer [`run`] gave: the interactor's status in testlib's codes.
 pub fn verdict_of(answer: &str) -> Judgement {
     let mut lines = answer.lines();
@@ -140,7 +152,10 @@ pub fn verdict_of(answer: &str) -> Judgement {
         Some("0") => Judgement::Accepted,
         Some("1") => Judgement::WrongAnswer(harness::roles::difference::Differs::with_kind(
             "wrong answer",
-            crate::program::said_once(&or("the interactor says wrong answer"), "wrong answer"),
+            crate::programs::program::said_once(
+                &or("the interactor says wrong answer"),
+                "wrong answer",
+            ),
         )),
         Some("2") => Judgement::PresentationError(or("the interactor says presentation error")),
         Some(other) => {
@@ -175,19 +190,7 @@ mod tests {
         assert!(matches!(verdict_of("garbage"), Judgement::JudgeFailed(_)));
     }
 
-    fn exec(ending: Ending, limit: Option<Limit>, stderr: &str) -> Execution {
-        Execution {
-            stdout: Vec::new(),
-            flooded: false,
-            stderr: stderr.as_bytes().to_vec(),
-            ending,
-            limit,
-            interrupted: false,
-            cpu: std::time::Duration::ZERO,
-            wall: std::time::Duration::ZERO,
-            peak_memory: None,
-        }
-    }
+    use crate::programs::program::tests::ended as exec;
 
     #[test]
     fn the_programs_limits_and_crashes_come_before_the_interactors_word() {
@@ -203,9 +206,18 @@ mod tests {
             matches!(fault, Fault::MemoryLimit { limit_mb: 64 }),
             "{fault:?}"
         );
+        // A crash after the interactor said wrong answer: the interactor's verdict, as testlib's.
         let crash = judged(
             exec(Ending::Signaled(libc::SIGSEGV), None, ""),
             said.clone(),
+        );
+        assert_eq!(crash.map(|i| i.code), Ok(Some(1)));
+        let exited = judged(exec(Ending::Exited(1), None, ""), said.clone());
+        assert_eq!(exited.map(|i| i.code), Ok(Some(1)));
+        // A crash where the interactor accepted: the program's runtime error.
+        let crash = judged(
+            exec(Ending::Signaled(libc::SIGSEGV), None, ""),
+            exec(Ending::Exited(0), None, ""),
         );
         assert!(
             matches!(crash, Err(Fault::RuntimeError { .. })),

@@ -23,7 +23,7 @@
 //! tape to [`Odometer::record`]; check the input when it says [`Visit::New`]; stop when
 //! `next_stream` gives `None`.
 
-use crate::tape::{encode, Draw, Tape};
+use crate::protocol::tape::{encode, Draw, Tape};
 use std::fmt;
 
 /// How far the enumeration goes.

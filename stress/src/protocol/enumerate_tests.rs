@@ -1,5 +1,5 @@
 use super::*;
-use crate::tape::sim::{self, Gen};
+use crate::protocol::tape::sim::{self, Gen};
 use std::collections::HashSet;
 
 /// A sequence as listed: the values of the first `max_draws` draws, trailing zeros trimmed.

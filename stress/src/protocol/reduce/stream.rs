@@ -13,7 +13,7 @@
 //! 0x01FF) is not offered; single bytes of it are lowered instead.
 
 use super::{lowered, ranges, room_for, Collector};
-use crate::tape::{bytes_for, read_raw, reduce_raw, trim_zeros, write_raw, Tape};
+use crate::protocol::tape::{bytes_for, read_raw, reduce_raw, trim_zeros, write_raw, Tape};
 
 /// The weight of a stream: its length, then the sum of its bytes (`len << 32 | sum`, exact for
 /// streams under 16 MiB; each part saturates past that).

@@ -5,21 +5,22 @@
 //! flags (`--scope`, `--shard`, `--json`, `--threads`, `--time`, `--out`, ...) and these.
 //!
 //! The run: the problem resolved and installed; every input of the scope listed (the odometer,
-//! [`crate::scope::enumerate`], in every shard: the generator alone, in order of size, each
+//! [`crate::game::scope::enumerate`], in every shard: the generator alone, in order of size, each
 //! distinct input once); then the pipeline's `verify` ([`harness::proof::verify::run`]) over those inputs
 //! as a bounded scope, `--shard I/K` taking the inputs `i` with `i % K == I`, with its
 //! certificate: the scope, the programs with their content hashes, the choice sequences and probe
 //! runs, the distinct inputs checked, the digest. `harness merge` of the shards' `--json` reports
 //! is the certificate of the whole scope.
 
-use crate::game::Stress;
-use crate::problem::{self, Flags, Generator, ProblemFile};
-use crate::scope::Enumerated;
+use crate::commands::flags::ProblemFlags;
+use crate::game::case::Installed;
+use crate::game::kind::Stress;
+use crate::game::scope::Enumerated;
+use crate::programs::problem::{self, Flags, Generator, ProblemFile};
 use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Extension, PluginContext, VerifyArgs};
 use harness::proof::verify::{Given, ScopeCases};
-use harness::roles::oracle::Pair;
 use harness::run::batch::BatchOptions;
 use harness::run::plan::DiffOptions;
 use serde_json::json;
@@ -32,26 +33,40 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 #[command(next_help_heading = "A problem given by programs (docs/stress.md)")]
 pub struct ProblemArgs {
-    /// A problem file (TOML), or a folder holding `problem.toml`, whose generator is a stream
-    /// generator: verify every small input of it (flags override it).
-    #[arg(value_name = "PROBLEM")]
-    pub problem: Option<PathBuf>,
-    /// A stream generator using the kit (it writes the tape of its draws): its small inputs are
-    /// enumerated, in order of size.
-    #[arg(long, value_name = "CMD")]
-    pub gen_stream: Option<String>,
-    /// The brute force: its output is the expected answer.
-    #[arg(long, value_name = "CMD")]
-    pub reference: Option<String>,
-    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, 3 FAIL (default: compare tokens).
-    #[arg(long, value_name = "CMD")]
-    pub checker: Option<String>,
-    /// Reads an input on standard input, exit 0 when valid.
-    #[arg(long, value_name = "CMD")]
-    pub validator: Option<String>,
-    /// `interactor INPUT OUTPUT`, talking to the solution; its exit status is the verdict.
-    #[arg(long, value_name = "CMD")]
-    pub interactor: Option<String>,
+    /// The problem file and the programs given as flags, three of them described in verify's words
+    /// (`VERIFY_HELP`).
+    #[command(flatten)]
+    pub problem: ProblemFlags,
+}
+
+/// The help of the program flags that verify says in its own words: the problem's generator is a
+/// stream generator whose small inputs are enumerated.
+const VERIFY_HELP: &[(&str, &str)] = &[
+    (
+        "problem",
+        "A problem file (TOML), or a folder holding `problem.toml`, whose generator is a stream \
+         generator: verify every small input of it (flags override it)",
+    ),
+    (
+        "gen_stream",
+        "A stream generator using the kit (it writes the tape of its draws): its small inputs \
+         are enumerated, in order of size",
+    ),
+    (
+        "validator",
+        "Reads an input on standard input, exit 0 when valid",
+    ),
+];
+
+/// Adds [`ProblemArgs`] to `verify`'s command, in verify's words (each argument left in its place:
+/// completions list them in order).
+fn augment(cmd: clap::Command) -> clap::Command {
+    ProblemArgs::augment_args(cmd).mut_args(|a| {
+        match VERIFY_HELP.iter().find(|(id, _)| a.get_id() == *id) {
+            Some((_, help)) => a.help(*help),
+            None => a,
+        }
+    })
 }
 
 /// The core's `verify` flags that concern games only: refused with a problem.
@@ -66,7 +81,7 @@ const GAME_ONLY: &[(&str, &str)] = &[
 pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.extend(Extension {
         subcommand: "verify",
-        args: ProblemArgs::augment_args,
+        args: augment,
         run: run_matches,
     })
 }
@@ -105,16 +120,17 @@ pub fn run(
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
     harness::cli::json_target(&core.run.json)?;
-    let bounds = crate::scope::parse(&core.scope).map_err(|e| Exit(2, format!("--scope {e}")))?;
+    let bounds =
+        crate::game::scope::parse(&core.scope).map_err(|e| Exit(2, format!("--scope {e}")))?;
     let (problem, programs) = resolve(core, own, limits)?;
     let opts = options(core, &problem, cx);
-    let installed = crate::case::start(problem, Arc::clone(&opts.batch.stop));
+    let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let mut listed = list(&core.scope, bounds, &opts, out)?;
+    let mut listed = list(&core.scope, bounds, &installed, out)?;
     listed.programs = programs;
-    let summary = check(core, opts, listed, out)?;
+    let summary = check(core, opts, listed, &installed, out)?;
     harness::cli::write_json(&core.run.json, &summary)?;
-    let code = crate::cli::problem_errors(&installed, &summary, out)?;
+    let code = crate::commands::stress::problem_errors(&installed, &summary, out)?;
     let verified = summary
         .certificate
         .as_ref()
@@ -129,21 +145,8 @@ fn resolve(
     own: &ProblemArgs,
     (time_ms, memory_mb): (Option<u64>, Option<u64>),
 ) -> Result<(problem::Problem, serde_json::Value), Exit> {
-    let file = match &own.problem {
-        Some(path) => Some(problem::read_file(path)?),
-        None => None,
-    };
-    let flags = Flags {
-        gen_stream: own.gen_stream.clone(),
-        reference: own.reference.clone(),
-        solution: core.cmd.clone(),
-        checker: own.checker.clone(),
-        validator: own.validator.clone(),
-        interactor: own.interactor.clone(),
-        time_ms,
-        memory_mb,
-        ..Flags::default()
-    };
+    let file = own.problem.file()?;
+    let flags = own.problem.flags(&core.cmd, time_ms, memory_mb);
     let programs = programs(file.as_ref(), &flags);
     let problem = problem::resolve_problem(file, &flags)?;
     if !matches!(problem.generator, Generator::Stream(_)) {
@@ -160,13 +163,13 @@ fn resolve(
 /// Every input of the scope (the odometer, in this process), and the line that counts them.
 fn list(
     scope: &str,
-    bounds: crate::enumerate::Bounds,
-    opts: &DiffOptions<Stress>,
+    bounds: crate::protocol::enumerate::Bounds,
+    installed: &Arc<Installed>,
     out: &mut dyn std::io::Write,
 ) -> Result<Enumerated, Exit> {
-    let listed = crate::scope::enumerate(scope, bounds, &opts.batch.stop).map_err(|e| {
+    let listed = crate::game::scope::enumerate(installed, scope, bounds).map_err(|e| {
         // Ctrl-C while listing: the status of an interrupted run.
-        let interrupted = opts.batch.stop.load(std::sync::atomic::Ordering::Relaxed);
+        let interrupted = installed.stop.load(std::sync::atomic::Ordering::Relaxed);
         let status = if interrupted { 130 } else { 2 };
         Exit(
             status,
@@ -176,7 +179,7 @@ fn list(
     writeln!(
         out,
         "scope {}: {} choice sequences ({} probe runs), {} distinct inputs",
-        crate::scope::canonical(bounds),
+        crate::game::scope::canonical(bounds),
         listed.sequences,
         listed.probes,
         listed.streams.len()
@@ -189,6 +192,7 @@ fn check(
     core: &VerifyArgs,
     opts: DiffOptions<Stress>,
     listed: Enumerated,
+    installed: &Arc<Installed>,
     out: &mut dyn std::io::Write,
 ) -> Result<harness::run::summary::Summary, Exit> {
     let given = Given {
@@ -200,7 +204,7 @@ fn check(
     let unit = harness::render::report::Unit::Indices;
     let bar = harness::cli::progress_for("stress", unit, total, core.run.quiet);
     let argv: Vec<String> = std::env::args().collect();
-    let pair = Pair::<Stress>::builtin();
+    let pair = crate::game::engines::pair(installed);
     let summary = harness::proof::verify::run::<Stress>(opts, &given, &pair, &*bar, out, &argv)?;
     drop(bar);
     Ok(summary)

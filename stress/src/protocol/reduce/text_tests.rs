@@ -59,7 +59,7 @@ fn a_small_text_has_a_short_list() {
 fn a_long_text_gets_only_its_most_aggressive_candidates() {
     let text: String = (0..100_000).map(|i| format!("{i}\n")).collect();
     let list = candidates(&text);
-    assert!(!list.is_empty() && list.len() <= crate::reduce::room_for(text.len()));
+    assert!(!list.is_empty() && list.len() <= crate::protocol::reduce::room_for(text.len()));
     assert!(text.starts_with(&list[0]) && list[0].len() * 2 <= text.len() + 8);
     assert!(list.iter().all(|c| c.len() < text.len()));
 }

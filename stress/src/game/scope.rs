@@ -1,16 +1,17 @@
 //! Every small input of a stream generator (`harness stress --scope 'draws<=D,values<=V'`): the
-//! odometer ([`crate::enumerate`]) lists every sequence of the generator's first `D` draws with
-//! values up to `V` (the generator's tape telling each draw's bound), the generator runs once per
-//! sequence, and the distinct inputs (an input two sequences make is counted once) become the
-//! run's cases, checked through the pipeline like generated ones.
+//! odometer ([`crate::protocol::enumerate`]) lists every sequence of the generator's first `D`
+//! draws with values up to `V` (the generator's tape telling each draw's bound), the generator runs
+//! once per sequence, and the distinct inputs (an input two sequences make is counted once) become
+//! the run's cases, checked through the pipeline like generated ones.
 
-use crate::case::{Case, Made, Source};
-use crate::enumerate::{Bounds, Odometer, Visit};
-use crate::game::Stress;
+use crate::game::case::{Case, Installed, Made, Source};
+use crate::game::kind::Stress;
+use crate::protocol::enumerate::{Bounds, Odometer, Visit};
 use harness::roles::scope::{Expr, Scope, ScopeError};
 use harness::run::cases::{Cases, Origin};
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 /// Parses `draws<=D,values<=V` in the harness's scope syntax ([`harness::roles::scope::Expr`]: `=` is
 /// taken for `<=`, since the sequences of fewer draws or smaller values are in either); both
@@ -62,20 +63,27 @@ pub struct Enumerated {
     /// The programs that make and check the inputs, with their content hashes (for the
     /// certificate; `null` when not given).
     pub programs: serde_json::Value,
+    /// The problem the inputs are of.
+    installed: Arc<Installed>,
 }
 
-/// Runs the odometer to its end: every sequence within `bounds` generated once (with its tape),
-/// the distinct inputs kept. An error when the generator fails, writes no tape, or draws
-/// differently from the same bytes; `stop` (an interrupt) ends it early with an error.
-pub fn enumerate(scope: &str, bounds: Bounds, stop: &AtomicBool) -> Result<Enumerated, String> {
+/// Runs the odometer to its end: every sequence within `bounds` generated once (with its tape) by
+/// the generator of `installed`, the distinct inputs kept. An error when the generator fails,
+/// writes no tape, or draws differently from the same bytes; the run's stop flag (an interrupt)
+/// ends it early with an error.
+pub fn enumerate(
+    installed: &Arc<Installed>,
+    scope: &str,
+    bounds: Bounds,
+) -> Result<Enumerated, String> {
     let mut odometer = Odometer::new(bounds);
     let mut seen = HashSet::new();
     let mut streams = Vec::new();
     while let Some(stream) = odometer.next_stream() {
-        if stop.load(Relaxed) {
+        if installed.stop.load(Relaxed) {
             return Err("interrupted while enumerating the scope".into());
         }
-        let case = Case::candidate(Source::Stream(stream.clone()));
+        let case = Case::candidate(installed, Source::Stream(stream.clone()));
         let (text, tape) = match case.made() {
             Made::Input { text, tape } => (text, tape),
             Made::Rejected(why) => return Err(format!("on the stream {stream:02x?}: {why}")),
@@ -98,6 +106,7 @@ pub fn enumerate(scope: &str, bounds: Bounds, stop: &AtomicBool) -> Result<Enume
         probes: odometer.probes(),
         bounds,
         programs: serde_json::Value::Null,
+        installed: Arc::clone(installed),
     })
 }
 
@@ -108,7 +117,10 @@ impl Cases<Stress> for Enumerated {
 
     fn case(&self, index: u64) -> Option<Case> {
         let stream = self.streams.get(usize::try_from(index).ok()?)?;
-        Some(Case::candidate(Source::Stream(stream.clone())))
+        Some(Case::candidate(
+            &self.installed,
+            Source::Stream(stream.clone()),
+        ))
     }
 
     fn origin(&self, index: u64) -> Origin {

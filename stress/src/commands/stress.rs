@@ -2,11 +2,13 @@
 //! pipeline (`harness::run::pipeline::run`: the saved repros replayed first, the batch, each failure shrunk,
 //! saved and only then reported), then the problem's own errors (exit status 2).
 
-use crate::game::Stress;
-use crate::problem::{self, Flags};
+use crate::commands::flags::ProblemFlags;
+use crate::game::case::Installed;
+use crate::game::kind::Stress;
+use crate::game::roles::FreshCases;
+use crate::programs::problem::{self, Flags};
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Plugin, PluginContext};
-use harness::roles::oracle::Pair;
 use harness::run::batch::BatchOptions;
 use harness::run::plan::DiffOptions;
 use std::io::Write as _;
@@ -33,27 +35,12 @@ const LONG_ABOUT: &str = "Stress-test a solution against a brute force on genera
 /// The flags of `harness stress`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A problem file (TOML), or a folder holding `problem.toml`: the programs and limits; flags
-    /// override it.
-    pub problem: Option<PathBuf>,
     /// A seed generator: the case's seed is appended as its last argument.
     #[arg(long, value_name = "CMD")]
     pub gen: Option<String>,
-    /// A stream generator: it reads its random bytes on standard input.
-    #[arg(long, value_name = "CMD")]
-    pub gen_stream: Option<String>,
-    /// The brute force: its output is the expected answer.
-    #[arg(long, value_name = "CMD")]
-    pub reference: Option<String>,
-    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, 3 FAIL (default: compare tokens).
-    #[arg(long, value_name = "CMD")]
-    pub checker: Option<String>,
-    /// Reads an input on standard input, exit 0 when valid; gates text reduction.
-    #[arg(long, value_name = "CMD")]
-    pub validator: Option<String>,
-    /// `interactor INPUT OUTPUT`, talking to the solution; its exit status is the verdict.
-    #[arg(long, value_name = "CMD")]
-    pub interactor: Option<String>,
+    /// The problem file and the programs given as flags.
+    #[command(flatten)]
+    pub problem: ProblemFlags,
     /// Number of cases in the whole batch (all shards together).
     #[arg(long, short = 'n', default_value_t = 1000, value_parser = harness::cli::at_least_one_u64)]
     pub cases: u64,
@@ -130,21 +117,13 @@ fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exi
 /// Runs `harness stress` with `args`, writing the report to `out`; returns the exit status.
 pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Result<u8, Exit> {
     harness::cli::json_target(&args.json)?;
-    let file = match &args.problem {
-        Some(path) => Some(problem::read_file(path)?),
-        None => None,
-    };
+    let file = args.problem.file()?;
     let flags = Flags {
-        gen_stream: args.gen_stream.clone(),
         gen: args.gen.clone(),
-        reference: args.reference.clone(),
-        solution: args.solution.clone(),
-        checker: args.checker.clone(),
-        validator: args.validator.clone(),
-        interactor: args.interactor.clone(),
-        time_ms: args.timeout_ms,
-        memory_mb: args.memory_mb,
         reduce_text: args.reduce_text,
+        ..args
+            .problem
+            .flags(&args.solution, args.timeout_ms, args.memory_mb)
     };
     let problem = problem::resolve_problem(file, &flags)?;
     let out_dir = args.out.clone().unwrap_or_else(|| match &problem.dir {
@@ -157,7 +136,8 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
     let mut opts = options(args, out_dir, corpus_dir, cx);
     let stream = matches!(problem.generator, problem::Generator::Stream(_));
-    let installed = crate::case::start(problem, Arc::clone(&opts.batch.stop));
+    let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
+    opts.source = Some(Arc::new(FreshCases::new(&installed, &opts.batch)));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     if let Some(expr) = &args.scope {
         if !stream {
@@ -166,9 +146,9 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
                 "--scope enumerates a stream generator: give --gen-stream".into(),
             ));
         }
-        scope_source(expr, &mut opts, out)?;
+        scope_source(expr, &installed, &mut opts, out)?;
     }
-    let pair = Pair::<Stress>::builtin();
+    let pair = crate::game::engines::pair(&installed);
     let unit = harness::render::report::Unit::Cases;
     let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
     let summary = harness::run::pipeline::run::<Stress>(&opts, &pair, &*bar, out)?;
@@ -180,11 +160,12 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
 /// Makes every input of the scope `expr` the run's cases, and says how many there are.
 fn scope_source(
     expr: &str,
+    installed: &Arc<Installed>,
     opts: &mut DiffOptions<Stress>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), Exit> {
-    let bounds = crate::scope::parse(expr).map_err(|e| Exit(2, format!("--scope {e}")))?;
-    let listed = crate::scope::enumerate(expr, bounds, &opts.batch.stop)
+    let bounds = crate::game::scope::parse(expr).map_err(|e| Exit(2, format!("--scope {e}")))?;
+    let listed = crate::game::scope::enumerate(installed, expr, bounds)
         .map_err(|e| Exit(2, format!("the scope `{expr}` cannot be enumerated: {e}")))?;
     writeln!(
         out,
@@ -226,7 +207,7 @@ fn options(
 /// Exit status 2 with the problem's own error (a generator or validator on a fresh case, a
 /// checker's failure), after what was found is saved and reported; else the run's status.
 pub(crate) fn problem_errors(
-    installed: &problem::Installed,
+    installed: &Installed,
     summary: &harness::run::summary::Summary,
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {

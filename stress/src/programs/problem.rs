@@ -1,14 +1,12 @@
 //! A problem given by programs: its generator, reference (the brute force), solution, and optional
 //! checker, validator and interactor, with the limits of one run. It is read from a problem file
-//! (docs/stress-protocol.md) and the flags (a flag overrides the file), and installed once per run
-//! in a process-wide slot ([`install`]) that the game's roles, which are static, read ([`get`]).
+//! (docs/stress-protocol.md) and the flags (a flag overrides the file); a run installs it
+//! (`crate::game::case::Installed`) and its cases and engines hold it.
 
-use crate::program::{resolve, Cmd};
+use crate::programs::program::{resolve, Cmd};
 use anyhow::{bail, Context as _};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 use supervise::Limits;
 
@@ -130,8 +128,8 @@ fn pick(
     }
 }
 
-/// Compiles every program of the problem at once (see [`crate::program::precompile`]), each
-/// command taken from the flag, else from the file, as [`resolve_problem`] takes it.
+/// Compiles every program of the problem at once (see [`crate::programs::program::precompile`]),
+/// each command taken from the flag, else from the file, as [`resolve_problem`] takes it.
 fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
     let solution = (!flags.solution.is_empty()).then(|| flags.solution.join(" "));
     let pairs = [
@@ -151,7 +149,7 @@ fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
             (None, None) => None,
         })
         .collect();
-    crate::program::precompile(&specs);
+    crate::programs::program::precompile(&specs);
 }
 
 /// Resolves a problem from its file (if any) and the flags: finds and compiles every program.
@@ -206,46 +204,4 @@ pub fn resolve_problem(
         reduce_text: flags.reduce_text,
         dir: has_file.then_some(dir),
     })
-}
-
-/// The installed problem and what the run shares with the game's roles.
-pub struct Installed {
-    pub problem: Problem,
-    /// The batch's stop flag: an error of the problem on a fresh case stops the batch.
-    pub stop: Arc<AtomicBool>,
-    /// The first error of the problem itself (a generator failing on a fresh seed, a validator
-    /// rejecting a generated input), which ends the run with exit status 2.
-    pub error: Mutex<Option<String>>,
-}
-
-static CURRENT: RwLock<Option<Arc<Installed>>> = RwLock::new(None);
-
-/// Installs the problem the game's roles read, for the run about to start (replacing any other).
-pub fn install(problem: Problem, stop: Arc<AtomicBool>) -> Arc<Installed> {
-    let installed = Arc::new(Installed {
-        problem,
-        stop,
-        error: Mutex::new(None),
-    });
-    if let Ok(mut slot) = CURRENT.write() {
-        *slot = Some(Arc::clone(&installed));
-    }
-    installed
-}
-
-/// The installed problem; `None` before [`install`].
-pub fn get() -> Option<Arc<Installed>> {
-    CURRENT.read().ok().and_then(|slot| slot.clone())
-}
-
-/// Records an error of the problem itself and stops the batch (the first error is kept).
-pub fn fail(why: String) {
-    if let Some(installed) = get() {
-        if let Ok(mut e) = installed.error.lock() {
-            e.get_or_insert(why);
-        }
-        installed
-            .stop
-            .store(true, std::sync::atomic::Ordering::Relaxed);
-    }
 }

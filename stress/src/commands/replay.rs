@@ -6,12 +6,12 @@
 //! problem's `repros`). The stress plug-in adds `--problem` to the core's `replay`
 //! ([`harness::cli::Extension`]).
 
-use crate::game::Stress;
-use crate::problem::{self, Flags};
+use crate::game::case::Installed;
+use crate::game::kind::Stress;
+use crate::programs::problem::{self, Flags};
 use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Extension, PluginContext, ReplayArgs};
-use harness::roles::oracle::Pair;
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::plan::{DiffOptions, ReplayFiles};
 use std::io::Write as _;
@@ -101,11 +101,12 @@ pub fn run(
     opts.colour = cx.colour;
     opts.program = cx.program.to_string();
     opts.command = Some("stress");
-    let installed = crate::case::start(problem, Arc::clone(&opts.batch.stop));
+    let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
     if core.shrink {
         harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     }
-    let summary = harness::run::pipeline::run::<Stress>(&opts, &Pair::builtin(), &Silent, out)?;
+    let pair = crate::game::engines::pair(&installed);
+    let summary = harness::run::pipeline::run::<Stress>(&opts, &pair, &Silent, out)?;
     let mine = summary.replay.as_ref().map_or(&[][..], |r| &r.files);
     status = mine
         .iter()
@@ -116,6 +117,6 @@ pub fn run(
         &core.json,
         &serde_json::json!({"schema": harness::cli::REPLAY_SCHEMA, "files": verdicts}),
     )?;
-    let errors = crate::cli::problem_errors(&installed, &summary, out)?;
+    let errors = crate::commands::stress::problem_errors(&installed, &summary, out)?;
     Ok(harness::cli::worst_status(status, errors))
 }

@@ -2,8 +2,8 @@
 //! `NAME.bin` beside the repro and shown in hex when short; or the generator's arguments and seed),
 //! the input's sizes, and the `reproduce:` command.
 
-use crate::case::{Case, Source};
-use crate::problem::Problem;
+use crate::game::case::{Case, Source};
+use crate::programs::problem::Problem;
 use harness::roles::Regenerate;
 use serde_json::json;
 

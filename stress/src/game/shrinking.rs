@@ -1,15 +1,15 @@
 //! How a failing case shrinks: the generator's choices first (the byte stream, reduced the way
-//! Hypothesis reduces its choices, or the seed generator's arguments and seed, [`crate::reduce`]),
-//! the input generated again from each candidate; then, when the problem has a validator (or text
-//! reduction was asked for), the input text itself, each candidate gated by the validator.
+//! Hypothesis reduces its choices, or the seed generator's arguments and seed,
+//! [`crate::protocol::reduce`]), the input generated again from each candidate; then, when the
+//! problem has a validator (or text reduction was asked for), the input text itself, each
+//! candidate gated by the validator.
 //!
 //! Weights strictly decrease across kinds: a case made by the generator (stream or arguments)
 //! weighs more than any text, so a case may go from its generator's choices to its text, never
 //! back; within a kind the reduce module's own weight orders them.
 
-use crate::case::{Case, Source};
-use crate::problem;
-use crate::reduce;
+use crate::game::case::{Case, Source};
+use crate::protocol::reduce;
 
 /// The top bit: set for a case made by the generator, clear for a text.
 const GENERATED: u64 = 1 << 63;
@@ -44,21 +44,21 @@ pub fn candidates(case: &Case) -> Vec<Case> {
                 None => reduce::stream::candidates(s, tape.as_ref()),
             };
             list.into_iter()
-                .map(|s| Case::candidate(Source::Stream(s)))
+                .map(|s| case.with_source(Source::Stream(s)))
                 .collect()
         }
         Source::Seed(call) => reduce::args::candidates(call)
             .into_iter()
-            .map(|c| Case::candidate(Source::Seed(c)))
+            .map(|c| case.with_source(Source::Seed(c)))
             .collect(),
         Source::Text(_) => text_candidates(case),
     }
 }
 
-/// Smaller variants of the input text, when the problem allows text reduction (a validator gates
-/// every candidate, or it was asked for); none otherwise.
+/// Smaller variants of the input text, when the case's problem allows text reduction (a validator
+/// gates every candidate, or it was asked for); none otherwise.
 pub fn text_candidates(case: &Case) -> Vec<Case> {
-    let allowed = problem::get().is_some_and(|p| p.problem.text_reduction());
+    let allowed = case.installed().is_some_and(|i| i.problem.text_reduction());
     let Ok(text) = case.input() else {
         return Vec::new();
     };
@@ -67,27 +67,27 @@ pub fn text_candidates(case: &Case) -> Vec<Case> {
     }
     reduce::text::candidates(text)
         .into_iter()
-        .map(|t| Case::candidate(Source::Text(t)))
+        .map(|t| case.with_source(Source::Text(t)))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduce::args::SeedCall;
+    use crate::protocol::reduce::args::SeedCall;
 
     #[test]
     fn any_case_the_generator_makes_weighs_more_than_any_text() {
         let text = Case::text("9 ".repeat(100_000));
-        let stream = Case::candidate(Source::Stream(vec![0]));
+        let stream = Case::unbound(Source::Stream(vec![0]));
         let call = SeedCall {
             args: vec!["1".into()],
             seed: 0,
         };
-        let seed = Case::candidate(Source::Seed(call));
+        let seed = Case::unbound(Source::Seed(call));
         assert!(weight(&stream) > weight(&text));
         assert!(weight(&seed) > weight(&text));
-        let longer = Case::candidate(Source::Stream(vec![0, 1]));
+        let longer = Case::unbound(Source::Stream(vec![0, 1]));
         assert!(weight(&longer) > weight(&stream));
     }
 }

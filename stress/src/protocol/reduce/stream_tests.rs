@@ -1,6 +1,6 @@
 use super::*;
-use crate::tape::sim::{self, Gen};
-use crate::tape::{encode, Draw};
+use crate::protocol::tape::sim::{self, Gen};
+use crate::protocol::tape::{encode, Draw};
 use proptest::prelude::*;
 
 #[test]
@@ -79,7 +79,7 @@ fn a_small_case_has_a_short_list() {
 fn a_long_stream_gets_only_its_most_aggressive_candidates() {
     let stream = noise(1, 1 << 20);
     let list = candidates(&stream, None);
-    assert!(!list.is_empty() && list.len() <= crate::reduce::room_for(stream.len()));
+    assert!(!list.is_empty() && list.len() <= crate::protocol::reduce::room_for(stream.len()));
     assert!(list[0].len() <= 1 << 19 && stream.starts_with(&list[0]));
     assert!(list.iter().all(|c| c.len() < stream.len()));
 }

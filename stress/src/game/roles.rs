@@ -1,16 +1,24 @@
 //! A problem given by programs as a game of the pipeline: the case is the input with what makes it
 //! again ([`Case`]), the reference engine is the brute force, the engine under test the solution,
-//! the comparison the checker (or the tokens). The roles are static: they read the problem
-//! installed for the run ([`crate::problem::install`]).
+//! the comparison the checker (or the tokens).
+//!
+//! The core's roles are static functions; each that has a case at hand reads the problem the case
+//! holds ([`Case::installed`]). Those with none at hand cannot reach a problem, and a run of the
+//! plug-in does without them: the profile's generator makes a case of no problem, and the batch's
+//! cases come from [`FreshCases`] instead, which holds the problem; the engines of the game's table
+//! are [`Unbound`], and a run pairs engines built from its problem
+//! ([`crate::game::engines::pair`]); a case from fuzzer bytes is of no problem either.
 
-use crate::case::{Case, Source};
-pub use crate::kind::{Answer, Stress};
-use crate::problem::{self, Generator};
-use crate::shrinking;
+use crate::game::case::{self, Case, Installed, Source};
+use crate::game::engines::Unbound;
+pub use crate::game::kind::{Answer, Stress};
+use crate::game::shrinking;
 use arbitrary::Unstructured;
 use harness::prelude::*;
 use harness::roles::game::EngineEntry;
 use harness::roles::{Judgement, Regenerate};
+use harness::run::batch::BatchOptions;
+use harness::run::cases::{Cases, Origin, Seeded};
 use model::ParseError;
 use std::sync::Arc;
 
@@ -33,7 +41,7 @@ impl Format for Stress {
     fn size(case: &Case) -> String {
         match case.input() {
             Ok(text) => {
-                let (bytes, tokens, lines) = crate::repro::sizes(text);
+                let (bytes, tokens, lines) = crate::game::repro::sizes(text);
                 format!("{bytes} bytes, {tokens} tokens, {lines} lines")
             }
             Err(_) => "(no input)".into(),
@@ -41,29 +49,60 @@ impl Format for Stress {
     }
 
     fn regenerate(case: &Case) -> Option<Regenerate> {
-        let installed = problem::get()?;
-        Some(crate::repro::regenerate(&installed.problem, case))
+        let installed = case.installed()?;
+        Some(crate::game::repro::regenerate(&installed.problem, case))
     }
+}
+
+/// The profile's case of `seed` with no problem at hand (module doc): the fresh stream of the seed.
+fn unbound_fresh(seed: u64) -> Case {
+    Case::unbound(Source::Stream(case::fresh_stream(seed)))
 }
 
 impl Generate for Stress {
     const PROFILES: &'static [Profile<Case>] = &[Profile::new(
         "random",
         "a fresh input from the generator: random bytes from the case's seed, or the seed itself",
-        Case::fresh,
+        unbound_fresh,
     )];
 
+    /// A stream of the fuzzer's bytes, of no problem (module doc).
     fn arbitrary_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
         let bytes: Vec<u8> = u.arbitrary()?;
-        Ok(match problem::get().map(|p| p.problem.generator.clone()) {
-            Some(Generator::Seed(cmd)) => {
-                Case::candidate(Source::Seed(crate::reduce::args::SeedCall {
-                    args: cmd.args().to_vec(),
-                    seed: harness::rng::fnv1a_64(&bytes),
-                }))
-            }
-            _ => Case::candidate(Source::Stream(bytes)),
-        })
+        Ok(Case::unbound(Source::Stream(bytes)))
+    }
+}
+
+/// The batch's cases of a run: case `index` is the fresh case ([`Case::fresh`]) of the seed the
+/// core derives from the batch's seed and `index`, with the origin of the profile's case of that
+/// seed: the profile's cases, made from the installed problem.
+pub struct FreshCases {
+    installed: Arc<Installed>,
+    seeded: Seeded,
+}
+
+impl FreshCases {
+    /// The cases of the batch `batch` describes, of `installed`.
+    pub fn new(installed: &Arc<Installed>, batch: &BatchOptions) -> Self {
+        FreshCases {
+            installed: Arc::clone(installed),
+            seeded: batch.seeded(),
+        }
+    }
+}
+
+impl Cases<Stress> for FreshCases {
+    fn len(&self) -> u64 {
+        Cases::<Stress>::len(&self.seeded)
+    }
+
+    fn case(&self, index: u64) -> Option<Case> {
+        let seed = harness::rng::case_seed(self.seeded.seed, index);
+        Some(Case::fresh(&self.installed, seed))
+    }
+
+    fn origin(&self, index: u64) -> Origin {
+        Cases::<Stress>::origin(&self.seeded, index)
     }
 }
 
@@ -88,7 +127,7 @@ impl Check for Stress {
     }
 
     fn judge_output(case: &Case, trusted: &Answer, output: &str) -> Judgement {
-        crate::engines::judge(case, &trusted.0, output)
+        crate::game::engines::judge(case, &trusted.0, output)
     }
 }
 
@@ -117,7 +156,7 @@ impl Game for Stress {
         EngineEntry {
             name: "reference",
             about: "the brute force: its output is the expected answer",
-            build: || Arc::new(crate::engines::Reference),
+            build: || Arc::new(Unbound("reference")),
         }
     }
 
@@ -125,7 +164,7 @@ impl Game for Stress {
         EngineEntry {
             name: "solution",
             about: "the program under test",
-            build: || Arc::new(crate::engines::Solution),
+            build: || Arc::new(Unbound("solution")),
         }
     }
 }

@@ -1,0 +1,86 @@
+//! The problem flags, declared once: a problem file and the commands that override its programs
+//! (named apart from the core's `harness::cli::ProgramFlags`, the limits of a judged program).
+//! `harness stress` and the problem flags of `harness verify` flatten [`ProblemFlags`] (verify
+//! words three of their helps for its own use, [`crate::commands::verify`]); both read the
+//! problem file and build the overrides of [`crate::programs::problem::resolve_problem`] through
+//! it. `harness replay --problem` takes the problem file alone, and as a flag of its own
+//! (`--problem`, where the others take a positional `PROBLEM`), so it keeps its declaration
+//! ([`crate::commands::replay::ProblemArg`]).
+
+use crate::programs::problem::{self, Flags, ProblemFile};
+use std::path::PathBuf;
+
+/// A problem on the command line: its file, and the programs given as flags (each overrides the
+/// file's).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ProblemFlags {
+    /// A problem file (TOML), or a folder holding `problem.toml`: the programs and limits; flags
+    /// override it. Paths in the file are taken from its folder; paths in flags from the working
+    /// directory.
+    pub problem: Option<PathBuf>,
+    /// A stream generator: it reads its random bytes on standard input.
+    #[arg(long, value_name = "CMD")]
+    pub gen_stream: Option<String>,
+    /// The brute force: its output is the expected answer.
+    #[arg(long, value_name = "CMD")]
+    pub reference: Option<String>,
+    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, 3 FAIL (default: compare tokens).
+    #[arg(long, value_name = "CMD")]
+    pub checker: Option<String>,
+    /// Reads an input on standard input, exit 0 when valid; gates text reduction.
+    #[arg(long, value_name = "CMD")]
+    pub validator: Option<String>,
+    /// `interactor INPUT OUTPUT`, talking to the solution; its exit status is the verdict (with
+    /// --checker too, the checker then judges what it wrote to OUTPUT, as Polygon does).
+    #[arg(long, value_name = "CMD")]
+    pub interactor: Option<String>,
+}
+
+impl ProblemFlags {
+    /// The problem file and its folder, when one is given.
+    pub fn file(&self) -> anyhow::Result<Option<(ProblemFile, PathBuf)>> {
+        self.problem.as_deref().map(problem::read_file).transpose()
+    }
+
+    /// What these flags say of the programs, with the solution's words (after `--`) and the limits
+    /// (CPU time in milliseconds, memory in MiB) the command was given.
+    pub fn flags(
+        &self,
+        solution: &[String],
+        time_ms: Option<u64>,
+        memory_mb: Option<u64>,
+    ) -> Flags {
+        Flags {
+            gen_stream: self.gen_stream.clone(),
+            reference: self.reference.clone(),
+            solution: solution.to_vec(),
+            checker: self.checker.clone(),
+            validator: self.validator.clone(),
+            interactor: self.interactor.clone(),
+            time_ms,
+            memory_mb,
+            ..Flags::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Args as _, FromArgMatches as _};
+
+    #[test]
+    fn the_flags_give_the_overrides_of_the_problem_file() {
+        let cmd = ProblemFlags::augment_args(clap::Command::new("t"));
+        let words = ["t", "dir", "--gen-stream", "g.py", "--checker", "c"];
+        let parsed = ProblemFlags::from_arg_matches(&cmd.get_matches_from(words)).unwrap();
+        assert_eq!(parsed.problem, Some(PathBuf::from("dir")));
+        let flags = parsed.flags(&["./sol".into()], Some(5), None);
+        assert_eq!(flags.gen_stream.as_deref(), Some("g.py"));
+        assert_eq!(flags.checker.as_deref(), Some("c"));
+        assert_eq!((flags.reference, flags.gen), (None, None));
+        assert_eq!(flags.solution, ["./sol"]);
+        assert_eq!((flags.time_ms, flags.memory_mb), (Some(5), None));
+        assert!(ProblemFlags::default().file().unwrap().is_none());
+    }
+}

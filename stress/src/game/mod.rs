@@ -1,0 +1,13 @@
+//! A problem given by programs as a game of the harness: its type and outcome, its case (the input
+//! with what makes it again), the core's roles, the engines and the judge, how a case shrinks, what
+//! a repro says, and the cases of a scope.
+
+pub mod case;
+pub mod engines;
+pub mod kind;
+pub mod repro;
+pub mod roles;
+pub mod scope;
+pub mod shrinking;
+
+pub use kind::{Answer, Stress};

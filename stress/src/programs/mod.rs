@@ -1,0 +1,7 @@
+//! The problem's programs and their runs: a command (a program on `PATH` or a source built once)
+//! run under the supervisor's limits, the interactive pair, and the problem itself (its file, its
+//! flags, every program resolved). Below the game: nothing here names a case or a role.
+
+pub mod interact;
+pub mod problem;
+pub mod program;

@@ -1,0 +1,232 @@
+//! The programs of a problem: a command given as one string (split into words as a shell splits
+//! them; no shell runs it) or a single source file compiled once (cached by content), and each run
+//! of it under the supervisor's limits (CPU time, memory, output, the wall-clock guard, nothing
+//! left running).
+
+use anyhow::{bail, Context as _};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use supervise::{Ending, Execution, Limits, Program};
+
+/// A program ready to run: the program (built from its source where it is one, warm-started
+/// where it can be) and the arguments its command gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cmd {
+    /// What the problem file or the flag said, for messages.
+    pub spec: String,
+    /// The program: the words that exec it (a source replaced by its compiled program, or by
+    /// `PYTHON FILE`), and its warm start.
+    pub program: Program,
+    /// The arguments the command gives the program.
+    pub args: Vec<String>,
+}
+
+impl Cmd {
+    /// The whole command line: the program's words and its arguments.
+    pub fn argv(&self) -> Vec<String> {
+        self.program.command(&self.args)
+    }
+
+    /// The command line as a shell would read it back (for the `reproduce:` line).
+    pub fn shown(&self) -> String {
+        let argv = self.argv();
+        let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+        shlex::try_join(words).unwrap_or_else(|_| argv.join(" "))
+    }
+
+    /// The arguments the command gives the program.
+    pub fn args(&self) -> &[String] {
+        &self.args
+    }
+
+    /// The same program with other arguments.
+    pub fn with_args(&self, args: &[String]) -> Cmd {
+        Cmd {
+            args: args.to_vec(),
+            ..self.clone()
+        }
+    }
+
+    /// Runs the program with `extra` arguments after its own, `input` on standard input, under
+    /// `limits`: warm when it can be ([`supervise::run`]). An error means it could not be started
+    /// at all.
+    pub fn run(
+        &self,
+        extra: &[String],
+        input: &[u8],
+        limits: &Limits,
+    ) -> anyhow::Result<Execution> {
+        self.run_with_env(extra, &[], input, limits)
+    }
+
+    /// [`Cmd::run`] with `env` set in the program's environment.
+    pub fn run_with_env(
+        &self,
+        extra: &[String],
+        env: &[(String, String)],
+        input: &[u8],
+        limits: &Limits,
+    ) -> anyhow::Result<Execution> {
+        let mut args = self.args.clone();
+        args.extend(extra.iter().cloned());
+        supervise::run_with_env(&self.program, &args, env, input, limits)
+    }
+}
+
+/// The folder holding the stream helpers (`stress.h`), added to the include path of C and C++.
+pub fn kit_dir() -> PathBuf {
+    std::env::var_os("STRESS_KIT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/kit")))
+}
+
+/// Resolves the command `spec` of `role` (`--gen`, `reference`...): its words, a relative path
+/// taken from `base`; a source file is built ([`toolchain::build`], the kit on the include path).
+/// A missing program, an unbalanced quote or a compile error is an error naming the role.
+pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    let words = shlex::split(spec).with_context(|| {
+        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
+    })?;
+    let Some((first, rest)) = words.split_first() else {
+        bail!("{role}: the command is empty");
+    };
+    let program = if toolchain::language_of(Path::new(first)).is_some() {
+        let source = base.join(first);
+        if !source.is_file() {
+            bail!("{role} `{spec}`: no such source file {}", source.display());
+        }
+        toolchain::build(&source, &[kit_dir()], role)?
+    } else {
+        Program::exec(vec![program_path(first, base, role, spec)?])
+    };
+    Ok(Cmd {
+        spec: spec.to_string(),
+        program,
+        args: rest.to_vec(),
+    })
+}
+
+/// Compiles, in parallel, every source file the commands `specs` (each with the folder its paths
+/// are taken from) start with, so that [`resolve`] then finds them compiled: a problem's three or
+/// more programs compile in the time of the slowest. Errors are left for [`resolve`] to report.
+pub fn precompile(specs: &[(&str, &Path)]) {
+    let sources: Vec<PathBuf> = specs
+        .iter()
+        .filter_map(|(spec, base)| {
+            let first = shlex::split(spec)?.into_iter().next()?;
+            Some(base.join(first))
+        })
+        .collect();
+    toolchain::precompile(&sources, &[kit_dir()]);
+}
+
+/// The program a command's first word names: a path (taken from `base` when relative) that must
+/// be a file, or a name found on `PATH`.
+fn program_path(word: &str, base: &Path, role: &str, spec: &str) -> anyhow::Result<String> {
+    if word.contains('/') {
+        let path = base.join(word);
+        if !path.is_file() {
+            bail!("{role} `{spec}`: cannot start `{word}`: no such program");
+        }
+        return Ok(path.display().to_string());
+    }
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(word).is_file()));
+    if !on_path {
+        bail!("{role} `{spec}`: cannot start `{word}`: no such program on PATH");
+    }
+    Ok(word.to_string())
+}
+
+/// A message without the verdict testlib's checkers and interactors start it with (`wrong answer
+/// x is 3` is reported as a wrong answer: `x is 3`), so the verdict is said once.
+pub fn said_once(message: &str, verdict: &str) -> String {
+    match message.strip_prefix(verdict) {
+        Some(rest) if !rest.trim().is_empty() => rest.trim_start_matches([':', ' ']).to_string(),
+        _ => message.to_string(),
+    }
+}
+
+/// How a run ended, in a few words.
+pub fn ending(e: &Execution) -> String {
+    if let Some(limit) = e.limit {
+        return limit.describe().to_string();
+    }
+    if e.flooded {
+        return "output limit exceeded".into();
+    }
+    match e.ending {
+        Ending::Exited(code) => format!("exit status {code}"),
+        Ending::Signaled(sig) => format!("killed by signal {sig}"),
+        Ending::Killed => "stopped by the harness".into(),
+    }
+}
+
+/// `: LAST LINE OF STDERR`, or nothing.
+pub fn stderr_tail(e: &Execution) -> String {
+    let text = String::from_utf8_lossy(&e.stderr);
+    match text.lines().rev().find(|l| !l.trim().is_empty()) {
+        Some(line) => format!(": {}", line.chars().take(200).collect::<String>()),
+        None => String::new(),
+    }
+}
+
+/// A fresh path for a scratch file of this process (the checker's files, a tape).
+pub fn scratch_path() -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!("harness-stress-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join(format!("{}", NEXT.fetch_add(1, Relaxed)))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A run that ended so, with that limit and that stderr, and nothing else: what the tests of
+    /// verdicts judge.
+    pub(crate) fn ended(
+        ending: Ending,
+        limit: Option<supervise::Limit>,
+        stderr: &str,
+    ) -> Execution {
+        Execution {
+            stdout: Vec::new(),
+            flooded: false,
+            stderr: stderr.as_bytes().to_vec(),
+            ending,
+            limit,
+            interrupted: false,
+            cpu: std::time::Duration::ZERO,
+            wall: std::time::Duration::ZERO,
+            peak_memory: None,
+        }
+    }
+
+    #[test]
+    fn a_command_is_split_like_a_shell_and_a_missing_program_is_named() {
+        let cmd = resolve("sh -c 'echo a b'", Path::new("."), "--gen").unwrap();
+        assert_eq!(cmd.argv(), ["sh", "-c", "echo a b"]);
+        assert_eq!(cmd.shown(), "sh -c 'echo a b'");
+        assert_eq!(cmd.program.warm, None);
+        let err = resolve("no-such-program-here 1", Path::new("."), "--reference").unwrap_err();
+        assert!(err.to_string().contains("--reference"), "{err}");
+        assert!(err.to_string().contains("no such program"), "{err}");
+        let err = resolve("sh 'open", Path::new("."), "--gen").unwrap_err();
+        assert!(err.to_string().contains("quote"), "{err}");
+    }
+
+    #[test]
+    fn a_python_file_runs_with_its_interpreter_warm_and_a_missing_source_is_named() {
+        let dir = std::env::temp_dir().join(format!("stress-prog-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("g.py"), "print(1)\n").unwrap();
+        let cmd = resolve("g.py 5", &dir, "--gen").unwrap();
+        assert_eq!(cmd.argv()[0], toolchain::python().unwrap());
+        assert_eq!(cmd.argv()[2], "5");
+        assert_eq!(cmd.args(), ["5"]);
+        assert!(cmd.program.warm.is_some());
+        let err = resolve("h.py", &dir, "--gen").unwrap_err();
+        assert!(err.to_string().contains("no such source file"), "{err}");
+    }
+}
