@@ -19,8 +19,8 @@ fn unique_sleep(whole: u32) -> String {
     format!("{whole}.{:07}", std::process::id())
 }
 
-/// The pids of the processes whose command line is exactly `args`.
-fn processes(args: &[&str]) -> Vec<i32> {
+/// Every process's pid and command line (its words, NUL-separated).
+fn command_lines() -> Vec<(i32, Vec<u8>)> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Some(pid) = entry
@@ -30,18 +30,26 @@ fn processes(args: &[&str]) -> Vec<i32> {
         else {
             continue;
         };
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let words: Vec<&[u8]> = cmdline
-            .split(|&b| b == 0)
-            .filter(|w| !w.is_empty())
-            .collect();
-        if words.len() == args.len() && words.iter().zip(args).all(|(w, a)| *w == a.as_bytes()) {
-            found.push(pid);
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            found.push((pid, cmdline));
         }
     }
     found
+}
+
+/// The pids of the processes whose command line is exactly `args`.
+fn processes(args: &[&str]) -> Vec<i32> {
+    command_lines()
+        .into_iter()
+        .filter(|(_, cmdline)| {
+            let words: Vec<&[u8]> = cmdline
+                .split(|&b| b == 0)
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.len() == args.len() && words.iter().zip(args).all(|(w, a)| *w == a.as_bytes())
+        })
+        .map(|(pid, _)| pid)
+        .collect()
 }
 
 /// Waits up to `limit` for a process running `args` to show up.
@@ -489,4 +497,107 @@ fn commands_that_do_not_watch_for_ctrl_c_end_at_the_first() {
         "{ended}"
     );
     assert!(ended.after < Duration::from_secs(2), "{ended}");
+}
+
+/// The pids of the processes whose command line mentions `needle` (a warm server of a program in
+/// a test's folder, and the runs forked from it, share the server's command line).
+fn mentioning(needle: &str) -> Vec<i32> {
+    command_lines()
+        .into_iter()
+        .filter(|(_, cmdline)| {
+            cmdline
+                .windows(needle.len())
+                .any(|w| w == needle.as_bytes())
+        })
+        .map(|(pid, _)| pid)
+        .collect()
+}
+
+/// Waits up to `limit` for no process to mention `needle`; those left, killed.
+fn none_mention(needle: &str, limit: Duration) -> Vec<i32> {
+    let start = Instant::now();
+    let mut left = mentioning(needle);
+    while !left.is_empty() && start.elapsed() < limit {
+        std::thread::sleep(Duration::from_millis(20));
+        left = mentioning(needle);
+    }
+    for &pid in &left {
+        // SAFETY: kill has no memory-safety preconditions.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    left
+}
+
+/// A stress run of Python programs started warm, whose solution sleeps: the servers of the
+/// generator and brute force idle, the solution's server mid-run. Returns it once the solution's
+/// run is under way.
+fn warm_stress_with_a_sleeping_solution(s: &Scratch) -> Live {
+    std::fs::write(s.join("gen.py"), "print(1, 2)\n").unwrap();
+    std::fs::write(
+        s.join("brute.py"),
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    std::fs::write(s.join("sol.py"), "import time\ntime.sleep(60)\n").unwrap();
+    let (gen, brute, sol) = (s.path("gen.py"), s.path("brute.py"), s.path("sol.py"));
+    let args = [
+        "stress",
+        "--gen-stream",
+        &gen,
+        "--reference",
+        &brute,
+        "--timeout-ms",
+        "20000",
+        "--cases",
+        "50",
+        "--threads",
+        "1",
+        "--out",
+        "repros",
+        "-q",
+        "--",
+        &sol,
+    ];
+    let live = start(&s.0, &args, Stdio::null());
+    let start = Instant::now();
+    // The server and its forked run both name the script (as the harness's own command line does).
+    let harness = live.child.id() as i32;
+    let warm = || {
+        mentioning(&sol)
+            .into_iter()
+            .filter(|&p| p != harness)
+            .count()
+    };
+    while warm() < 2 && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    if warm() < 2 {
+        live.signal(libc::SIGKILL);
+        let ended = live.finish(Duration::from_secs(5));
+        panic!("the warm run never started: {ended}");
+    }
+    live
+}
+
+#[test]
+fn a_killed_harness_leaves_no_warm_server_and_no_run_behind() {
+    let s = Scratch::new("warm-killed");
+    let live = warm_stress_with_a_sleeping_solution(&s);
+    live.signal(libc::SIGKILL);
+    let _ = live.finish(Duration::from_secs(10));
+    let folder = s.0.to_string_lossy().into_owned();
+    let left = none_mention(&folder, Duration::from_secs(5));
+    assert!(left.is_empty(), "left behind: pids {left:?}");
+}
+
+#[test]
+fn ctrl_c_stops_a_warm_run_and_every_server() {
+    let s = Scratch::new("warm-ctrl-c");
+    let live = warm_stress_with_a_sleeping_solution(&s);
+    assert!(live.ready_for(libc::SIGINT, Duration::from_secs(10)));
+    let ended = live.stop_with(libc::SIGINT, Duration::from_secs(10));
+    assert_eq!(ended.status.code(), Some(130), "{ended}");
+    let folder = s.0.to_string_lossy().into_owned();
+    let left = none_mention(&folder, Duration::from_secs(5));
+    assert!(left.is_empty(), "left behind: pids {left:?}");
 }

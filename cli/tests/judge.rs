@@ -604,3 +604,60 @@ printf '%s\n' "$input" | "{correct}"
         .unwrap_or(0);
     assert!(most >= 3, "at most {most} runs spun at once with --jobs 3");
 }
+
+/// `harness judge ... ARGS` in `dir`, with the compile cache under the target folder.
+fn judge_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+        .arg("judge")
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "HARNESS_STRESS_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-cache"),
+        )
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_source_after_the_double_dash_is_compiled_once_and_judged_warm() {
+    let dir = scratch("source");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/texas.cpp");
+    std::fs::copy(&source, dir.join("texas.cpp")).unwrap();
+    let o = dir.join("out");
+    let args = [
+        "--game",
+        "texas",
+        "--cases",
+        "60",
+        "-q",
+        "--out",
+        o.to_str().unwrap(),
+    ];
+    let out = judge_in(&dir, &[&args[..], &["--", "texas.cpp"]].concat());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("60 accepted"), "{stdout}");
+    assert!(stdout.contains("runs started warm"), "{stdout}");
+    assert!(
+        !stdout.contains("programs: 0 runs started warm"),
+        "{stdout}"
+    );
+    // --cold: the same verdicts, every run by exec.
+    let out = judge_in(
+        &dir,
+        &[&["--cold"][..], &args, &["--", "texas.cpp"]].concat(),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("programs: 0 runs started warm"), "{stdout}");
+    // A source that does not compile is bad input: exit 2 with the compiler's message.
+    std::fs::write(dir.join("broken.cpp"), "int main( {\n").unwrap();
+    let out = judge_in(&dir, &[&args[..], &["--", "broken.cpp"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("does not compile"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -265,29 +265,71 @@ fn a_crash_of_the_brute_force_is_the_references_verdict() {
     assert_eq!(report["first"]["engine"], "reference", "{report}");
 }
 
-#[test]
-fn an_interactor_gives_the_verdict() {
-    let out = scratch("interactor");
+/// An interactive problem of the fixtures judged with `judging` (the interactor, and a checker or
+/// none): the correct solution passes, the planted bug is caught with the interactor's or the
+/// checker's words.
+fn interactive(name: &str, judging: &[&str]) {
+    let out = scratch(name);
     let o = out.to_str().unwrap();
     let base = [
-        "--gen-stream",
-        "gen.cpp",
-        "--reference",
-        "sum.c",
-        "--interactor",
-        "interactor.c",
-        "--cases",
-        "100",
-        "--out",
-        o,
-        "-q",
-        "--",
-    ];
+        &["--gen-stream", "gen.cpp", "--reference", "sum.c"][..],
+        judging,
+        &["--cases", "100", "--out", o, "-q", "--"],
+    ]
+    .concat();
     let (code, stdout, stderr) = stress(&[&base[..], &["sum.c"]].concat());
     assert_eq!(code, 0, "{stdout}{stderr}");
     let (code, stdout, stderr) = stress(&[&base[..], &["sum_bug.c"]].concat());
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(stdout.contains("expected 60, got 61"), "{stdout}");
+}
+
+#[test]
+fn an_interactor_gives_the_verdict() {
+    interactive("interactor", &["--interactor", "interactor.c"]);
+}
+
+#[test]
+fn with_an_interactor_and_a_checker_the_checker_judges_what_the_interactor_wrote() {
+    // The interactor accepts everything (exit 0): only the checker catches the planted bug.
+    interactive(
+        "interactor-checker",
+        &[
+            "--interactor",
+            "interactor_polygon.c",
+            "--checker",
+            "check_first.c",
+        ],
+    );
+}
+
+#[test]
+fn a_fresh_stream_never_runs_dry() {
+    let out = scratch("dry");
+    let o = out.to_str().unwrap();
+    // The generator's rejection loop reads past the 64 KiB a fresh case is given: the stream
+    // extends from the case's seed, so the loop ends as it would with testlib.
+    let args = [
+        "--gen-stream",
+        "gen_distinct.cpp",
+        "--reference",
+        "sum.c",
+        "--cases",
+        "4",
+        "--timeout-ms",
+        "10000",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum.c",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        last_line(&stdout).starts_with("stress: 4 cases, 0 failures"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -121,6 +121,7 @@ pub(super) fn parse(registry: &Registry, args: &[OsString]) -> Option<Line> {
     };
     Some(Line::Cli(Box::new(Cli {
         color,
+        cold: false,
         command: Command::Run(run),
     })))
 }

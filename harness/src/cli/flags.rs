@@ -136,7 +136,9 @@ impl ProgramFlags {
     /// The program `cmd` (a command and its arguments) under these limits; refused (exit status
     /// 2) when it cannot be started.
     pub fn program(&self, cmd: &[String]) -> Result<Program, Exit> {
-        let mut program = Program::new(cmd.to_vec(), Duration::from_millis(self.timeout_ms));
+        let cpu = Duration::from_millis(self.timeout_ms);
+        let built = Program::from_source(cmd, cpu).map_err(|e| Exit(2, format!("{e:#}")))?;
+        let mut program = built.unwrap_or_else(|| Program::new(cmd.to_vec(), cpu));
         program.max_output = self.max_output;
         program.memory_bytes = Some(self.memory_mb << 20);
         program.check_startable()?;

@@ -93,6 +93,7 @@ pub(crate) struct Ctx<'a> {
 /// Runs a parsed command line against the registry.
 fn run_cli(registry: &Registry, cli: Cli) -> ExitCode {
     let colour = colour(cli.color);
+    supervise::set_warm_starts(!cli.cold);
     let mut out = Stdout::new();
     let mut cx = Ctx {
         out: &mut out,

@@ -274,6 +274,8 @@ impl Registry {
             .get_one::<super::args::ColourChoice>("color")
             .copied()
             .unwrap_or(super::args::ColourChoice::Auto);
+        let cold = |m: &clap::ArgMatches| matches!(m.try_get_one::<bool>("cold"), Ok(Some(true)));
+        supervise::set_warm_starts(!(cold(matches) || cold(sub)));
         let cx = PluginContext {
             colour: super::colour(choice),
             program: self.program,

@@ -21,6 +21,10 @@ use std::time::Duration;
 pub struct Program {
     /// The program and its arguments.
     pub cmd: Vec<String>,
+    /// How the program starts warm (its `argv` holding the arguments of `cmd` too), when the
+    /// harness built it from its source ([`Program::from_source`]): forked from a started copy
+    /// for each run.
+    pub warm: Option<process::WarmStart>,
     /// The name in reports (default: `program <cmd...>`).
     pub name: String,
     /// The CPU-time limit of one run; `None`: the game's limit for the case.
@@ -39,12 +43,33 @@ impl Program {
         let name = format!("program {}", cmd.join(" "));
         Program {
             cmd,
+            warm: None,
             name,
             cpu: Some(cpu),
             memory_bytes: None,
             max_output: 16 << 20,
             wall: None,
         }
+    }
+
+    /// A program given by its source (`.c`, `.cpp`, `.py`...; see [`toolchain::build`]) and its
+    /// arguments: compiled once (cached), started warm. `None` when `cmd` does not start with a
+    /// source file; an error when the source does not build.
+    pub fn from_source(cmd: &[String], cpu: Duration) -> anyhow::Result<Option<Program>> {
+        let Some((first, args)) = cmd.split_first() else {
+            return Ok(None);
+        };
+        if toolchain::language_of(std::path::Path::new(first)).is_none() {
+            return Ok(None);
+        }
+        let built = toolchain::build(std::path::Path::new(first), &[], "the program after `--`")?;
+        let mut program = Program::new(built.command(args), cpu);
+        program.name = format!("program {}", cmd.join(" "));
+        program.warm = built.warm.map(|mut w| {
+            w.argv.extend(args.iter().cloned());
+            w
+        });
+        Ok(Some(program))
     }
 
     /// The limits of a run on a case of `G`.
@@ -115,8 +140,12 @@ impl<G: Game> Engine<G> for Program {
     }
     fn run(&self, case: &G::Case, _trace: bool) -> Result<Output<G::Outcome>, Fault> {
         let limits = self.limits::<G>(case);
+        let program = process::Program {
+            exec: self.cmd.clone(),
+            warm: self.warm.clone(),
+        };
         let exec =
-            process::execute(&self.cmd, G::write(case).as_bytes(), &limits).map_err(|e| {
+            process::run(&program, &[], G::write(case).as_bytes(), &limits).map_err(|e| {
                 Fault::RuntimeError {
                     status: format!("{e:#}"),
                     stderr: None,

@@ -80,6 +80,7 @@ fn blank(first: &Summary) -> Summary {
     merged.interrupted = false;
     merged.save_error = None;
     merged.failures_found = Vec::new();
+    merged.starts = None;
     merged.replay = None;
     merged
 }
@@ -279,6 +280,7 @@ mod tests {
             shard_command: None,
             missing_shards: Vec::new(),
             certificate: None,
+            starts: None,
         }
     }
 

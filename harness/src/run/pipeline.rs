@@ -42,7 +42,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::run::plan::{DiffOptions, ReplayFiles};
-use crate::run::summary::{Reported, Summary, SCHEMA};
+use crate::run::summary::{Reported, Starts, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
 /// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
@@ -59,6 +59,7 @@ pub fn run<G: Game>(
     }
     corpus::check_writable(&opts.out_dir)?;
     let started = Instant::now();
+    let starts = supervise::start_counts();
     // Reuse: the saved cases run first, a gate in front of the batch.
     let gate = if opts.replay {
         Some(saved::replay_first(&gate_options(opts), pair, out)?)
@@ -77,6 +78,7 @@ pub fn run<G: Game>(
     let failures = to_report(&mut summary, gate, &result, allowed, generate);
     // Shrink, explain, save, report: each failure in turn.
     report_failures(opts, pair, &failures, &mut summary, progress, out)?;
+    summary.starts = Starts::between(starts, supervise::start_counts());
     conclude::<G>(&summary, &result, generate, from_saved, allowed, out)?;
     Ok(summary)
 }
@@ -148,6 +150,9 @@ fn conclude<G: Game>(
             "{}",
             report::coverage(G::coverage_keys(), &result.coverage, result.cases)
         )?;
+    }
+    if let Some(starts) = &summary.starts {
+        writeln!(out, "{}", starts.line())?;
     }
     if summary.interrupted {
         writeln!(out, "interrupted: the batch stopped early")?;
@@ -356,6 +361,7 @@ fn summarize<G: Game>(
         shard_command: None,
         missing_shards: Vec::new(),
         certificate: None,
+        starts: None,
     }
 }
 

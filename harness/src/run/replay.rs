@@ -208,13 +208,17 @@ pub fn verdict_text(
         ReplayVerdict::Ok => {
             let agree = match &v.answer {
                 Some(answer) => {
+                    // At most the first line's first 60 characters: an answer of 200,000
+                    // numbers is not a verdict line.
                     let first = answer.lines().next().unwrap_or("(empty)");
-                    let more = if answer.lines().count() > 1 {
+                    let cut = first.char_indices().nth(60).map(|(i, _)| i);
+                    let shown = &first[..cut.unwrap_or(first.len())];
+                    let more = if cut.is_some() || answer.lines().count() > 1 {
                         " ..."
                     } else {
                         ""
                     };
-                    format!("answer {first}{more}")
+                    format!("answer {shown}{more}")
                 }
                 None => "agree".into(),
             };
@@ -236,5 +240,44 @@ pub fn verdict_text(
         ReplayVerdict::Unexpected => format!("{file}: WRONG: {said}\n"),
         ReplayVerdict::BadInput => format!("{file}: bad input: {said}\n"),
         ReplayVerdict::Interrupted => format!("{file}: interrupted, no verdict\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::summary::{FileVerdict, ReplayVerdict};
+
+    fn ok_line(answer: &str) -> String {
+        let v = FileVerdict {
+            file: "case.in".into(),
+            game: "g".into(),
+            verdict: ReplayVerdict::Ok,
+            answer: Some(answer.into()),
+            checked_expected: None,
+            kind: None,
+            detail: None,
+        };
+        let names = Names {
+            a: "reference",
+            b: "solution",
+        };
+        verdict_text(&v, None, names, false)
+    }
+
+    #[test]
+    fn an_ok_line_shows_at_most_the_start_of_a_long_answer() {
+        assert_eq!(
+            ok_line("42\n"),
+            "case.in: ok, reference and solution answer 42\n"
+        );
+        assert_eq!(
+            ok_line("1\n2\n"),
+            "case.in: ok, reference and solution answer 1 ...\n"
+        );
+        let long = vec!["7"; 200_000].join(" ");
+        let line = ok_line(&long);
+        assert!(line.len() < 120, "{line}");
+        assert!(line.ends_with(" ...\n"), "{line}");
     }
 }

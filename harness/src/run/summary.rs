@@ -207,6 +207,52 @@ pub struct Summary {
     /// What a `verify` run proved about its scope (docs/verify.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate: Option<crate::run::certificate::Certificate>,
+    /// How the runs of external programs were started (runs that started any).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts: Option<Starts>,
+}
+
+/// How a run's external programs were started: forked from a warm server, or by exec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Starts {
+    /// Runs forked from a started program (docs/performance.md, warm starts).
+    pub warm: u64,
+    /// Runs started by exec: programs the harness did not build, `--cold`, and fallbacks.
+    pub exec: u64,
+    /// Of those by exec, runs made again by exec after their warm server failed.
+    pub fallbacks: u64,
+}
+
+impl Starts {
+    /// The runs started between two readings of [`supervise::start_counts`]; `None` when none.
+    pub fn between(
+        before: supervise::StartCounts,
+        after: supervise::StartCounts,
+    ) -> Option<Starts> {
+        let starts = Starts {
+            warm: after.warm.saturating_sub(before.warm),
+            exec: after.exec.saturating_sub(before.exec),
+            fallbacks: after.fallbacks.saturating_sub(before.fallbacks),
+        };
+        (starts.warm + starts.exec > 0).then_some(starts)
+    }
+
+    /// `programs: N runs started warm, M by exec`, with the fallbacks when there were any.
+    pub fn line(&self) -> String {
+        let fallbacks = if self.fallbacks > 0 {
+            format!(
+                " ({} made again by exec after a warm server failed)",
+                crate::render::report::count(self.fallbacks, "run")
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "programs: {} started warm (forked from a started program), {} by exec{fallbacks}",
+            crate::render::report::count(self.warm, "run"),
+            self.exec
+        )
+    }
 }
 
 fn one() -> usize {
