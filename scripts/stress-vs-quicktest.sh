@@ -16,6 +16,8 @@
 #   stress seed     harness stress --gen gen.cpp --reference brute.cpp -- sol.cpp (from source)
 #   stress stream   the same with --gen-stream gens.cpp (the generator on stress/kit/stress.h)
 #   ... cached      the same, programs already compiled
+#   fork floor      no harness: two processes (one a core), each forking three children a case
+#                   that write an answer to a pipe and exit: the ceiling of any fork-per-run design
 set -euo pipefail
 
 cases=${1:-3000}
@@ -57,6 +59,29 @@ int main() {
 }
 CPP
 cp sol.cpp brute.cpp
+cat > floor.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/wait.h>
+int main(int argc, char **argv) {
+    long cases = atol(argv[1]);
+    for (long i = 0; i < 3 * cases; i++) {
+        int p[2];
+        if (pipe(p) != 0) return 1;
+        pid_t c = fork();
+        if (c == 0) { dup2(p[1], 1); printf("%ld\n", i); exit(0); }
+        close(p[1]);
+        char buf[64];
+        while (read(p[0], buf, sizeof buf) > 0) {}
+        close(p[0]);
+        waitpid(c, 0, 0);
+    }
+    return 0;
+}
+C
+gcc -O2 -static -o floor floor.c 2>/dev/null || gcc -O2 -o floor floor.c
+floor2() { ./floor $((cases / 2)) & ./floor $((cases / 2)); wait; }
 
 now() { date +%s.%N; }
 # Runs one row once; appends "name seconds" to times.
@@ -80,6 +105,7 @@ for r in $(seq "$rounds"); do
     fresh; row "stress-seed" stress --gen gen.cpp --reference brute.cpp --cases "$cases" -- sol.cpp
     fresh; row "stress-stream" stress --gen-stream gens.cpp --reference brute.cpp --cases "$cases" -- sol.cpp
     row "stress-stream-cached" stress --gen-stream gens.cpp --reference brute.cpp --cases "$cases" -- sol.cpp
+    row "fork-floor" floor2
     fresh; stress --gen gen.cpp --reference brute.cpp --cases 1 -- sol.cpp > /dev/null
     row "stress-seed-cached" stress --gen gen.cpp --reference brute.cpp --cases "$cases" -- sol.cpp
     echo "round $r of $rounds done" >&2
@@ -88,7 +114,7 @@ done
 median() { grep "^$1 " times | awk '{print $2}' | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 qt_s=$( [ $have_qt = 1 ] && median qt-cmp || echo "")
 printf '%-22s %10s %10s %8s\n' row "median s" "cases/s" "vs qt"
-for name in qt-cmp stress-seed stress-stream stress-seed-cached stress-stream-cached; do
+for name in fork-floor qt-cmp stress-seed stress-stream stress-seed-cached stress-stream-cached; do
     grep -q "^$name " times || continue
     s=$(median "$name")
     rate=$(awk -v c="$cases" -v s="$s" 'BEGIN {print c / s}')

@@ -417,6 +417,27 @@ int main() { const char *v = getenv("STRESS_TAPE"); std::printf("%s %d\n", v ? v
 }
 
 #[test]
+fn a_run_may_not_dump_core_and_is_the_first_the_oom_killer_takes_warm_as_cold() {
+    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let c = cpp(
+        "standing",
+        r#"
+#include <cstdio>
+#include <sys/resource.h>
+int main() {
+    struct rlimit core;
+    getrlimit(RLIMIT_CORE, &core);
+    int adj = -1;
+    if (FILE *f = std::fopen("/proc/self/oom_score_adj", "r")) { std::fscanf(f, "%d", &adj); std::fclose(f); }
+    std::printf("core %llu %llu oom %d\n", (unsigned long long)core.rlim_cur, (unsigned long long)core.rlim_max, adj);
+}
+"#,
+    );
+    let e = both(&c, &[], "", &limits());
+    assert_eq!(String::from_utf8_lossy(&e.stdout), "core 0 0 oom 1000\n");
+}
+
+#[test]
 fn an_interactive_pair_gets_the_same_verdicts_warm_as_cold() {
     let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let interactor = cpp(

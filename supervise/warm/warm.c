@@ -223,15 +223,12 @@ static void warm_child(pid_t server, int control, const int fds[4]) {
     const char *hard_text = warm_request + strlen(marker) + 1;
     hard_text += strlen(hard_text) + 1;
     uint64_t hard = strtoull(hard_text, NULL, 10);
-    struct rlimit no_core = {0, 0};
-    setrlimit(RLIMIT_CORE, &no_core);
     struct rlimit cpu;
     if (getrlimit(RLIMIT_CPU, &cpu) == 0) {
         if (cpu.rlim_max > hard) cpu.rlim_max = hard;
         cpu.rlim_cur = cpu.rlim_max < soft ? cpu.rlim_max : soft;
         setrlimit(RLIMIT_CPU, &cpu);
     }
-    warm_write_file("/proc/self/oom_score_adj", "1000");
     for (char **e = warm_env; *e; e++) putenv(*e);
     sigset_t none;
     sigemptyset(&none);
@@ -262,6 +259,11 @@ char **warm_serve(int control, warm_hook before, warm_hook parent, warm_hook chi
     sigemptyset(&waited);
     sigaddset(&waited, SIGTERM);
     sigaddset(&waited, SIGCHLD);
+    /* What every run's child has, inherited through fork: set once here, not per run. The server
+     * is then the first the kernel's OOM killer takes too; a lost server is started again. */
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    warm_write_file("/proc/self/oom_score_adj", "1000");
     static const char ready[] = "READY";
     if (send(control, ready, sizeof ready - 1, MSG_NOSIGNAL) < 0) _exit(0);
     for (;;) {
