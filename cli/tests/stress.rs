@@ -333,6 +333,35 @@ fn a_fresh_stream_never_runs_dry() {
 }
 
 #[test]
+fn time_alone_bounds_the_run_by_its_time_not_by_the_default_cases() {
+    let out = scratch("time-alone");
+    let o = out.to_str().unwrap();
+    let json = out.join("run.json");
+    let j = json.to_str().unwrap();
+    let common = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        j,
+    ];
+    let requested = |extra: &[&str]| {
+        let (code, stdout, stderr) = stress(&[&common[..], extra, &["--", "sum.c"]].concat());
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        report["cases_requested"].as_u64().unwrap()
+    };
+    assert_eq!(requested(&["--time", "0.2"]), u64::MAX);
+    assert_eq!(requested(&["--time", "0.2", "--cases", "7"]), 7);
+    assert_eq!(requested(&["--cases", "3"]), 3);
+}
+
+#[test]
 fn bad_usage_exits_with_status_2_and_a_clear_message() {
     let out = scratch("usage");
     let o = out.to_str().unwrap();
@@ -390,6 +419,14 @@ fn bad_usage_exits_with_status_2_and_a_clear_message() {
         assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
+        // The batch was stopped by the problem's own error, not by an interrupt.
+        assert!(!stdout.contains("interrupted"), "{args:?}: {stdout}");
+        if matches!(says, "seed" | "the validator") {
+            assert!(
+                stdout.contains("stopped: a program of the problem failed on a fresh case"),
+                "{args:?}: {stdout}"
+            );
+        }
     }
 }
 

@@ -80,6 +80,12 @@ pub trait Cases<G: Game>: Send + Sync {
 
     /// Where the case at `index` comes from.
     fn origin(&self, index: u64) -> Origin;
+
+    /// Why the source stopped the batch itself, when it did (a problem's own program failing on a
+    /// fresh case): the report says it instead of an interrupt.
+    fn halted(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Generated cases: case `index` is `G::generate(profile.of(index), case_seed(seed, index))`.

@@ -79,7 +79,14 @@ pub fn run<G: Game>(
     // Shrink, explain, save, report: each failure in turn.
     report_failures(opts, pair, &failures, &mut summary, progress, out)?;
     summary.starts = Starts::between(starts, supervise::start_counts());
-    conclude::<G>(&summary, &result, generate, from_saved, allowed, out)?;
+    let halted = opts.source.as_ref().and_then(|s| s.halted());
+    let stopped = Stopped {
+        generated: generate,
+        from_saved,
+        allowed,
+        halted,
+    };
+    conclude::<G>(&summary, &result, &stopped, out)?;
     Ok(summary)
 }
 
@@ -126,15 +133,32 @@ fn to_report<C: Clone>(
     failures
 }
 
-/// The closing lines: why no case was generated, the coverage, an interrupt, and the last line.
+/// How the batch ended, for the closing lines.
+struct Stopped {
+    /// Whether the batch ran at all (the saved cases may hold every failure looked for).
+    generated: bool,
+    /// Distinct failures the saved cases held.
+    from_saved: usize,
+    /// Distinct failures looked for.
+    allowed: usize,
+    /// Why the case source stopped the batch itself, when it did.
+    halted: Option<String>,
+}
+
+/// The closing lines: why no case was generated, the coverage, why the batch stopped early, and
+/// the last line.
 fn conclude<G: Game>(
     summary: &Summary,
     result: &BatchResult<G::Case>,
-    generated: bool,
-    from_saved: usize,
-    allowed: usize,
+    stopped: &Stopped,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    let Stopped {
+        generated,
+        from_saved,
+        allowed,
+        ..
+    } = *stopped;
     if !generated && from_saved > 0 && !summary.interrupted {
         writeln!(
             out,
@@ -154,8 +178,10 @@ fn conclude<G: Game>(
     if let Some(starts) = &summary.starts {
         writeln!(out, "{}", starts.line())?;
     }
-    if summary.interrupted {
-        writeln!(out, "interrupted: the batch stopped early")?;
+    match (&stopped.halted, summary.interrupted) {
+        (Some(why), _) => writeln!(out, "stopped: {why}")?,
+        (None, true) => writeln!(out, "interrupted: the batch stopped early")?,
+        (None, false) => {}
     }
     writeln!(out, "{}", summary.line())
 }

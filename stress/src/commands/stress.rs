@@ -41,9 +41,10 @@ pub struct Args {
     /// The problem file and the programs given as flags.
     #[command(flatten)]
     pub problem: ProblemFlags,
-    /// Number of cases in the whole batch (all shards together).
-    #[arg(long, short = 'n', default_value_t = 1000, value_parser = harness::cli::at_least_one_u64)]
-    pub cases: u64,
+    /// Number of cases in the whole batch (all shards together) [default: 1000, or no bound
+    /// with --time].
+    #[arg(long, short = 'n', value_parser = harness::cli::at_least_one_u64)]
+    pub cases: Option<u64>,
     /// Batch seed: case i uses the seed derived from (seed, i).
     #[arg(long, short, default_value_t = 1)]
     pub seed: u64,
@@ -92,6 +93,21 @@ pub struct Args {
     /// The solution and its arguments, after `--` (default: the problem file's).
     #[arg(last = true)]
     pub solution: Vec<String>,
+}
+
+/// The batch's cases when `--cases` is not given: `--time` alone bounds the run by its time.
+const DEFAULT_CASES: u64 = 1000;
+
+impl Args {
+    /// The cases of the whole batch: as given, else [`DEFAULT_CASES`], else with `--time` as many
+    /// as the time allows.
+    pub fn cases(&self) -> u64 {
+        match (self.cases, self.time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => DEFAULT_CASES,
+        }
+    }
 }
 
 /// Adds `stress` to a command line.
@@ -187,7 +203,7 @@ fn options(
     corpus_dir: PathBuf,
     cx: &PluginContext,
 ) -> DiffOptions<Stress> {
-    let mut batch = BatchOptions::new::<Stress>(args.cases, args.seed);
+    let mut batch = BatchOptions::new::<Stress>(args.cases(), args.seed);
     if let Some(t) = args.threads {
         batch.threads = t;
     }

@@ -108,6 +108,13 @@ impl Installed {
         self.stop.store(true, Relaxed);
     }
 
+    /// Why the batch was stopped by the problem itself, when it was: its error follows the
+    /// report (exit status 2).
+    pub fn halted(&self) -> Option<String> {
+        let failed = self.error.lock().map_or(true, |e| e.is_some());
+        failed.then(|| "a program of the problem failed on a fresh case (the error follows)".into())
+    }
+
     /// The input of `source`, made once for every case of that source.
     fn made_for(&self, source: &Source) -> Arc<OnceLock<Made>> {
         match self.cache.lock() {

@@ -104,6 +104,10 @@ impl Cases<Stress> for FreshCases {
     fn origin(&self, index: u64) -> Origin {
         Cases::<Stress>::origin(&self.seeded, index)
     }
+
+    fn halted(&self) -> Option<String> {
+        self.installed.halted()
+    }
 }
 
 impl Check for Stress {
