@@ -2,7 +2,10 @@
 //! ... then runs of 8, 4, 2, 1 lines), then chunks of tokens within a line (halves, quarters, ...
 //! single tokens), then move each integer toward 0 (0, half, one step). Contest inputs start with
 //! a count (`n`, then `n` lines or `n` numbers), so a removal after the text's first number is offered
-//! first with the text's first number lowered by the number of lines or tokens removed.
+//! first with the text's first number lowered by the number of lines or tokens removed; and when
+//! that number stands alone on the first line (`T` tests follow), any run of up to 8 lines is
+//! offered removed with `T` lowered by one: one test of a multi-test input. Tokens removed from a
+//! line of `n` items that follows the line `n` alone lower that `n`.
 //!
 //! A token is a run of characters other than ASCII white space; an integer is a token of digits
 //! with an optional sign. Removals keep the rest of the text as it was (its spacing, its line
@@ -33,6 +36,7 @@ pub fn candidates(text: &str) -> Vec<String> {
         Collector::new(&text.to_string(), (|t: &String| weight(t)) as Weigh).with_room(room);
     let count = leading_count(text);
     remove_lines(text, count, &mut out);
+    remove_tests(text, count, &mut out);
     remove_tokens(text, count, &mut out);
     lower_integers(text, &mut out);
     out.finish()
@@ -56,14 +60,52 @@ fn remove_lines(text: &str, count: Count, out: &mut Out) {
     }
 }
 
+/// The most lines one test of a multi-test input is taken to span.
+const TEST_LINES: usize = 8;
+
+/// For a multi-test input (its first line the number of tests `T` alone, at most as many lines
+/// after it): removes one test, taken to be any run of 1 to [`TEST_LINES`] lines after the first,
+/// with `T` lowered by one. Longer runs first, later ones first.
+fn remove_tests(text: &str, count: Count, out: &mut Out) {
+    let lines = lines(text);
+    let Some((_, end, tests)) = count else {
+        return;
+    };
+    let alone = lines
+        .first()
+        .is_some_and(|&(a, b)| text[a..b].trim() == text[..end].trim());
+    let after = lines.len().saturating_sub(1);
+    if !alone || tests == 0 || tests > after as u64 {
+        return;
+    }
+    for size in (1..=TEST_LINES.min(after)).rev() {
+        for start in (1..=lines.len() - size).rev() {
+            if out.full() {
+                return;
+            }
+            let cut = (lines[start].0, lines[start + size - 1].1);
+            let without = replace(text, cut, "");
+            if let Some((a, b, n)) = count {
+                out.push(replace(&without, (a, b), &(n - 1).to_string()));
+            }
+        }
+    }
+}
+
 /// Removes chunks of tokens within each line of two or more (later lines first), each with the
 /// white space before it (after it, for a line's first token).
 fn remove_tokens(text: &str, count: Count, out: &mut Out) {
-    for (start, end) in lines(text).into_iter().rev() {
+    let lines = lines(text);
+    for (i, &(start, end)) in lines.iter().enumerate().rev() {
         let toks = tokens(text, start, end);
         if toks.len() < 2 {
             continue;
         }
+        // A line of `n` items right after the line `n` alone is counted by that line.
+        let count = i
+            .checked_sub(1)
+            .and_then(|p| line_count(text, lines[p], toks.len()))
+            .or(count);
         for (a, b) in aligned(toks.len()) {
             if out.full() {
                 return;
@@ -163,6 +205,16 @@ fn leading_count(text: &str) -> Count {
     let &(start, end) = tokens(text, 0, text.len()).first()?;
     let value = integer(&text[start..end])?;
     Some((start, end, u64::try_from(value).ok()?))
+}
+
+/// The line `span` when it holds one integer alone, equal to `items`: its span and value.
+fn line_count(text: &str, span: (usize, usize), items: usize) -> Count {
+    let toks = tokens(text, span.0, span.1);
+    let &[(a, b)] = toks.as_slice() else {
+        return None;
+    };
+    let value = u64::try_from(integer(&text[a..b])?).ok()?;
+    (value == items as u64).then_some((a, b, value))
 }
 
 /// 0, half, one step toward 0 (no repeats, none equal to `v`).

@@ -140,3 +140,49 @@ fn token_chunks_halve_down_to_single_tokens() {
     assert!(list.contains(&"2 5 6\n".to_string()), "{list:?}");
     assert!(list.contains(&"1 5\n".to_string()), "{list:?}");
 }
+
+/// The tests of a multi-test input (`T`, then per test `n` and a line of `n` numbers), when it is
+/// one.
+fn tests_of(text: &str) -> Option<Vec<Vec<i64>>> {
+    let mut lines = text.lines();
+    let t: usize = lines.next()?.trim().parse().ok()?;
+    let mut tests = Vec::new();
+    for _ in 0..t {
+        let n: usize = lines.next()?.trim().parse().ok()?;
+        let items: Option<Vec<i64>> = lines
+            .next()?
+            .split_whitespace()
+            .map(|x| x.parse().ok())
+            .collect();
+        tests.push(items.filter(|v| v.len() == n)?);
+    }
+    lines.next().is_none().then_some(tests)
+}
+
+#[test]
+fn a_multi_test_input_loses_whole_tests_down_to_the_failing_one() {
+    // Fails when one test holds a 3 and, later in that test, a value of at least 17.
+    let fails = |text: &str| {
+        tests_of(text).is_some_and(|tests| {
+            tests.iter().any(|v| {
+                v.iter()
+                    .position(|&x| x == 3)
+                    .is_some_and(|i| v[i + 1..].iter().any(|&x| x >= 17))
+            })
+        })
+    };
+    let start = "4\n2\n5 6\n3\n1 3 40\n1\n7\n2\n8 9\n";
+    assert!(fails(start));
+    let mut case = start.to_string();
+    'step: loop {
+        for c in candidates(&case) {
+            if fails(&c) {
+                case = c;
+                continue 'step;
+            }
+        }
+        break;
+    }
+    // Every other test is gone, and the test's own count went down with its items.
+    assert_eq!(case, "1\n2\n3 17\n");
+}
