@@ -362,6 +362,39 @@ fn time_alone_bounds_the_run_by_its_time_not_by_the_default_cases() {
 }
 
 #[test]
+fn a_stream_generators_size_from_argv_is_lowered_too() {
+    let out = scratch("sized");
+    let o = out.to_str().unwrap();
+    // Thirty values a case, the size from argv: the smallest failing input has one.
+    let args = [
+        "--gen-stream",
+        "gen_sized.cpp 30",
+        "--reference",
+        "sum.c",
+        "--out",
+        o,
+        "-q",
+        "--",
+        "sum_bug.c",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .expect("a repro line");
+    let repro = PathBuf::from(repro);
+    assert_eq!(std::fs::read_to_string(&repro).unwrap(), "1\n60\n");
+    assert_eq!(std::fs::read(repro.with_extension("bin")).unwrap(), [0x3c]);
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repro.with_extension("json")).unwrap())
+            .unwrap();
+    assert_eq!(meta["regenerate"]["args"], serde_json::json!(["1"]));
+    let reproduce = meta["reproduce"].as_str().unwrap();
+    assert!(reproduce.contains(" 1 < "), "{reproduce}");
+}
+
+#[test]
 fn bad_usage_exits_with_status_2_and_a_clear_message() {
     let out = scratch("usage");
     let o = out.to_str().unwrap();

@@ -32,8 +32,19 @@ pub enum Source {
     Stream(Vec<u8>),
     /// The arguments and seed of a seed generator.
     Seed(SeedCall),
+    /// The bytes a stream generator reads when it is called with other arguments than its
+    /// command's (the shrinker's: its sizes lowered).
+    Sized(SizedStream),
     /// The input text itself (a saved case, or a text reduced by the shrinker).
     Text(String),
+}
+
+/// A stream generator's call with its arguments lowered by the shrinker, and the bytes it reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SizedStream {
+    /// The generator's own arguments, in place of its command's.
+    pub args: Vec<String>,
+    pub bytes: Vec<u8>,
 }
 
 /// What running the generator (and the validator) made.
@@ -68,6 +79,7 @@ impl std::fmt::Debug for Case {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.source {
             Source::Stream(s) => write!(f, "Stream({} bytes)", s.len()),
+            Source::Sized(s) => write!(f, "Sized({:?}, {} bytes)", s.args, s.bytes.len()),
             other => write!(f, "{other:?}"),
         }
     }
@@ -272,6 +284,14 @@ impl Case {
                 tape::trim_zeros(&mut s);
                 Source::Stream(s)
             }
+            (Source::Sized(s), Some(t)) => {
+                let mut bytes = s.bytes[..t.consumed.min(s.bytes.len())].to_vec();
+                tape::trim_zeros(&mut bytes);
+                Source::Sized(SizedStream {
+                    args: s.args.clone(),
+                    bytes,
+                })
+            }
             (source, _) => source.clone(),
         }
     }
@@ -293,6 +313,13 @@ fn make(
         (Source::Text(t), _) => t.clone(),
         (Source::Stream(bytes), Generator::Stream(cmd)) => {
             match run_generator(cmd, (&[], bytes), (with_tape, extend), p) {
+                Ok((text, tape)) => return validate(text, tape, p),
+                Err(why) => return Made::Rejected(why),
+            }
+        }
+        (Source::Sized(sized), Generator::Stream(cmd)) => {
+            let cmd = cmd.with_args(&sized.args);
+            match run_generator(&cmd, (&[], &sized.bytes), (with_tape, extend), p) {
                 Ok((text, tape)) => return validate(text, tape, p),
                 Err(why) => return Made::Rejected(why),
             }

@@ -14,6 +14,15 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// ` (hex ...)` for a short stream, nothing for a long one.
+fn hex_shown(s: &[u8]) -> String {
+    match s.len() {
+        0 => " (hex empty)".into(),
+        n if n <= HEX_SHOWN => format!(" (hex {})", hex(s)),
+        _ => String::new(),
+    }
+}
+
 /// The report's lines, JSON entry, files and command that make `case` again.
 pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
     let solution = problem.solution.shown();
@@ -22,18 +31,7 @@ pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
     let size = json!({"bytes": bytes, "tokens": tokens, "lines": lines});
     match case.trimmed() {
         Source::Stream(s) => {
-            let shown = if s.len() <= HEX_SHOWN {
-                format!(
-                    " (hex {})",
-                    if s.is_empty() {
-                        "empty".into()
-                    } else {
-                        hex(&s)
-                    }
-                )
-            } else {
-                String::new()
-            };
+            let shown = hex_shown(&s);
             Regenerate {
                 reproduce: format!("{gen} < {{repro}}.bin | {solution}"),
                 text: format!(
@@ -43,6 +41,21 @@ pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
                 json: json!({"kind": "stream", "generator": gen, "stream_hex": hex(&s),
                              "stream_bytes": s.len(), "input": size}),
                 files: vec![("bin".into(), s)],
+            }
+        }
+        Source::Sized(s) => {
+            let gen = problem.generator.cmd().with_args(&s.args).shown();
+            Regenerate {
+                reproduce: format!("{gen} < {{repro}}.bin | {solution}"),
+                text: format!(
+                    "generator stream: {} bytes{}, saved as .bin beside the repro, read by: {gen}\n",
+                    s.bytes.len(),
+                    hex_shown(&s.bytes)
+                ),
+                json: json!({"kind": "stream", "generator": gen, "args": s.args,
+                             "stream_hex": hex(&s.bytes), "stream_bytes": s.bytes.len(),
+                             "input": size}),
+                files: vec![("bin".into(), s.bytes.clone())],
             }
         }
         Source::Seed(call) => {

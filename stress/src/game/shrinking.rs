@@ -1,5 +1,6 @@
 //! How a failing case shrinks: the generator's choices first (the byte stream, reduced the way
-//! Hypothesis reduces its choices, or the seed generator's arguments and seed,
+//! Hypothesis reduces its choices, with the numbers among a stream generator's arguments lowered
+//! first; or the seed generator's arguments and seed,
 //! [`crate::protocol::reduce`]), the input generated again from each candidate; then, when the
 //! problem has a validator (or text reduction was asked for), the input text itself, each
 //! candidate gated by the validator.
@@ -8,7 +9,7 @@
 //! weighs more than any text, so a case may go from its generator's choices to its text, never
 //! back; within a kind the reduce module's own weight orders them.
 
-use crate::game::case::{Case, Source};
+use crate::game::case::{Case, SizedStream, Source};
 use crate::protocol::reduce;
 
 /// The top bit: set for a case made by the generator, clear for a text.
@@ -17,10 +18,27 @@ const GENERATED: u64 = 1 << 63;
 /// The shrinker's weight of a case (module doc).
 pub fn weight(case: &Case) -> u64 {
     match &case.source {
-        Source::Stream(s) => GENERATED | reduce::stream::weight(s).min(GENERATED - 1),
+        Source::Stream(s) => GENERATED | stream_weight(&command_args(case), s),
+        Source::Sized(s) => GENERATED | stream_weight(&s.args, &s.bytes),
         Source::Seed(call) => GENERATED | reduce::args::weight(call).min(GENERATED - 1),
         Source::Text(t) => reduce::text::weight(t).min(GENERATED - 1),
     }
+}
+
+/// The weight of a stream generator's call: the size of its arguments first (14 bits), then its
+/// stream's length (24 bits) and the sum of its bytes (24 bits), each saturating.
+fn stream_weight(args: &[String], bytes: &[u8]) -> u64 {
+    let cap = |v: u64, bits: u32| v.min((1 << bits) - 1);
+    let len = bytes.len() as u64;
+    let sum: u64 = bytes.iter().map(|&b| u64::from(b)).sum();
+    cap(reduce::args::size(args), 14) << 48 | cap(len, 24) << 24 | cap(sum, 24)
+}
+
+/// The arguments the stream generator's command gives it (none for a case of no problem).
+fn command_args(case: &Case) -> Vec<String> {
+    case.installed()
+        .map(|i| i.problem.generator.cmd().args().to_vec())
+        .unwrap_or_default()
 }
 
 /// Smaller variants of the generator's choices (a text has none here: its candidates are the
@@ -43,8 +61,26 @@ pub fn candidates(case: &Case) -> Vec<Case> {
                 }
                 None => reduce::stream::candidates(s, tape.as_ref()),
             };
-            list.into_iter()
-                .map(|s| case.with_source(Source::Stream(s)))
+            let base = trimmed.unwrap_or_else(|| s.clone());
+            let sized = sized_candidates(case, &command_args(case), &base);
+            sized
+                .into_iter()
+                .chain(
+                    list.into_iter()
+                        .map(|s| case.with_source(Source::Stream(s))),
+                )
+                .collect()
+        }
+        Source::Sized(s) => {
+            let streams = reduce::stream::candidates(&s.bytes, case.tape().as_ref());
+            sized_candidates(case, &s.args, &s.bytes)
+                .into_iter()
+                .chain(streams.into_iter().map(|bytes| {
+                    case.with_source(Source::Sized(SizedStream {
+                        args: s.args.clone(),
+                        bytes,
+                    }))
+                }))
                 .collect()
         }
         Source::Seed(call) => reduce::args::candidates(call)
@@ -53,6 +89,20 @@ pub fn candidates(case: &Case) -> Vec<Case> {
             .collect(),
         Source::Text(_) => text_candidates(case),
     }
+}
+
+/// The stream generator called with its arguments' numbers lowered (its sizes, when it takes them
+/// from `argv`), on the same bytes.
+fn sized_candidates(case: &Case, args: &[String], bytes: &[u8]) -> Vec<Case> {
+    reduce::args::lowered_args(args)
+        .into_iter()
+        .map(|args| {
+            case.with_source(Source::Sized(SizedStream {
+                args,
+                bytes: bytes.to_vec(),
+            }))
+        })
+        .collect()
 }
 
 /// Smaller variants of the input text, when the case's problem allows text reduction (a validator

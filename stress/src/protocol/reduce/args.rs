@@ -81,6 +81,38 @@ pub fn candidates(call: &SeedCall) -> Vec<SeedCall> {
     out.finish()
 }
 
+/// The size of a generator's arguments: the sum of their numbers' absolute values.
+pub fn size(args: &[String]) -> u64 {
+    let size: u128 = numbers(args)
+        .iter()
+        .map(|n| n.value.unsigned_abs() as u128)
+        .sum();
+    u64::try_from(size).unwrap_or(u64::MAX)
+}
+
+/// A stream generator's arguments with their numbers lowered, most aggressive first: every number
+/// to 0, to 1, then each number lowered on its own (kept in order with its neighbours), each
+/// smaller by [`size`], no repeats.
+pub fn lowered_args(args: &[String]) -> Vec<Vec<String>> {
+    let mut out = Collector::new(&args.to_vec(), |a: &Vec<String>| size(a));
+    let nums = numbers(args);
+    for smallest in [0, 1] {
+        let mut c = args.to_vec();
+        for n in &nums {
+            set(&mut c, n, if n.value > 0 { smallest } else { 0 });
+        }
+        out.push(c);
+    }
+    for (i, n) in nums.iter().enumerate() {
+        for to in targets(&nums, i, true) {
+            let mut c = args.to_vec();
+            set(&mut c, n, to);
+            out.push(c);
+        }
+    }
+    out.finish()
+}
+
 /// A number inside an argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Number {

@@ -137,3 +137,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_stream_generators_arguments_are_lowered_smallest_first_and_never_raised() {
+    let args: Vec<String> = ["--n=10", "tree", "4"].map(String::from).to_vec();
+    let lowered = lowered_args(&args);
+    assert_eq!(lowered[0], ["--n=0", "tree", "0"]);
+    assert_eq!(lowered[1], ["--n=1", "tree", "1"]);
+    assert!(lowered.contains(&vec!["--n=5".into(), "tree".into(), "4".into()]));
+    assert!(lowered
+        .iter()
+        .all(|a| size(a) < size(&args) && a[1] == "tree"));
+    assert!(lowered_args(&["tree".to_string()]).is_empty());
+}
