@@ -398,7 +398,7 @@ fn a_stream_generators_size_from_argv_is_lowered_too() {
 fn bad_usage_exits_with_status_2_and_a_clear_message() {
     let out = scratch("usage");
     let o = out.to_str().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &[
                 "--gen-stream",
@@ -446,6 +446,19 @@ fn bad_usage_exits_with_status_2_and_a_clear_message() {
             "the validator",
         ),
         (&["--reference", "sum.c", "--", "sum.c"], "no generator"),
+        (
+            &[
+                "--gen",
+                "gen_seed.c 10",
+                "--reference",
+                "sum.c",
+                "--search",
+                "slow",
+                "--",
+                "sum.c",
+            ],
+            "--search mutates a stream generator's choices",
+        ),
     ];
     for (args, says) in cases {
         let (code, stdout, stderr) = stress(&[args, &["--out", o, "-q", "--cases", "20"]].concat());
@@ -481,6 +494,40 @@ fn shrunk_example(name: &str) -> (String, String) {
         .unwrap();
     let input = std::fs::read_to_string(repro).unwrap();
     (stdout, input)
+}
+
+#[test]
+fn the_search_finds_the_slow_shape_that_random_cases_miss() {
+    let out = scratch("slow-sort");
+    let problem = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/problems/slow-sort");
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    // Random cases: distinct values, n log n steps, far within the limit.
+    let (code, stdout, stderr) = stress(&[p, "--cases", "30", "--out", o, "-q"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    // The search climbs to a run of equal or sorted values: n^2 steps, many times the limit.
+    let args = [
+        p,
+        "--search",
+        "slow",
+        "--search-secs",
+        "300",
+        "--shrink-secs",
+        "5",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("search slow: "), "{stdout}");
+    let verdict = stdout.lines().nth(1).unwrap_or_default().to_lowercase();
+    assert!(verdict.contains("time limit"), "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert!(Path::new(repro).is_file(), "{stdout}");
 }
 
 #[test]

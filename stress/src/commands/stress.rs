@@ -6,6 +6,7 @@ use crate::commands::flags::ProblemFlags;
 use crate::game::case::Installed;
 use crate::game::kind::Stress;
 use crate::game::roles::FreshCases;
+use crate::game::search;
 use crate::programs::problem::{self, Flags};
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Plugin, PluginContext};
@@ -90,9 +91,24 @@ pub struct Args {
     /// distinct input once).
     #[arg(long, value_name = "EXPR")]
     pub scope: Option<String>,
+    /// Search instead of sampling: `slow` climbs on the solution's CPU time over the stream
+    /// generator's choices (mutating the costliest inputs found) for an input past the time limit;
+    /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow inputs").
+    #[arg(long, value_enum, value_name = "GOAL")]
+    pub search: Option<SearchGoal>,
+    /// Seconds the search may take.
+    #[arg(long, default_value_t = 60.0, value_parser = harness::cli::seconds)]
+    pub search_secs: f64,
     /// The solution and its arguments, after `--` (default: the problem file's).
     #[arg(last = true)]
     pub solution: Vec<String>,
+}
+
+/// What `--search` looks for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchGoal {
+    /// An input that makes the solution run past its CPU limit, or the slowest one found.
+    Slow,
 }
 
 /// The batch's cases when `--cases` is not given: `--time` alone bounds the run by its time.
@@ -164,6 +180,9 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         }
         scope_source(expr, &installed, &mut opts, out)?;
     }
+    if let Some(SearchGoal::Slow) = args.search {
+        search_source(args, &installed, &mut opts, stream, out)?;
+    }
     let pair = crate::game::engines::pair(&installed);
     let unit = harness::render::report::Unit::Cases;
     let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
@@ -171,6 +190,91 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
     drop(bar);
     harness::cli::write_json(&args.json, &summary)?;
     problem_errors(&installed, &summary, out)
+}
+
+/// Runs the search for slow inputs and makes what it found the run's cases.
+fn search_source(
+    args: &Args,
+    installed: &Arc<Installed>,
+    opts: &mut DiffOptions<Stress>,
+    stream: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Exit> {
+    if !stream {
+        return Err(Exit(
+            2,
+            "--search mutates a stream generator's choices: give --gen-stream \
+             (docs/stress-protocol.md)"
+                .into(),
+        ));
+    }
+    let search_opts = search::SearchOptions {
+        budget: Duration::from_secs_f64(args.search_secs),
+        seed: args.seed,
+        threads: opts.batch.threads,
+        pool: 16,
+    };
+    let note = |line: &str| {
+        if !args.quiet {
+            eprintln!("{line}");
+        }
+    };
+    let found = search::search(installed, &search_opts, &note);
+    let limit = installed.problem.limits.cpu;
+    let slowest = found.slowest().map_or(Duration::ZERO, |p| p.cost);
+    writeln!(
+        out,
+        "search slow: {} inputs probed ({} refused by the generator or validator) in {:.1} s; \
+         the slowest used {} ms of CPU, {:.0}% of the {} ms limit (CPU time: no instruction \
+         counts here)",
+        found.probed,
+        found.refused,
+        found.elapsed.as_secs_f64(),
+        slowest.as_millis(),
+        search::share(slowest, limit) * 100.0,
+        limit.as_millis()
+    )?;
+    slowest_saved(&found, installed, &opts.out_dir, out)?;
+    let listed = search::Listed::new(&found, installed, args.seed);
+    opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
+    opts.source = Some(Arc::new(listed));
+    Ok(())
+}
+
+/// When its run passed, the slowest input the search found is saved (`slowest.in`, its stream
+/// `slowest.bin`) and then said: the anti-test, even without a failure. A failing one is the
+/// pipeline's, shrunk and saved as a repro.
+fn slowest_saved(
+    found: &search::Found,
+    installed: &Arc<Installed>,
+    out_dir: &std::path::Path,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Exit> {
+    let Some(slowest) = found.slowest().filter(|p| !p.failed) else {
+        return Ok(());
+    };
+    let case = crate::game::case::Case::probe(
+        installed,
+        crate::game::case::Source::Stream(slowest.stream.clone()),
+    );
+    let Ok(input) = case.input() else {
+        return Ok(());
+    };
+    let path = out_dir.join("slowest.in");
+    std::fs::create_dir_all(out_dir)
+        .and_then(|()| std::fs::write(&path, input))
+        .and_then(|()| std::fs::write(path.with_extension("bin"), &slowest.stream))
+        .map_err(|e| Exit(2, format!("cannot save {}: {e}", path.display())))?;
+    let limit = installed.problem.limits.cpu;
+    writeln!(
+        out,
+        "slowest input: {} ({} ms, {:.0}% of the limit; its stream {})",
+        path.display(),
+        slowest.cost.as_millis(),
+        search::share(slowest.cost, limit) * 100.0,
+        path.with_extension("bin").display()
+    )?;
+    Ok(())
 }
 
 /// Makes every input of the scope `expr` the run's cases, and says how many there are.

@@ -180,6 +180,18 @@ impl Case {
         }
     }
 
+    /// A case of `installed` made from `source` for itself alone: not kept in the problem's cache
+    /// of inputs (the search's probes, each made once and mostly thrown away).
+    pub fn probe(installed: &Arc<Installed>, source: Source) -> Case {
+        Case {
+            made: Arc::new(OnceLock::new()),
+            source,
+            fresh: false,
+            seed: 0,
+            installed: Arc::new(OnceLock::from(Arc::clone(installed))),
+        }
+    }
+
     /// A candidate of this case's problem made from `source` ([`Case::candidate`]); one with no
     /// problem yet when this case has none.
     pub fn with_source(&self, source: Source) -> Case {

@@ -8,6 +8,7 @@ pub mod kind;
 pub mod repro;
 pub mod roles;
 pub mod scope;
+pub mod search;
 pub mod shrinking;
 
 pub use kind::{Answer, Stress};

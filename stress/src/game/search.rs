@@ -1,0 +1,437 @@
+//! The search for slow inputs (`harness stress --search slow`): a climb on the solution's cost over
+//! the generator's choices, as SlowFuzz climbs on resource use. A pool keeps the costliest streams
+//! found; each round mutates streams of the pool at the level of the generator's draws (fill a run
+//! of draws with one value, make a run ascend, draw a run afresh, raise a draw to its largest value,
+//! copy a run elsewhere, splice two streams at a draw), makes their inputs (validator-gated), runs
+//! the solution on each under the problem's limits and offers them to the pool. The search ends at
+//! its time budget, at an interrupt, or as soon as a run of the solution fails (a time limit above
+//! all); what it found is then judged by the run's pipeline like any case.
+//!
+//! The cost is the CPU time of the solution's run (user and system, its whole process tree): this
+//! machine's kernels may not count instructions (`perf_event_open`), so the climb is on time, and a
+//! small difference between two inputs is noise; the large ones a slow shape makes are not.
+
+use crate::game::case::{Case, Installed, Source};
+use crate::game::kind::Stress;
+use crate::protocol::tape::{bytes_for, read_raw, write_raw, Tape};
+use harness::run::cases::{Cases, Origin};
+use rand::{Rng as _, RngCore as _};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How a search goes.
+#[derive(Debug, Clone)]
+pub struct SearchOptions {
+    /// Time allowed for the climb.
+    pub budget: Duration,
+    /// The search's seed: its first streams and its choices of mutations.
+    pub seed: u64,
+    /// Inputs probed at once.
+    pub threads: usize,
+    /// Streams kept in the pool.
+    pub pool: usize,
+}
+
+/// An input the search made and ran: its stream (trimmed to what the generator read), the draws
+/// the generator made from it, and the solution's run on it.
+#[derive(Debug, Clone)]
+pub struct Probe {
+    pub stream: Vec<u8>,
+    tape: Tape,
+    /// The CPU time of the solution's run.
+    pub cost: Duration,
+    /// The solution's run did not succeed (a limit, a crash): the search ends with it.
+    pub failed: bool,
+}
+
+/// What a search found.
+#[derive(Debug)]
+pub struct Found {
+    /// The pool at the end, costliest first (a failing probe first of all).
+    pub pool: Vec<Probe>,
+    /// Inputs probed (made, validated and run).
+    pub probed: u64,
+    /// Mutated streams the generator or the validator refused.
+    pub refused: u64,
+    pub elapsed: Duration,
+}
+
+impl Found {
+    /// The costliest input found.
+    pub fn slowest(&self) -> Option<&Probe> {
+        self.pool.first()
+    }
+}
+
+/// Searches the choices of the stream generator of `installed` for inputs that make its solution
+/// slow (module doc): seed the pool with fresh inputs, then climb until the budget, an interrupt
+/// or a failing run. `note` receives a line about the pool now and then.
+pub fn search(installed: &Arc<Installed>, opts: &SearchOptions, note: &dyn Fn(&str)) -> Found {
+    let started = Instant::now();
+    let mut climb = Climb::new(opts);
+    let seeds: Vec<Source> = (0..opts.threads.max(1) as u64 * 2)
+        .map(|i| Case::fresh(installed, harness::rng::case_seed(opts.seed, i)).trimmed())
+        .collect();
+    climb.offer(probe_all(installed, seeds));
+    let mut last_note = Instant::now();
+    while !climb.done(started, installed) {
+        let sources = climb.mutations(opts.threads.max(1));
+        let probes = probe_all(installed, sources);
+        climb.offer(probes);
+        if last_note.elapsed() >= Duration::from_secs(5) {
+            note(&climb.describe(installed));
+            last_note = Instant::now();
+        }
+    }
+    climb.finish(started.elapsed())
+}
+
+/// The climb's state: the pool, its random choices, its counts.
+struct Climb {
+    pool: Vec<Probe>,
+    size: usize,
+    rng: harness::rng::Rng,
+    budget: Duration,
+    probed: u64,
+    refused: u64,
+}
+
+impl Climb {
+    fn new(opts: &SearchOptions) -> Climb {
+        Climb {
+            pool: Vec::new(),
+            size: opts.pool.max(2),
+            rng: harness::rng::rng(opts.seed ^ 0x5eed_5107),
+            budget: opts.budget,
+            probed: 0,
+            refused: 0,
+        }
+    }
+
+    /// Whether the search is over: its time spent, an interrupt, or a failing run found.
+    fn done(&self, started: Instant, installed: &Installed) -> bool {
+        started.elapsed() >= self.budget
+            || installed.stop.load(Relaxed)
+            || self.pool.is_empty()
+            || self.pool[0].failed
+    }
+
+    /// Takes the probes made (`None`: refused by the generator or validator) into the pool.
+    fn offer(&mut self, probes: Vec<Option<Probe>>) {
+        for p in probes {
+            match p {
+                Some(p) => {
+                    self.probed += 1;
+                    self.pool.push(p);
+                }
+                None => self.refused += 1,
+            }
+        }
+        self.pool
+            .sort_by(|a, b| b.failed.cmp(&a.failed).then(b.cost.cmp(&a.cost)));
+        self.pool.truncate(self.size);
+    }
+
+    /// `n` new streams, each a mutation of a stream of the pool.
+    fn mutations(&mut self, n: usize) -> Vec<Source> {
+        (0..n)
+            .map(|_| {
+                let parent = self.rng.random_range(0..self.pool.len());
+                let other = self.rng.random_range(0..self.pool.len());
+                let stream = mutate(&self.pool[parent], &self.pool[other], &mut self.rng);
+                Source::Stream(stream)
+            })
+            .collect()
+    }
+
+    /// A line about the pool: its size, the costliest input's cost against the limit.
+    fn describe(&self, installed: &Installed) -> String {
+        let limit = installed.problem.limits.cpu;
+        let best = self.pool.first().map_or(Duration::ZERO, |p| p.cost);
+        format!(
+            "search: {} inputs probed, pool {}, the slowest {} ms ({:.0}% of the {} ms limit)",
+            self.probed,
+            self.pool.len(),
+            best.as_millis(),
+            share(best, limit) * 100.0,
+            limit.as_millis()
+        )
+    }
+
+    fn finish(self, elapsed: Duration) -> Found {
+        Found {
+            pool: self.pool,
+            probed: self.probed,
+            refused: self.refused,
+            elapsed,
+        }
+    }
+}
+
+/// The streams a search found as the run's cases, costliest first: the pipeline judges them, and
+/// shrinks and saves what fails.
+pub struct Listed {
+    streams: Vec<Vec<u8>>,
+    installed: Arc<Installed>,
+    /// The search that found them, as the cases' origin says it.
+    name: String,
+}
+
+impl Listed {
+    pub fn new(found: &Found, installed: &Arc<Installed>, seed: u64) -> Listed {
+        Listed {
+            streams: found.pool.iter().map(|p| p.stream.clone()).collect(),
+            installed: Arc::clone(installed),
+            name: format!("search slow, seed {seed}"),
+        }
+    }
+}
+
+impl Cases<Stress> for Listed {
+    fn len(&self) -> u64 {
+        self.streams.len() as u64
+    }
+
+    fn case(&self, index: u64) -> Option<Case> {
+        let stream = self.streams.get(usize::try_from(index).ok()?)?;
+        Some(Case::candidate(
+            &self.installed,
+            Source::Stream(stream.clone()),
+        ))
+    }
+
+    fn origin(&self, index: u64) -> Origin {
+        Origin::Scope {
+            scope: self.name.clone(),
+            index,
+        }
+    }
+}
+
+/// `cost` as a share of `limit`.
+pub fn share(cost: Duration, limit: Duration) -> f64 {
+    cost.as_secs_f64() / limit.as_secs_f64().max(1e-9)
+}
+
+/// Probes every source at once, one thread each (in order).
+fn probe_all(installed: &Arc<Installed>, sources: Vec<Source>) -> Vec<Option<Probe>> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = sources
+            .into_iter()
+            .map(|source| scope.spawn(move || probe(installed, source)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().ok().flatten())
+            .collect()
+    })
+}
+
+/// Makes the input of `source` and runs the solution on it; `None` when the generator or the
+/// validator refuses it, or the solution cannot be started.
+fn probe(installed: &Arc<Installed>, source: Source) -> Option<Probe> {
+    let case = Case::probe(installed, source);
+    let input = case.input().ok()?;
+    let tape = case.tape()?;
+    let Source::Stream(stream) = case.trimmed() else {
+        return None;
+    };
+    let problem = &installed.problem;
+    let run = problem
+        .solution
+        .run(&[], input.as_bytes(), &problem.limits)
+        .ok()?;
+    Some(Probe {
+        stream,
+        tape,
+        cost: run.cpu,
+        failed: !run.success() && !run.interrupted,
+    })
+}
+
+/// Where each draw of `tape` sits in a stream of `len` bytes: (start, bytes), draws of one value
+/// (no bytes) left out.
+fn draw_spans(tape: &Tape, len: usize) -> Vec<(usize, usize)> {
+    let mut at = 0;
+    let mut spans = Vec::new();
+    for d in &tape.draws {
+        let k = bytes_for(d.n);
+        if k > 0 && at + k <= len {
+            spans.push((at, k));
+        }
+        at += k;
+    }
+    spans
+}
+
+/// A run of draws `[from, from + len)` of `count`: its length a power of two up to all of them,
+/// so that long runs (a sorted half of an array) are as likely as short ones.
+fn run_of(count: usize, rng: &mut harness::rng::Rng) -> (usize, usize) {
+    let from = rng.random_range(0..count);
+    let most = count - from;
+    let bits = usize::BITS - most.leading_zeros();
+    let len = (1usize << rng.random_range(0..bits)).min(most);
+    (from, len)
+}
+
+/// A mutation of `parent`'s stream at the level of its draws (`other` for a splice).
+fn mutate(parent: &Probe, other: &Probe, rng: &mut harness::rng::Rng) -> Vec<u8> {
+    let mut s = parent.stream.clone();
+    let spans = draw_spans(&parent.tape, s.len());
+    if spans.is_empty() {
+        let mut fresh = vec![0u8; 16];
+        rng.fill_bytes(&mut fresh);
+        return fresh;
+    }
+    let (from, len) = run_of(spans.len(), rng);
+    let run = &spans[from..from + len];
+    match rng.random_range(0..6u8) {
+        0 => fill(&mut s, run),
+        1 => ascend(&mut s, run, rng.random_range(0..2u8) == 0),
+        2 => {
+            for &(at, k) in run {
+                write_raw(&mut s, at, k, rng.random::<u64>());
+            }
+        }
+        3 => {
+            for &(at, k) in run {
+                write_raw(&mut s, at, k, u64::MAX);
+            }
+        }
+        4 => copy_run(&mut s, &spans, (from, len), rng),
+        _ => return splice(parent, other, rng),
+    }
+    s
+}
+
+/// Every draw of `run` takes the first one's raw value.
+fn fill(s: &mut Vec<u8>, run: &[(usize, usize)]) {
+    let (at, k) = run[0];
+    let value = read_raw(s, at, k);
+    for &(at, k) in run {
+        write_raw(s, at, k, value);
+    }
+}
+
+/// The draws of `run` ascend (or descend) by one from the first one's raw value.
+fn ascend(s: &mut Vec<u8>, run: &[(usize, usize)], up: bool) {
+    let (at, k) = run[0];
+    let first = read_raw(s, at, k);
+    for (i, &(at, k)) in run.iter().enumerate() {
+        let step = i as u64;
+        let value = if up {
+            first.saturating_add(step)
+        } else {
+            first.saturating_sub(step)
+        };
+        write_raw(s, at, k, value);
+    }
+}
+
+/// The raw values of the run `(from, len)` copied onto another run of draws.
+fn copy_run(
+    s: &mut Vec<u8>,
+    spans: &[(usize, usize)],
+    (from, len): (usize, usize),
+    rng: &mut harness::rng::Rng,
+) {
+    let to = rng.random_range(0..spans.len());
+    let values: Vec<u64> = spans[from..from + len]
+        .iter()
+        .map(|&(at, k)| read_raw(s, at, k))
+        .collect();
+    for (&(at, k), value) in spans[to..].iter().zip(values) {
+        write_raw(s, at, k, value);
+    }
+}
+
+/// `parent`'s stream up to one of its draws, `other`'s from the same draw on.
+fn splice(parent: &Probe, other: &Probe, rng: &mut harness::rng::Rng) -> Vec<u8> {
+    let spans = draw_spans(&parent.tape, parent.stream.len());
+    let cut = spans
+        .get(rng.random_range(0..spans.len().max(1)))
+        .map_or(0, |&(at, _)| at);
+    let mut s = parent.stream[..cut.min(parent.stream.len())].to_vec();
+    s.extend_from_slice(other.stream.get(cut..).unwrap_or(&[]));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::tape::Draw;
+
+    fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
+        Probe {
+            tape: Tape {
+                consumed: stream.len(),
+                draws: draws.iter().map(|&n| Draw { n, value: 0 }).collect(),
+            },
+            stream,
+            cost: Duration::ZERO,
+            failed: false,
+        }
+    }
+
+    #[test]
+    fn draws_are_found_where_the_generator_read_them() {
+        let p = probe_of(vec![0; 7], &[1, 256, 257, 10, 1]);
+        // 1 value: no byte; 256 values: 1 byte; 257: 2 bytes; 10: 1 byte.
+        assert_eq!(draw_spans(&p.tape, 7), [(0, 1), (1, 2), (3, 1)]);
+        assert_eq!(draw_spans(&p.tape, 3), [(0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn fill_and_ascend_rewrite_whole_draws() {
+        let mut s = vec![5, 0, 9, 1, 7];
+        let run = [(0, 1), (1, 2), (3, 1)];
+        fill(&mut s, &run);
+        assert_eq!(s, [5, 0, 5, 5, 7]);
+        let mut s = vec![5, 0, 9, 1, 7];
+        ascend(&mut s, &run, true);
+        assert_eq!(s, [5, 0, 6, 7, 7]);
+        ascend(&mut s, &run, false);
+        assert_eq!(s, [5, 0, 4, 3, 7]);
+    }
+
+    #[test]
+    fn mutations_are_a_function_of_the_seed_and_keep_the_stream_a_stream() {
+        let p = probe_of((0..64).collect(), &vec![256; 64]);
+        let q = probe_of(vec![9; 64], &vec![256; 64]);
+        let run = |seed| {
+            let mut rng = harness::rng::rng(seed);
+            (0..50)
+                .map(|_| mutate(&p, &q, &mut rng))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(3), run(3));
+        let changed = run(3).iter().filter(|m| **m != p.stream).count();
+        assert!(changed > 25, "{changed} of 50 changed");
+        for (from, len) in (0..200).map(|i| run_of(64, &mut harness::rng::rng(i))) {
+            assert!(len >= 1 && from + len <= 64);
+        }
+    }
+
+    #[test]
+    fn the_pool_keeps_the_costliest_and_a_failure_first() {
+        let mut climb = Climb::new(&SearchOptions {
+            budget: Duration::from_secs(1),
+            seed: 1,
+            threads: 1,
+            pool: 2,
+        });
+        let with = |cost: u64, failed: bool| {
+            let mut p = probe_of(vec![cost as u8], &[256]);
+            p.cost = Duration::from_millis(cost);
+            p.failed = failed;
+            Some(p)
+        };
+        climb.offer(vec![with(5, false), None, with(9, false), with(1, false)]);
+        let costs: Vec<u128> = climb.pool.iter().map(|p| p.cost.as_millis()).collect();
+        assert_eq!(costs, [9, 5]);
+        assert_eq!((climb.probed, climb.refused), (3, 1));
+        climb.offer(vec![with(2, true)]);
+        assert!(climb.pool[0].failed && climb.pool[1].cost.as_millis() == 9);
+    }
+}
