@@ -27,6 +27,8 @@
 //!   - [`game::shrinking`]: how a failing case shrinks: the generator's choices, then the text.
 //!   - [`game::repro`]: what a saved repro says beyond its input, and its `reproduce:` command.
 //!   - [`game::scope`]: every small input of a stream generator as the run's cases.
+//!   - [`game::search`]: the search for slow inputs: a climb on the solution's cost over the
+//!     generator's draws, whose pool becomes the run's cases.
 //! - [`commands`]: the command line.
 //!   - [`commands::flags`]: the problem flags (a problem file, the programs that override it),
 //!     declared once for `stress` and `verify`.
