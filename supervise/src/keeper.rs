@@ -4,23 +4,13 @@
 //! `errno`), must not allocate or take locks, must not panic, and writes nothing to memory but its
 //! own stack.
 
-use super::launch::Launch;
+use super::plan::Launch;
 use super::raw;
 use super::report::{
     FLAG_KILLED_WHILE_RUNNING, FLAG_KILL_REQUESTED, TAG_ENDED, TAG_FAILED, TAG_STARTED,
 };
 use super::sys;
 use libc::{c_int, c_void, pid_t};
-use std::time::Duration;
-
-/// `RLIMIT_CPU` (soft, hard) in seconds for a CPU limit: rounded up, plus one, plus one more.
-pub(super) fn cpu_backstop(cpu: Duration) -> (u64, u64) {
-    let soft = cpu
-        .as_secs()
-        .saturating_add(u64::from(cpu.subsec_nanos() > 0))
-        .saturating_add(1);
-    (soft, soft.saturating_add(1))
-}
 
 /// What the program's process gets from its keeper (on the keeper's stack, which stays put while
 /// the keeper waits for the program's `exec`).
@@ -249,17 +239,5 @@ fn reap_tree(keeper: pid_t, program: pid_t, scan: bool) -> c_int {
             Ok((pid, status)) if pid == program => program_status = status,
             Ok(_) => {}
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_cpu_backstop_rounds_up_and_adds_a_second() {
-        assert_eq!(cpu_backstop(Duration::from_millis(100)), (2, 3));
-        assert_eq!(cpu_backstop(Duration::from_secs(2)), (3, 4));
-        assert_eq!(cpu_backstop(Duration::from_millis(2001)), (4, 5));
     }
 }

@@ -106,6 +106,7 @@
 mod keeper;
 mod launch;
 mod pair;
+mod plan;
 mod procfs;
 mod raw;
 mod registry;
@@ -125,8 +126,8 @@ pub use warm::{
 use anyhow::Context as _;
 pub use launch::copy_keeper_memory_on_this_thread;
 
-use launch::Launch;
 use libc::{c_int, pid_t};
+use plan::Launch;
 use procfs::{children_files_available, sweep};
 use registry::{register, Running, KILL_EPOCH};
 use report::Reports;

@@ -9,7 +9,8 @@
 //! [`Ending::Killed`] with no limit. Neither side's standard output reaches the harness, so both
 //! [`Execution::stdout`]s are empty.
 
-use super::launch::{self, pipe, Launch};
+use super::launch::{self, pipe};
+use super::plan::Launch;
 use super::procfs::sweep;
 use super::registry::{register, Running, KILL_EPOCH};
 use super::report::Reports;

@@ -2,8 +2,8 @@
 
 use super::server::Server;
 use super::START_TIMEOUT;
-use crate::keeper::cpu_backstop;
 use crate::launch::pipe;
+use crate::plan::cpu_backstop;
 use crate::procfs::{clock_ticks_per_second, sweep};
 use crate::registry::{register, unregister, KILL_EPOCH};
 use crate::report::Reports;
