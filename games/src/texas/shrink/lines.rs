@@ -1,7 +1,7 @@
 //! 3. Lines: keeping some rows and columns, with the runs a cut makes repaired.
 
 use super::super::sim::{run_through, Sim};
-use super::ops::revalidate;
+use super::repair::revalidate;
 use super::{halving, Out, Played, RANGES_UP_TO, REPLAY_WORK};
 use model::texas::{Board, Case, Op, Pos};
 use std::collections::HashSet;

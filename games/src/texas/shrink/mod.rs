@@ -48,6 +48,7 @@
 mod colours;
 mod lines;
 mod ops;
+mod repair;
 mod reshape;
 mod specials;
 
@@ -57,7 +58,8 @@ use colours::{colour_steps, fold_colours, renumber};
 use harness::roles::Shrink as _;
 use lines::lines;
 use model::texas::{Case, Op};
-use ops::{operations, operations_repaired, swap_mains};
+use ops::{operations, operations_repaired};
+use repair::swap_mains;
 use reshape::reshaped_cuts;
 use specials::specials;
 use std::collections::HashMap;

@@ -18,7 +18,7 @@
 
 use super::super::sim::{run_through, Sim};
 use super::lines::Cut;
-use super::ops::{revalidate, swap_mains};
+use super::repair::{revalidate, swap_mains};
 use super::{Out, Played, REPLAY_WORK, RESHAPE_WORK};
 use model::texas::{Board, Case, Op, Pos, MAX_COLOURS};
 

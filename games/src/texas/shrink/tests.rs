@@ -1,7 +1,7 @@
 use super::super::sim::Sim;
 use super::colours::fold_colours;
 use super::lines::{repair_runs, sub_board, Cut};
-use super::ops::revalidate;
+use super::repair::revalidate;
 use super::*;
 use harness::prelude::*;
 use model::texas::{Board, Pos};
