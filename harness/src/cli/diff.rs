@@ -1,9 +1,9 @@
 //! `diff`: the batch differential test.
 
 use super::args::{GameArg, PairArgs};
+use super::flags::run_batch;
 use super::flags::{CaseFlags, CaseTimeout, Flags, Plan, ProfileArg, RunFlags, Tested};
 use super::registry::Table;
-use super::util::run_batch;
 use super::{Ctx, Exit};
 use crate::roles::game::Game;
 

@@ -34,8 +34,9 @@
 
 use super::args::PairArgs;
 use super::args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
+use super::progress::{progress_for, stop_on_interrupt};
 use super::registry::Table;
-use super::util::json_target;
+use super::util::{json_target, status, write_json};
 use super::{Ctx, Exit};
 use crate::programs::judge::Program;
 use crate::render::corpus;
@@ -244,6 +245,27 @@ impl<G: Game> Plan<G> {
         }
         Ok(Plan { pair, opts })
     }
+}
+
+/// Runs a `diff` or `judge` batch with Ctrl-C connected and its progress shown, then writes the
+/// JSON report; returns the exit status.
+pub(crate) fn run_batch<G: Game>(
+    plan: &Plan<G>,
+    flags: &RunFlags,
+    cx: &mut Ctx<'_>,
+) -> Result<u8, Exit> {
+    let Plan { pair, opts } = plan;
+    stop_on_interrupt(Arc::clone(&opts.batch.stop));
+    let bar = progress_for(
+        G::NAME,
+        crate::render::report::Unit::Cases,
+        opts.batch.shard_cases(),
+        flags.quiet,
+    );
+    let summary = crate::run::pipeline::run::<G>(opts, pair, &*bar, cx.out)?;
+    drop(bar);
+    write_json(&flags.json, &summary)?;
+    Ok(status(&summary))
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! `judge`: an external program against the reference.
 
 use super::args::GameArg;
+use super::flags::run_batch;
 use super::flags::{CaseFlags, Flags, Plan, ProfileArg, ProgramFlags, RunFlags, Tested};
 use super::registry::Table;
-use super::util::run_batch;
 use super::{Ctx, Exit};
 use crate::roles::game::Game;
 

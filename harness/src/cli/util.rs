@@ -1,14 +1,10 @@
 //! Helpers the subcommands share: reading inputs, exit statuses, JSON reports, running the batch
 //! of `diff` and `judge`.
 
-use super::flags::{Plan, RunFlags};
-use super::progress::{progress_for, stop_on_interrupt};
-use super::{Ctx, Exit};
-use crate::roles::game::Game;
+use super::Exit;
 use anyhow::Context as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Exit status of a run: 130 (143 for SIGTERM) when interrupted, else 1 for a failure, else 0.
 pub fn status(s: &crate::run::summary::Summary) -> u8 {
@@ -74,25 +70,4 @@ pub fn write_json(path: &Option<PathBuf>, value: &impl serde::Serialize) -> Resu
             .map_err(|e| Exit(2, format!("--json {}: {e}", p.display())))?;
     }
     Ok(())
-}
-
-/// Runs a `diff` or `judge` batch with Ctrl-C connected and its progress shown, then writes the
-/// JSON report; returns the exit status.
-pub(crate) fn run_batch<G: Game>(
-    plan: &Plan<G>,
-    flags: &RunFlags,
-    cx: &mut Ctx<'_>,
-) -> Result<u8, Exit> {
-    let Plan { pair, opts } = plan;
-    stop_on_interrupt(Arc::clone(&opts.batch.stop));
-    let bar = progress_for(
-        G::NAME,
-        crate::render::report::Unit::Cases,
-        opts.batch.shard_cases(),
-        flags.quiet,
-    );
-    let summary = crate::run::pipeline::run::<G>(opts, pair, &*bar, cx.out)?;
-    drop(bar);
-    write_json(&flags.json, &summary)?;
-    Ok(status(&summary))
 }
