@@ -64,6 +64,8 @@ pub struct Case {
     fresh: bool,
     /// The seed of a fresh case, for the message of such an error.
     seed: u64,
+    /// A shrink candidate ([`Case::with_source`]): its solution must stay well past a limit.
+    shrinking: bool,
     made: Arc<OnceLock<Made>>,
     /// The problem the case is of: set when the case is made from it, or by [`Case::bind`].
     installed: Arc<OnceLock<Arc<Installed>>>,
@@ -163,6 +165,7 @@ impl Case {
             source,
             fresh: true,
             seed,
+            shrinking: false,
             made: Arc::new(OnceLock::new()),
             installed: Arc::new(OnceLock::from(Arc::clone(installed))),
         }
@@ -176,6 +179,7 @@ impl Case {
             source,
             fresh: false,
             seed: 0,
+            shrinking: false,
             installed: Arc::new(OnceLock::from(Arc::clone(installed))),
         }
     }
@@ -188,6 +192,7 @@ impl Case {
             source,
             fresh: false,
             seed: 0,
+            shrinking: false,
             installed: Arc::new(OnceLock::from(Arc::clone(installed))),
         }
     }
@@ -195,10 +200,19 @@ impl Case {
     /// A candidate of this case's problem made from `source` ([`Case::candidate`]); one with no
     /// problem yet when this case has none.
     pub fn with_source(&self, source: Source) -> Case {
-        match self.installed() {
+        let case = match self.installed() {
             Some(installed) => Case::candidate(installed, source),
             None => Case::unbound(source),
+        };
+        Case {
+            shrinking: true,
+            ..case
         }
+    }
+
+    /// Whether the case is a shrink candidate ([`Case::with_source`]).
+    pub fn shrinking(&self) -> bool {
+        self.shrinking
     }
 
     /// A case of `source` with no problem yet, for the core's static roles that have none at hand
@@ -208,6 +222,7 @@ impl Case {
             source,
             fresh: false,
             seed: 0,
+            shrinking: false,
             made: Arc::new(OnceLock::new()),
             installed: Arc::new(OnceLock::new()),
         }
@@ -225,6 +240,7 @@ impl Case {
             source: Source::Text(text),
             fresh: false,
             seed: 0,
+            shrinking: false,
             made: Arc::new(made),
             installed: Arc::new(OnceLock::new()),
         }

@@ -130,9 +130,9 @@ impl Engine<Stress> for Solution {
         }
         let exec = p
             .solution
-            .run(&[], input.as_bytes(), &limits)
+            .run(&[], input.as_bytes(), &crate::game::slow::measured(&limits))
             .map_err(start_fault)?;
-        harness::programs::judge::classify(exec, &limits)
+        crate::game::slow::judged(exec, &limits, case.shrinking())
     }
 }
 

@@ -10,5 +10,6 @@ pub mod roles;
 pub mod scope;
 pub mod search;
 pub mod shrinking;
+pub mod slow;
 
 pub use kind::{Answer, Stress};
