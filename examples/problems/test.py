@@ -6,12 +6,15 @@ smallest failing input is what its generator makes from the README's stream byte
 which the end of the stream would give anyway); the validator accepts it; the brute force's answer on it is the README's expected answer; the solution
 fails on it (the checker says wrong answer, the interactor says wrong answer, or the tokens differ);
 and for a stream generator, the empty stream's input passes (the bug needs some of the bytes).
+A problem whose README has a '## Slow input' section is right but too slow instead: its slow input
+is answered right and costs the solution many times what it costs the brute force (check_slow).
 
 Usage: python3 examples/problems/test.py [PROBLEM...]. Needs g++ and python3 (3.11+: tomllib).
 Exits 1 when a check fails, naming the problem and the check.
 """
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -173,6 +176,42 @@ def check(folder, build):
         assert verdict(p, work, empty, "solution") == 0, "the solution fails the empty stream"
 
 
+def cpu_of(cmd, stdin):
+    """The CPU time (user and system) of one run of `cmd` on `stdin`, and its output."""
+    usage = lambda: resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = usage()
+    code, out, _ = run(cmd, stdin)
+    after = usage()
+    assert code == 0, "%s failed" % cmd[0]
+    spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return spent, out
+
+
+def check_slow(folder, build):
+    """A problem whose solution is right but too slow: the README's slow input (a stream, at a
+    size) is answered right, and costs the solution many times what it costs the brute force,
+    while a random input of that size does not (a ratio, whatever the machine's speed)."""
+    p = Problem(folder, build)
+    work = tempfile.mkdtemp(dir=build)
+    m = re.search(r"^Slow at: size (\d+), stream `([0-9a-f]*)`", p.readme, re.M)
+    assert m, "README.md has no 'Slow at: size N, stream `HEX`' line"
+    size, stream = m.group(1), bytes.fromhex(m.group(2))
+    gen = p.command("gen-stream")
+    gen = gen[:len(gen) - (len(shlex.split(p.spec["gen-stream"])) - 1)] + [size]
+    ratios = []
+    for data in (stream, os.urandom(1 << 20)):
+        code, text, err = run(gen, data)
+        assert code == 0, "the generator failed: %s" % err.decode()
+        brute, want = cpu_of(p.command("reference"), text)
+        sol, got = cpu_of(p.command("solution"), text)
+        assert tokens(got) == tokens(want), "the solution's answer is wrong at size %s" % size
+        ratios.append(sol / max(brute, 1e-4))
+    assert ratios[0] >= 20, "the slow input costs the solution only %.1fx the brute force" % (
+        ratios[0])
+    assert ratios[1] < ratios[0] / 4, "a random input is as slow (%.1fx against %.1fx)" % (
+        ratios[1], ratios[0])
+
+
 def main(names):
     names = names or sorted(d for d in os.listdir(HERE)
                             if os.path.exists(os.path.join(HERE, d, "problem.toml")))
@@ -180,7 +219,10 @@ def main(names):
     with tempfile.TemporaryDirectory() as build:
         for name in names:
             try:
-                check(os.path.join(HERE, name), build)
+                folder = os.path.join(HERE, name)
+                with open(os.path.join(folder, "README.md")) as f:
+                    slow = "\n## Slow input\n" in f.read()
+                (check_slow if slow else check)(folder, build)
                 print("ok %s" % name)
             except (AssertionError, subprocess.SubprocessError, OSError) as e:
                 failures += 1
