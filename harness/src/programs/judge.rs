@@ -174,13 +174,10 @@ pub fn classify<O>(exec: Execution, limits: &Limits) -> Result<Output<O>, Fault>
             })
         }
         Some(Limit::Wall) => {
-            return Err(Fault::TimeLimit {
+            return Err(Fault::IdlenessLimit {
                 limit_ms: ms(limits.cpu),
-                what: format!(
-                    "hung: still running after {} ms of wall-clock time, {} ms of CPU time",
-                    ms(exec.wall),
-                    ms(exec.cpu)
-                ),
+                wall_ms: ms(exec.wall),
+                cpu_ms: ms(exec.cpu),
             })
         }
         Some(Limit::Memory) => {
@@ -189,16 +186,16 @@ pub fn classify<O>(exec: Execution, limits: &Limits) -> Result<Output<O>, Fault>
             })
         }
         Some(Limit::Output) => {
-            return Err(Fault::Malformed {
-                why: format!("output too long: more than {} bytes", limits.max_output),
+            return Err(Fault::OutputLimit {
+                limit_bytes: limits.max_output as u64,
                 output,
             })
         }
         None => {}
     }
     if exec.flooded {
-        return Err(Fault::Malformed {
-            why: format!("output too long: more than {} bytes", limits.max_output),
+        return Err(Fault::OutputLimit {
+            limit_bytes: limits.max_output as u64,
             output,
         });
     }

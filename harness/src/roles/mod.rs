@@ -7,6 +7,7 @@ pub mod compare;
 pub mod coverage;
 pub mod difference;
 pub mod engine;
+mod fault_words;
 pub mod game;
 pub mod grid;
 pub mod html;

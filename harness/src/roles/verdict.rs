@@ -125,8 +125,21 @@ pub enum Fault {
     /// The engine ran past its time limit (CPU time; a program that sleeps is stopped by a
     /// wall-clock guard). `what` says which and how much was used.
     TimeLimit { limit_ms: u64, what: String },
+    /// A program was still running at the wall-clock guard without having used its CPU time: it
+    /// waited or slept (a contest's idleness limit). A time limit of its kind.
+    IdlenessLimit {
+        limit_ms: u64,
+        wall_ms: u64,
+        cpu_ms: u64,
+    },
     /// A program went past its memory limit.
     MemoryLimit { limit_mb: u64 },
+    /// A program wrote more than its output cap. Malformed output of its kind.
+    OutputLimit {
+        limit_bytes: u64,
+        #[serde(skip)]
+        output: String,
+    },
     /// A program ended with a non-zero status or a signal.
     RuntimeError {
         /// "exit status 3", "killed by signal 9"...
@@ -152,7 +165,9 @@ impl Fault {
     /// What the program printed, when the fault keeps it.
     pub fn output(&self) -> Option<&str> {
         match self {
-            Fault::RuntimeError { output, .. } | Fault::Malformed { output, .. } => Some(output),
+            Fault::RuntimeError { output, .. }
+            | Fault::Malformed { output, .. }
+            | Fault::OutputLimit { output, .. } => Some(output),
             _ => None,
         }
     }
@@ -161,32 +176,11 @@ impl Fault {
     pub fn kind(&self) -> Kind {
         match self {
             Fault::Panic { .. } | Fault::RuntimeError { .. } => Kind::Crash,
-            Fault::TimeLimit { .. } => Kind::TimeLimit,
+            Fault::TimeLimit { .. } | Fault::IdlenessLimit { .. } => Kind::TimeLimit,
             // Not a verdict (the oracle says so with `Verdict::Interrupted`); a crash if asked.
             Fault::Interrupted => Kind::Crash,
             Fault::MemoryLimit { .. } => Kind::MemoryLimit,
-            Fault::Malformed { .. } => Kind::Malformed,
-        }
-    }
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fault::Panic { message, place } => match place {
-                Some(place) => write!(f, "panicked: {message} at {place}"),
-                None => write!(f, "panicked: {message}"),
-            },
-            Fault::TimeLimit { limit_ms, what } => {
-                write!(f, "time limit exceeded ({limit_ms} ms; {what})")
-            }
-            Fault::Interrupted => write!(f, "interrupted"),
-            Fault::MemoryLimit { limit_mb } => write!(f, "memory limit exceeded ({limit_mb} MB)"),
-            Fault::RuntimeError { status, stderr, .. } => match stderr {
-                Some(line) => write!(f, "runtime error: {status} (stderr: {line})"),
-                None => write!(f, "runtime error: {status}"),
-            },
-            Fault::Malformed { why, .. } => write!(f, "malformed output: {why}"),
+            Fault::Malformed { .. } | Fault::OutputLimit { .. } => Kind::Malformed,
         }
     }
 }

@@ -39,12 +39,19 @@ pub struct Record<'a, C, O> {
     pub out_dir: &'a std::path::Path,
 }
 
-/// The header word of a failure report.
+/// The header word of a failure report: a judged program's in a contest's words (`WRONG
+/// ANSWER`, `RUNTIME ERROR`, `TIME LIMIT EXCEEDED`, `OUTPUT LIMIT EXCEEDED`...), an engine's in
+/// the harness's (`MISMATCH`, `CRASH`). The JSON reports keep the kinds' names.
 pub fn headline(f: &Failure, judging: bool) -> String {
-    match f.kind {
-        Kind::Mismatch if judging => "WRONG ANSWER".into(),
-        Kind::Mismatch => "MISMATCH".into(),
-        k => k.describe().to_uppercase(),
+    match (f.kind, &f.fault) {
+        (Kind::Mismatch, _) if judging => "WRONG ANSWER".into(),
+        (Kind::Mismatch, _) => "MISMATCH".into(),
+        (Kind::Trusted, _) if judging && f.side == Some(crate::roles::verdict::Side::Judge) => {
+            "JUDGEMENT FAILED".into()
+        }
+        (Kind::Trusted, _) => Kind::Trusted.describe().to_uppercase(),
+        (_, Some(fault)) if judging => fault.contest_words().to_uppercase(),
+        (k, _) => k.describe().to_uppercase(),
     }
 }
 

@@ -76,10 +76,11 @@ fn verdict(
         return Err(Fault::Interrupted);
     }
     if int.limit == Some(Limit::Wall) && sol.limit.is_none_or(|l| l == Limit::Wall) {
-        let limit_ms = u64::try_from(limits.cpu.as_millis()).unwrap_or(u64::MAX);
-        return Err(Fault::TimeLimit {
-            limit_ms,
-            what: "hung: the interaction was still going at the wall-clock guard".into(),
+        let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        return Err(Fault::IdlenessLimit {
+            limit_ms: ms(limits.cpu),
+            wall_ms: ms(sol.wall.max(int.wall)),
+            cpu_ms: ms(sol.cpu),
         });
     }
     if sol.limit.is_some() {
@@ -225,7 +226,7 @@ mod tests {
         );
         let waiting = exec(Ending::Killed, Some(Limit::Wall), "");
         let hang = judged(waiting.clone(), waiting.clone()).unwrap_err();
-        assert!(matches!(hang, Fault::TimeLimit { .. }), "{hang:?}");
+        assert!(matches!(hang, Fault::IdlenessLimit { .. }), "{hang:?}");
         // The interactor over its own limit has no status: its own failure.
         let i = judged(
             exec(Ending::Exited(0), None, ""),

@@ -86,9 +86,11 @@ pub(super) fn fault_note(out: &mut String, v: &View<'_, super::Texas>, engines: 
         // A fault of the trusted side is its own kind: the fault says what the engine did.
         Kind::Trusted => match &f.fault {
             Some(Fault::Panic { .. } | Fault::RuntimeError { .. }) => "crashed",
-            Some(Fault::TimeLimit { .. }) => "ran past its time limit",
+            Some(Fault::TimeLimit { .. } | Fault::IdlenessLimit { .. }) => {
+                "ran past its time limit"
+            }
             Some(Fault::MemoryLimit { .. }) => "ran past its memory limit",
-            Some(Fault::Malformed { .. }) => "gave a malformed answer",
+            Some(Fault::Malformed { .. } | Fault::OutputLimit { .. }) => "gave a malformed answer",
             _ => "failed",
         },
     };
