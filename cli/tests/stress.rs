@@ -531,6 +531,52 @@ fn the_search_finds_the_slow_shape_that_random_cases_miss() {
 }
 
 #[test]
+fn a_solution_that_passes_by_luck_is_caught_with_sanitize() {
+    let out = scratch("wrapping-sum");
+    let problem = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/problems/wrapping-sum");
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    let (code, stdout, stderr) = stress(&[p, "--cases", "200", "--out", o, "-q"]);
+    assert_eq!(
+        code, 0,
+        "its int wraps to the right answer: {stdout}{stderr}"
+    );
+    let (code, stdout, stderr) = stress(&[p, "--cases", "200", "--out", o, "-q", "--sanitize"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("RUNTIME ERROR in case "), "{stdout}");
+    assert!(
+        stdout.contains("runtime error: signed integer overflow"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("reproduce: UBSAN_OPTIONS=") || stdout.contains("ASAN_OPTIONS="),
+        "{stdout}"
+    );
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    // Shrunk by the stream: the fewest values whose sum overflows, two.
+    assert_eq!(input.split_whitespace().count(), 3, "{input}");
+    // A Python solution has no sanitized build: a clear error.
+    let py = out.join("sum.py");
+    std::fs::write(&py, "print(sum(map(int, input().split()[1:])))\n").unwrap();
+    let (code, _, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--sanitize",
+        "--out",
+        o,
+        "--",
+        py.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not a C or C++ source"), "{stderr}");
+}
+
+#[test]
 fn the_example_with_a_checker_is_shrunk_to_its_smallest_failing_input() {
     let (stdout, input) = shrunk_example("pair-sum");
     assert!(

@@ -7,7 +7,9 @@ which the end of the stream would give anyway); the validator accepts it; the br
 fails on it (the checker says wrong answer, the interactor says wrong answer, or the tokens differ);
 and for a stream generator, the empty stream's input passes (the bug needs some of the bytes).
 A problem whose README has a '## Slow input' section is right but too slow instead: its slow input
-is answered right and costs the solution many times what it costs the brute force (check_slow).
+is answered right and costs the solution many times what it costs the brute force (check_slow);
+one with '## Caught with --sanitize' passes by luck: its input is answered right, and the solution
+built with the sanitizers reports on it (check_lucky).
 
 Usage: python3 examples/problems/test.py [PROBLEM...]. Needs g++ and python3 (3.11+: tomllib).
 Exits 1 when a check fails, naming the problem and the check.
@@ -212,6 +214,29 @@ def check_slow(folder, build):
         ratios[1], ratios[0])
 
 
+def check_lucky(folder, build):
+    """A problem whose solution passes by luck: on the README's input (made by the generator from
+    its stream) the solution's answer is the brute force's and the README's, and the solution
+    built with the sanitizers reports a runtime error on it."""
+    p = Problem(folder, build)
+    work = tempfile.mkdtemp(dir=build)
+    smallest = p.section("Caught with --sanitize")
+    how, data = p.regenerated_by()
+    text, _ = generate(p, work, how, data)
+    assert text == smallest, "the generator makes %r, the README says %r" % (text, smallest)
+    want = p.section("Expected answer")
+    assert tokens(expected_answer(p, work, text)) == tokens(want), "the brute force disagrees"
+    assert verdict(p, work, text, "solution") == 0, "the solution is not right by luck"
+    source = os.path.join(folder, shlex.split(p.spec["solution"])[0])
+    exe = os.path.join(build, os.path.basename(folder) + "-sanitized")
+    subprocess.run(["g++", "-std=c++17", "-O1", "-g", "-fsanitize=address,undefined",
+                    "-fno-sanitize-recover=all", "-o", exe, source], check=True)
+    env = dict(os.environ, UBSAN_OPTIONS="print_stacktrace=0:halt_on_error=1",
+               ASAN_OPTIONS="detect_leaks=0")
+    code, _, err = run([exe], text.encode(), env=env)
+    assert code != 0 and b"runtime error" in err, "the sanitized build does not report"
+
+
 def main(names):
     names = names or sorted(d for d in os.listdir(HERE)
                             if os.path.exists(os.path.join(HERE, d, "problem.toml")))
@@ -221,8 +246,13 @@ def main(names):
             try:
                 folder = os.path.join(HERE, name)
                 with open(os.path.join(folder, "README.md")) as f:
-                    slow = "\n## Slow input\n" in f.read()
-                (check_slow if slow else check)(folder, build)
+                    readme = f.read()
+                if "\n## Slow input\n" in readme:
+                    check_slow(folder, build)
+                elif "\n## Caught with --sanitize\n" in readme:
+                    check_lucky(folder, build)
+                else:
+                    check(folder, build)
                 print("ok %s" % name)
             except (AssertionError, subprocess.SubprocessError, OSError) as e:
                 failures += 1

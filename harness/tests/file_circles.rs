@@ -152,8 +152,7 @@ fn resolve(ctx: &Module, path: &[String], modules: &BTreeSet<Module>) -> Option<
     }
     (0..=rest.len())
         .map(|k| [base.clone(), rest[..k].to_vec()].concat())
-        .filter(|m| modules.contains(m))
-        .last()
+        .rfind(|m| modules.contains(m))
 }
 
 /// The files (modules) each file of `src` names, its own module, its ancestors and the root left

@@ -27,6 +27,8 @@
 //!   - [`game::shrinking`]: how a failing case shrinks: the generator's choices, then the text.
 //!   - [`game::repro`]: what a saved repro says beyond its input, and its `reproduce:` command.
 //!   - [`game::scope`]: every small input of a stream generator as the run's cases.
+//!   - [`game::slow`]: how long a solution runs, and the margin a slow shrink candidate keeps.
+//!   - [`game::sanitized`]: the sanitized builds' runs and their reports (`--sanitize`).
 //!   - [`game::search`]: the search for slow inputs: a climb on the solution's cost over the
 //!     generator's draws, whose pool becomes the run's cases.
 //! - [`commands`]: the command line.

@@ -96,6 +96,51 @@ pub fn build(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<P
     })
 }
 
+/// The flags of a sanitized build: AddressSanitizer and UndefinedBehaviorSanitizer stopping at the
+/// first report, and the C++ standard library's debug mode (checked iterators and indices).
+const SANITIZERS: &[&str] = &[
+    "-O1",
+    "-g",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+    "-D_GLIBCXX_DEBUG",
+    "-D_GLIBCXX_DEBUG_PEDANTIC",
+];
+
+/// The environment of a sanitized program's runs: a report ends the run with a status of its own,
+/// leaks are not reports, and the report is short (no stack of UBSan's).
+pub const SANITIZER_ENV: &[(&str, &str)] = &[
+    (
+        "ASAN_OPTIONS",
+        "detect_leaks=0:abort_on_error=0:exitcode=23:halt_on_error=1:allocator_may_return_null=1",
+    ),
+    (
+        "UBSAN_OPTIONS",
+        "print_stacktrace=0:halt_on_error=1:exitcode=23",
+    ),
+];
+
+/// Builds a C or C++ `source` once more with the sanitizers ([`SANITIZERS`]): linked dynamically
+/// (the sanitizers' runtimes are not static), without the warm start (a sanitized program starts
+/// by exec), cached apart from the plain build. Another language is an error naming `role`.
+pub fn build_sanitized(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {
+    let compiler: &[&str] = match language_of(source) {
+        Some(Language::Cpp) => &["g++", "-std=c++17", "-pipe"],
+        Some(Language::C) => &["gcc", "-pipe"],
+        _ => bail!(
+            "{role}: {} is not a C or C++ source: only those are built with the sanitizers",
+            source.display()
+        ),
+    };
+    if !source.is_file() {
+        bail!("{role}: no such source file {}", source.display());
+    }
+    let words: Vec<&str> = compiler.iter().chain(SANITIZERS).copied().collect();
+    let out = compile(source, &words, include, None, role)?;
+    Ok(Program::exec(vec![out.display().to_string()]))
+}
+
 /// Compiles the sources in parallel (each with the include folders), so that [`build`] then finds
 /// them compiled: a problem's programs compile in the time of the slowest. Errors are left for
 /// [`build`] to report.

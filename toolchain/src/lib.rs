@@ -13,9 +13,13 @@
 //! resident interpreter ([`supervise::PYTHON_SERVER`]). Rust programs are started by exec: Rust's
 //! standard library reads its arguments in a constructor of its own, before the server could give
 //! each run its own.
+//!
+//! [`build_sanitized`] builds a C or C++ source once more with AddressSanitizer,
+//! UndefinedBehaviorSanitizer and the standard library's debug mode, for `stress --sanitize`; its
+//! runs take [`SANITIZER_ENV`].
 
 mod build;
 mod cache;
 
-pub use build::{build, language_of, precompile, python, Language};
+pub use build::{build, build_sanitized, language_of, precompile, python, Language, SANITIZER_ENV};
 pub use cache::{cache_dir, key_hash};

@@ -91,6 +91,11 @@ pub struct Args {
     /// distinct input once).
     #[arg(long, value_name = "EXPR")]
     pub scope: Option<String>,
+    /// Build the solution once more with AddressSanitizer, UndefinedBehaviorSanitizer and the
+    /// C++ standard library's debug mode, and run it after each case its plain build passes: a
+    /// report is a runtime error (`--sanitize all`: the brute force too). C and C++ sources only.
+    #[arg(long, value_enum, value_name = "WHICH", num_args = 0..=1, default_missing_value = "solution")]
+    pub sanitize: Option<problem::Sanitize>,
     /// Search instead of sampling: `slow` climbs on the solution's CPU time over the stream
     /// generator's choices (mutating the costliest inputs found) for an input past the time limit;
     /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow inputs").
@@ -153,11 +158,18 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
     let flags = Flags {
         gen: args.gen.clone(),
         reduce_text: args.reduce_text,
+        sanitize: args.sanitize,
         ..args
             .problem
             .flags(&args.solution, args.timeout_ms, args.memory_mb)
     };
     let problem = problem::resolve_problem(file, &flags)?;
+    if problem.interactor.is_some() && args.sanitize.is_some() {
+        return Err(Exit(
+            2,
+            "--sanitize does not run through an interactor yet: drop one of them".into(),
+        ));
+    }
     let out_dir = args.out.clone().unwrap_or_else(|| match &problem.dir {
         Some(dir) => dir.join("repros"),
         None => PathBuf::from("stress-repros"),

@@ -444,6 +444,7 @@ mod tests {
             interactor: None,
             limits: Limits::from_cpu(Duration::from_secs(2)),
             reduce_text: false,
+            sanitized: Default::default(),
             dir: None,
         };
         Installed::new(problem, Arc::new(AtomicBool::new(false)))

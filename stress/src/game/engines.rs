@@ -103,10 +103,14 @@ impl Engine<Stress> for Reference {
             .reference
             .run(&[], input.as_bytes(), &limits)
             .map_err(start_fault)?;
-        match harness::programs::judge::classify::<Answer>(exec, &limits)? {
-            Output::Answer(text) => Ok(Output::Outcome(Answer(text))),
-            Output::Outcome(o) => Ok(Output::Outcome(o)),
+        let answer = match harness::programs::judge::classify::<Answer>(exec, &limits)? {
+            Output::Answer(text) => Answer(text),
+            Output::Outcome(o) => o,
+        };
+        if let Some(sanitized) = &p.sanitized.reference {
+            crate::game::sanitized::checked(sanitized, input.as_bytes(), &limits)?;
         }
+        Ok(Output::Outcome(answer))
     }
 }
 
@@ -132,7 +136,11 @@ impl Engine<Stress> for Solution {
             .solution
             .run(&[], input.as_bytes(), &crate::game::slow::measured(&limits))
             .map_err(start_fault)?;
-        crate::game::slow::judged(exec, &limits, case.shrinking())
+        let output = crate::game::slow::judged(exec, &limits, case.shrinking())?;
+        if let Some(sanitized) = &p.sanitized.solution {
+            crate::game::sanitized::checked(sanitized, input.as_bytes(), &limits)?;
+        }
+        Ok(output)
     }
 }
 

@@ -7,6 +7,7 @@ pub mod engines;
 pub mod kind;
 pub mod repro;
 pub mod roles;
+pub mod sanitized;
 pub mod scope;
 pub mod search;
 pub mod shrinking;

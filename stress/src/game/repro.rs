@@ -25,7 +25,7 @@ fn hex_shown(s: &[u8]) -> String {
 
 /// The report's lines, JSON entry, files and command that make `case` again.
 pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
-    let solution = problem.solution.shown();
+    let solution = problem.solution_shown();
     let gen = problem.generator.cmd().shown();
     let (bytes, tokens, lines) = case.input().map(sizes).unwrap_or_default();
     let size = json!({"bytes": bytes, "tokens": tokens, "lines": lines});

@@ -50,12 +50,47 @@ pub struct Problem {
     pub reduce_text: bool,
     /// The problem file's folder, when there is one.
     pub dir: Option<PathBuf>,
+    /// The programs built once more with the sanitizers (`--sanitize`).
+    pub sanitized: Sanitized,
+}
+
+/// Which programs `--sanitize` builds once more with the sanitizers.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sanitize {
+    /// The solution.
+    Solution,
+    /// The solution and the brute force.
+    All,
+}
+
+/// The programs built once more with AddressSanitizer, UndefinedBehaviorSanitizer and the
+/// standard library's debug mode: each runs after its plain build passes a case, and a report of
+/// theirs is a runtime error (`crate::game::sanitized`).
+#[derive(Debug, Clone, Default)]
+pub struct Sanitized {
+    pub solution: Option<Cmd>,
+    pub reference: Option<Cmd>,
 }
 
 impl Problem {
     /// The limits of a generator or validator run on a shrink candidate, or of a checker.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The solution's command as a `reproduce:` line gives it: its sanitized build, with the
+    /// sanitizers' environment, under `--sanitize`.
+    pub fn solution_shown(&self) -> String {
+        match &self.sanitized.solution {
+            Some(cmd) => {
+                let env: Vec<String> = toolchain::SANITIZER_ENV
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                format!("{} {}", env.join(" "), cmd.shown())
+            }
+            None => self.solution.shown(),
+        }
     }
 
     /// Whether shrinking goes on to the input text (a validator gates it, or it was asked for).
@@ -112,6 +147,8 @@ pub struct Flags {
     pub time_ms: Option<u64>,
     pub memory_mb: Option<u64>,
     pub reduce_text: bool,
+    /// `--sanitize`: which programs are built once more with the sanitizers.
+    pub sanitize: Option<Sanitize>,
 }
 
 /// One program's command: the flag's (from the current folder), else the file's (from its folder).
@@ -173,16 +210,17 @@ pub fn resolve_problem(
             }
         },
     };
-    let reference = pick(&flags.reference, &f.reference, &dir, "--reference")?
+    let reference_spec = spec_of(&flags.reference, &f.reference, &dir)
         .context("no reference: give --reference CMD (the brute force) or a problem file")?;
-    let solution = if flags.solution.is_empty() {
-        pick(&None, &f.solution, &dir, "solution")?
-            .context("no solution: give it after `--` (or `solution` in the problem file)")?
-    } else {
-        let spec = shlex::try_join(flags.solution.iter().map(String::as_str))
-            .unwrap_or_else(|_| flags.solution.join(" "));
-        resolve(&spec, Path::new("."), "the solution")?
-    };
+    let reference = resolve(&reference_spec.0, &reference_spec.1, "--reference")?;
+    let given = (!flags.solution.is_empty()).then(|| {
+        shlex::try_join(flags.solution.iter().map(String::as_str))
+            .unwrap_or_else(|_| flags.solution.join(" "))
+    });
+    let solution_spec = spec_of(&given, &f.solution, &dir)
+        .context("no solution: give it after `--` (or `solution` in the problem file)")?;
+    let solution = resolve(&solution_spec.0, &solution_spec.1, "the solution")?;
+    let sanitized = sanitized(flags.sanitize, &solution_spec, &reference_spec)?;
     let cpu = Duration::from_millis(flags.time_ms.or(f.time_ms).unwrap_or(2000).max(1));
     let memory = flags.memory_mb.or(f.memory_mb).unwrap_or(1024).max(1);
     let name = f.name.clone().unwrap_or_else(|| {
@@ -203,5 +241,38 @@ pub fn resolve_problem(
         limits: Limits::from_cpu(cpu).with_memory(memory << 20),
         reduce_text: flags.reduce_text,
         dir: has_file.then_some(dir),
+        sanitized,
+    })
+}
+
+/// A program's command and the folder its paths are taken from: the flag's (the current folder),
+/// else the problem file's (its folder).
+fn spec_of(flag: &Option<String>, file: &Option<String>, dir: &Path) -> Option<(String, PathBuf)> {
+    match (flag, file) {
+        (Some(spec), _) => Some((spec.clone(), PathBuf::from("."))),
+        (None, Some(spec)) => Some((spec.clone(), dir.to_path_buf())),
+        (None, None) => None,
+    }
+}
+
+/// The programs `sanitize` asks for, built with the sanitizers.
+fn sanitized(
+    sanitize: Option<Sanitize>,
+    solution: &(String, PathBuf),
+    reference: &(String, PathBuf),
+) -> anyhow::Result<Sanitized> {
+    let build = |(spec, base): &(String, PathBuf), role: &str| {
+        crate::programs::program::resolve_sanitized(spec, base, role).map(Some)
+    };
+    Ok(match sanitize {
+        None => Sanitized::default(),
+        Some(Sanitize::Solution) => Sanitized {
+            solution: build(solution, "--sanitize: the solution")?,
+            reference: None,
+        },
+        Some(Sanitize::All) => Sanitized {
+            solution: build(solution, "--sanitize: the solution")?,
+            reference: build(reference, "--sanitize: the reference")?,
+        },
     })
 }

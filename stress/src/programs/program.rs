@@ -106,6 +106,24 @@ pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
     })
 }
 
+/// Resolves the command `spec` of `role` as [`resolve`] does, its source built once more with the
+/// sanitizers ([`toolchain::build_sanitized`]); a command that is not a C or C++ source is an
+/// error naming `role`.
+pub fn resolve_sanitized(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    let words = shlex::split(spec).with_context(|| {
+        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
+    })?;
+    let Some((first, rest)) = words.split_first() else {
+        bail!("{role}: the command is empty");
+    };
+    let program = toolchain::build_sanitized(&base.join(first), &[kit_dir()], role)?;
+    Ok(Cmd {
+        spec: spec.to_string(),
+        program,
+        args: rest.to_vec(),
+    })
+}
+
 /// Compiles, in parallel, every source file the commands `specs` (each with the folder its paths
 /// are taken from) start with, so that [`resolve`] then finds them compiled: a problem's three or
 /// more programs compile in the time of the slowest. Errors are left for [`resolve`] to report.
