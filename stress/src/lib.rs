@@ -15,8 +15,10 @@
 //!     runs; the scratch files, the words for how a run ended.
 //!   - [`programs::interact`]: the interactor and the solution over crossed pipes, and the
 //!     interactor's verdict.
-//!   - [`programs::problem`]: the problem: its file, the flags that override it, every program
-//!     resolved, the limits.
+//!   - [`programs::package`]: a Polygon package (`problem.xml`): its limits, programs, script
+//!     lines and tagged solutions.
+//!   - [`programs::problem`]: the problem: its file (or package), the flags that override it,
+//!     every program resolved, the limits.
 //! - [`game`]: the problem as a game of the harness.
 //!   - [`game::kind`]: the game's type and outcome, named by the roles and the engines alike.
 //!   - [`game::case`]: a case (the input with what makes it again, made on first use) and the
@@ -35,6 +37,8 @@
 //!   - [`commands::flags`]: the problem flags (a problem file, the programs that override it),
 //!     declared once for `stress` and `verify`.
 //!   - [`commands::stress`]: `harness stress`: its flags and its run.
+//!   - [`commands::polygon`]: `harness stress PACKAGE` with no solution: every solution of the
+//!     package against its tag.
 //!   - [`commands::verify`]: the problem flags of `harness verify`, and its run with a certificate.
 //!   - [`commands::replay`]: `harness replay --problem`: a problem's saved repros.
 

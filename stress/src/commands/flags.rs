@@ -14,9 +14,9 @@ use std::path::PathBuf;
 /// file's).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ProblemFlags {
-    /// A problem file (TOML), or a folder holding `problem.toml`: the programs and limits; flags
-    /// override it. Paths in the file are taken from its folder; paths in flags from the working
-    /// directory.
+    /// A problem file (TOML), a folder holding `problem.toml`, or a Polygon package (a folder
+    /// holding `problem.xml`): the programs and limits; flags override it. Paths in the file are
+    /// taken from its folder; paths in flags from the working directory.
     pub problem: Option<PathBuf>,
     /// A stream generator: it reads its random bytes on standard input.
     #[arg(long, value_name = "CMD")]

@@ -2,6 +2,7 @@
 //! --problem`, each a plug-in of the harness's registry running the pipeline on the game.
 
 pub mod flags;
+pub mod polygon;
 pub mod replay;
 pub mod stress;
 pub mod verify;

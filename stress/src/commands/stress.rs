@@ -34,7 +34,7 @@ const LONG_ABOUT: &str = "Stress-test a solution against a brute force on genera
     fresh seed, a validator rejecting a generated input, a checker failing).";
 
 /// The flags of `harness stress`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// A seed generator: the case's seed is appended as its last argument.
     #[arg(long, value_name = "CMD")]
@@ -151,8 +151,23 @@ fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exi
     code
 }
 
-/// Runs `harness stress` with `args`, writing the report to `out`; returns the exit status.
+/// Runs `harness stress` with `args`, writing the report to `out`; returns the exit status. A
+/// Polygon package without a solution given runs every solution against its tag
+/// ([`crate::commands::polygon`]).
 pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Result<u8, Exit> {
+    if crate::commands::polygon::every_solution(args) {
+        return crate::commands::polygon::run(args, cx, out);
+    }
+    run_one(args, cx, out).map(|(code, _)| code)
+}
+
+/// One stress run: the problem resolved and installed, the pipeline, the problem's own errors;
+/// the exit status and the run's summary.
+pub(crate) fn run_one(
+    args: &Args,
+    cx: &PluginContext,
+    out: &mut dyn std::io::Write,
+) -> Result<(u8, harness::run::summary::Summary), Exit> {
     harness::cli::json_target(&args.json)?;
     let file = args.problem.file()?;
     let flags = Flags {
@@ -201,7 +216,8 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
     let summary = harness::run::pipeline::run::<Stress>(&opts, &pair, &*bar, out)?;
     drop(bar);
     harness::cli::write_json(&args.json, &summary)?;
-    problem_errors(&installed, &summary, out)
+    let code = problem_errors(&installed, &summary, out)?;
+    Ok((code, summary))
 }
 
 /// Runs the search for slow inputs and makes what it found the run's cases.

@@ -154,9 +154,19 @@ impl Case {
     /// A batch's case of `installed` for `seed`: a stream of random bytes from it, or the seed for
     /// a seed generator.
     pub fn fresh(installed: &Arc<Installed>, seed: u64) -> Case {
-        let source = match &installed.problem.generator {
+        Case::fresh_at(installed, 0, seed)
+    }
+
+    /// The batch's case `index` of `installed` for `seed` ([`Case::fresh`]): a package's seed
+    /// generator takes its script line `index mod len`.
+    pub fn fresh_at(installed: &Arc<Installed>, index: u64, seed: u64) -> Case {
+        let p = &installed.problem;
+        let source = match &p.generator {
             Generator::Seed(cmd) => Source::Seed(SeedCall {
-                args: cmd.args().to_vec(),
+                args: match p.scripts.len() as u64 {
+                    0 => cmd.args().to_vec(),
+                    n => p.scripts[(index % n) as usize].clone(),
+                },
                 seed,
             }),
             Generator::Stream(_) => Source::Stream(fresh_stream(seed)),
@@ -445,6 +455,7 @@ mod tests {
             limits: Limits::from_cpu(Duration::from_secs(2)),
             reduce_text: false,
             sanitized: Default::default(),
+            scripts: Vec::new(),
             dir: None,
         };
         Installed::new(problem, Arc::new(AtomicBool::new(false)))

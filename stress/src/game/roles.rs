@@ -98,7 +98,7 @@ impl Cases<Stress> for FreshCases {
 
     fn case(&self, index: u64) -> Option<Case> {
         let seed = harness::rng::case_seed(self.seeded.seed, index);
-        Some(Case::fresh(&self.installed, seed))
+        Some(Case::fresh_at(&self.installed, index, seed))
     }
 
     fn origin(&self, index: u64) -> Origin {

@@ -3,5 +3,6 @@
 //! flags, every program resolved). Below the game: nothing here names a case or a role.
 
 pub mod interact;
+pub mod package;
 pub mod problem;
 pub mod program;

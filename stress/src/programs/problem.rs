@@ -52,6 +52,9 @@ pub struct Problem {
     pub dir: Option<PathBuf>,
     /// The programs built once more with the sanitizers (`--sanitize`).
     pub sanitized: Sanitized,
+    /// A package's script lines: fresh case `i` calls the seed generator with line `i mod len`
+    /// (the smallest first), and the case's seed after it. Empty: the generator's own arguments.
+    pub scripts: Vec<Vec<String>>,
 }
 
 /// Which programs `--sanitize` builds once more with the sanitizers.
@@ -113,10 +116,19 @@ pub struct ProblemFile {
     pub interactor: Option<String>,
     pub time_ms: Option<u64>,
     pub memory_mb: Option<u64>,
+    /// A package's script lines: the seed generator's arguments, one list a case (not in a
+    /// problem file).
+    #[serde(skip)]
+    pub scripts: Vec<Vec<String>>,
 }
 
-/// Reads a problem file, or the `problem.toml` of a folder; returns it with its folder.
+/// Reads a problem file, or the `problem.toml` of a folder, or a Polygon package (a folder with a
+/// `problem.xml`, `crate::programs::package`); returns it with its folder.
 pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
+    if crate::programs::package::is_package(path) {
+        let package = crate::programs::package::read(path)?;
+        return Ok((from_package(&package), package.dir));
+    }
     let file = if path.is_dir() {
         path.join("problem.toml")
     } else {
@@ -131,6 +143,37 @@ pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
         .filter(|d| !d.as_os_str().is_empty())
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     Ok((parsed, dir))
+}
+
+/// A package as a problem file: its generator a seed generator called with its script lines,
+/// the main solution the reference (and the default solution), its checker, validator and
+/// interactor, its limits; paths relative to its folder.
+pub fn from_package(p: &crate::programs::package::Package) -> ProblemFile {
+    use crate::programs::package::Checker;
+    let rel = |path: &Path| {
+        let shown = path
+            .strip_prefix(&p.dir)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        shlex::try_quote(&shown).map_or(shown.clone(), |q| q.into_owned())
+    };
+    ProblemFile {
+        name: Some(p.name.clone()),
+        gen: p.generator.as_deref().map(rel),
+        reference: Some(rel(&p.main)),
+        solution: Some(rel(&p.main)),
+        checker: match &p.checker {
+            Checker::Source(path) => Some(rel(path)),
+            Checker::Tokens(_) | Checker::None => None,
+        },
+        validator: p.validator.as_deref().map(rel),
+        interactor: p.interactor.as_deref().map(rel),
+        time_ms: Some(p.time_ms),
+        memory_mb: Some(p.memory_mb),
+        scripts: p.scripts.clone(),
+        ..ProblemFile::default()
+    }
 }
 
 /// What the command line says of the programs and limits (each overrides the problem file).
@@ -242,6 +285,7 @@ pub fn resolve_problem(
         reduce_text: flags.reduce_text,
         dir: has_file.then_some(dir),
         sanitized,
+        scripts: f.scripts.clone(),
     })
 }
 

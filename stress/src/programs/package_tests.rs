@@ -1,0 +1,164 @@
+use super::*;
+
+/// A package folder with `problem.xml` = `xml` and the files `files` (empty), fresh.
+fn package(name: &str, xml: &str, files: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stress-package-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for f in files {
+        let path = dir.join(f);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "").unwrap();
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("problem.xml"), xml).unwrap();
+    dir
+}
+
+/// A problem.xml as Polygon writes one, with `checker` and `solutions` put in.
+fn xml(checker: &str, solutions: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="3" short-name="a-plus-b">
+  <judging cpu-name="Intel" cpu-speed="3600" input-file="" output-file="" run-count="1">
+    <testset name="tests">
+      <time-limit>1500</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>4</test-count>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test cmd="gen 100 1000000000" method="generated"/>
+        <test cmd="gen 5 10" method="generated"/>
+        <test cmd="other --n=3" method="generated"/>
+      </tests>
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+    <executables>
+      <executable><source path="files/gen.cpp" type="cpp.g++17"/><binary path="files/gen.exe" type="exe.win32"/></executable>
+      <executable><source path="files/other.cpp" type="cpp.g++17"/></executable>
+    </executables>
+  </files>
+  <assets>
+    {checker}
+    <validators><validator><source path="files/val.cpp" type="cpp.g++17"/></validator></validators>
+    <solutions>{solutions}</solutions>
+  </assets>
+</problem>"#
+    )
+}
+
+const FILES: &[&str] = &[
+    "files/gen.cpp",
+    "files/other.cpp",
+    "files/val.cpp",
+    "files/check.cpp",
+    "solutions/main.cpp",
+    "solutions/wa.cpp",
+    "solutions/slow.py",
+];
+
+const SOLUTIONS: &str = r#"
+      <solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.cpp" type="cpp.g++17"/></solution>
+      <solution tag="time-limit-exceeded-or-accepted"><source path="solutions/slow.py" type="python.3"/></solution>"#;
+
+const CHECKER: &str = r#"<checker name="std::ncmp.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>"#;
+
+#[test]
+fn a_package_gives_its_limits_programs_tags_and_script_lines() {
+    let dir = package("full", &xml(CHECKER, SOLUTIONS), FILES);
+    assert!(is_package(&dir));
+    let p = read(&dir).unwrap();
+    assert_eq!(p.name, "a-plus-b");
+    assert_eq!((p.time_ms, p.memory_mb), (1500, 256));
+    assert_eq!(p.checker, Checker::Source(dir.join("files/check.cpp")));
+    assert_eq!(p.validator, Some(dir.join("files/val.cpp")));
+    assert_eq!(p.interactor, None);
+    assert_eq!(p.main, dir.join("solutions/main.cpp"));
+    let tags: Vec<Tag> = p.solutions.iter().map(|s| s.tag).collect();
+    assert_eq!(tags, [Tag::WrongAnswer, Tag::TimeLimitOrAccepted]);
+    // The generator most lines call; its lines the smallest first; the other's line skipped.
+    assert_eq!(p.generator, Some(dir.join("files/gen.cpp")));
+    assert_eq!(p.scripts, [vec!["5", "10"], vec!["100", "1000000000"]]);
+    assert_eq!(p.skipped, 1);
+}
+
+#[test]
+fn a_standard_checker_without_its_source_compares_tokens_or_is_named_missing() {
+    let no_source =
+        r#"<checker name="std::wcmp.cpp" type="testlib"><source path="files/gone.cpp"/></checker>"#;
+    let dir = package("wcmp", &xml(no_source, SOLUTIONS), FILES);
+    assert_eq!(
+        read(&dir).unwrap().checker,
+        Checker::Tokens("std::wcmp.cpp".into())
+    );
+    let rcmp = r#"<checker name="std::rcmp6.cpp" type="testlib"/>"#;
+    let dir = package("rcmp", &xml(rcmp, SOLUTIONS), FILES);
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("std::rcmp6.cpp") && err.contains("problem.xml"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_packages_say_which_file_and_element() {
+    let dir = package("malformed", "<problem><judging>", FILES);
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("malformed XML") && err.contains("problem.xml"),
+        "{err}"
+    );
+    let dir = package("missing", &xml(CHECKER, SOLUTIONS), &FILES[1..]);
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("files/gen.cpp") && err.contains("missing"),
+        "{err}"
+    );
+    let odd = r#"<solution tag="main"><source path="solutions/main.cpp"/></solution>
+        <solution tag="mostly-fine"><source path="solutions/wa.cpp"/></solution>"#;
+    let dir = package("tag", &xml(CHECKER, odd), FILES);
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("tag=\"mostly-fine\"") && err.contains("does not know"),
+        "{err}"
+    );
+    let none = r#"<solution tag="accepted"><source path="solutions/wa.cpp"/></solution>"#;
+    let dir = package("nomain", &xml(CHECKER, none), FILES);
+    assert!(read(&dir).unwrap_err().to_string().contains("tag=\"main\""));
+}
+
+#[test]
+fn each_tag_expects_its_verdicts() {
+    use Found::*;
+    let all = [
+        Passed,
+        WrongAnswer,
+        PresentationError,
+        TimeLimit,
+        MemoryLimit,
+        RuntimeError,
+    ];
+    let expected =
+        |tag: Tag| -> Vec<Found> { all.into_iter().filter(|f| tag.expects(*f)).collect() };
+    assert_eq!(expected(Tag::Accepted), [Passed]);
+    assert_eq!(expected(Tag::WrongAnswer), [WrongAnswer]);
+    assert_eq!(expected(Tag::TimeLimitOrAccepted), [Passed, TimeLimit]);
+    assert_eq!(
+        expected(Tag::TimeLimitOrMemoryLimit),
+        [TimeLimit, MemoryLimit]
+    );
+    assert_eq!(expected(Tag::Failed), [RuntimeError]);
+    assert_eq!(expected(Tag::Rejected).len(), 5);
+    for word in [
+        "main",
+        "accepted",
+        "rejected",
+        "failed",
+        "do-not-run",
+        "time-limit-exceeded",
+    ] {
+        assert_eq!(Tag::parse(word).map(Tag::name), Some(word));
+    }
+}
