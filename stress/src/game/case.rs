@@ -335,6 +335,13 @@ impl Case {
     }
 }
 
+/// Case `index` of a run whose cases are listed streams (a scope's inputs, a search's pool):
+/// made from its stream, `None` past the end.
+pub fn listed(installed: &Arc<Installed>, streams: &[Vec<u8>], index: u64) -> Option<Case> {
+    let stream = streams.get(usize::try_from(index).ok()?)?;
+    Some(Case::candidate(installed, Source::Stream(stream.clone())))
+}
+
 /// Runs the generator of `installed` on `source` (asking for its tape when `with_tape`), then the
 /// validator.
 fn make(

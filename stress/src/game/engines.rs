@@ -107,9 +107,7 @@ impl Engine<Stress> for Reference {
             Output::Answer(text) => Answer(text),
             Output::Outcome(o) => o,
         };
-        if let Some(sanitized) = &p.sanitized.reference {
-            crate::game::sanitized::checked(sanitized, input.as_bytes(), &limits)?;
-        }
+        crate::game::sanitized::checked(p.sanitized.reference.as_ref(), input.as_bytes(), &limits)?;
         Ok(Output::Outcome(answer))
     }
 }
@@ -137,9 +135,7 @@ impl Engine<Stress> for Solution {
             .run(&[], input.as_bytes(), &crate::game::slow::measured(&limits))
             .map_err(start_fault)?;
         let output = crate::game::slow::judged(exec, &limits, case.shrinking())?;
-        if let Some(sanitized) = &p.sanitized.solution {
-            crate::game::sanitized::checked(sanitized, input.as_bytes(), &limits)?;
-        }
+        crate::game::sanitized::checked(p.sanitized.solution.as_ref(), input.as_bytes(), &limits)?;
         Ok(output)
     }
 }

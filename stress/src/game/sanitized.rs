@@ -20,9 +20,12 @@ pub const MEMORY_FACTOR: u64 = 3;
 /// Bytes added to the sanitized build's memory limit.
 pub const SHADOW_ROOM: u64 = 512 << 20;
 
-/// Runs `sanitized` on `input` after its plain build passed; a report of a sanitizer is a runtime
-/// error (with the output the sanitized build printed).
-pub fn checked(sanitized: &Cmd, input: &[u8], limits: &Limits) -> Result<(), Fault> {
+/// Runs `sanitized`, when there is one, on `input` after its plain build passed; a report of a
+/// sanitizer is a runtime error (with the output the sanitized build printed).
+pub fn checked(sanitized: Option<&Cmd>, input: &[u8], limits: &Limits) -> Result<(), Fault> {
+    let Some(sanitized) = sanitized else {
+        return Ok(());
+    };
     let env: Vec<(String, String)> = toolchain::SANITIZER_ENV
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -116,11 +116,7 @@ impl Cases<Stress> for Enumerated {
     }
 
     fn case(&self, index: u64) -> Option<Case> {
-        let stream = self.streams.get(usize::try_from(index).ok()?)?;
-        Some(Case::candidate(
-            &self.installed,
-            Source::Stream(stream.clone()),
-        ))
+        crate::game::case::listed(&self.installed, &self.streams, index)
     }
 
     fn origin(&self, index: u64) -> Origin {
