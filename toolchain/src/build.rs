@@ -121,7 +121,7 @@ pub const SANITIZER_ENV: &[(&str, &str)] = &[
     ),
 ];
 
-/// Builds a C or C++ `source` once more with the sanitizers ([`SANITIZERS`]): linked dynamically
+/// Builds a C or C++ `source` once more with the sanitizers (`SANITIZERS`): linked dynamically
 /// (the sanitizers' runtimes are not static), without the warm start (a sanitized program starts
 /// by exec), cached apart from the plain build. Another language is an error naming `role`.
 pub fn build_sanitized(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {

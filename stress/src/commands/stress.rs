@@ -120,8 +120,8 @@ pub enum SearchGoal {
 const DEFAULT_CASES: u64 = 1000;
 
 impl Args {
-    /// The cases of the whole batch: as given, else [`DEFAULT_CASES`], else with `--time` as many
-    /// as the time allows.
+    /// The cases of the whole batch: as given, else with `--time` as many as the time allows,
+    /// else the default (1,000).
     pub fn cases(&self) -> u64 {
         match (self.cases, self.time) {
             (Some(n), _) => n,
