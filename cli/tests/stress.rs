@@ -577,6 +577,20 @@ fn a_solution_that_passes_by_luck_is_caught_with_sanitize() {
 }
 
 #[test]
+fn the_interactive_example_judged_polygons_way_is_caught_by_its_checker() {
+    // Its interactor accepts every answer: only the checker, judging what the interactor wrote,
+    // sees the planted bug.
+    let (stdout, input) = shrunk_example("interactive-sum");
+    assert!(stdout.starts_with("WRONG ANSWER in case "), "{stdout}");
+    assert!(
+        stdout.contains("generator stream: 2 bytes (hex 0009)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("expected 9, found 8"), "{stdout}");
+    assert_eq!(input, "1\n9\n");
+}
+
+#[test]
 fn the_example_with_a_checker_is_shrunk_to_its_smallest_failing_input() {
     let (stdout, input) = shrunk_example("pair-sum");
     assert!(

@@ -4,7 +4,8 @@ For every folder here with a problem.toml: the programs it names build and run; 
 smallest failing input is what its generator makes from the README's stream bytes or arguments
 (and for a stream, the generator reads all of it, per its tape, and it does not end in a zero byte,
 which the end of the stream would give anyway); the validator accepts it; the brute force's answer on it is the README's expected answer; the solution
-fails on it (the checker says wrong answer, the interactor says wrong answer, or the tokens differ);
+fails on it (the checker says wrong answer, the interactor says wrong answer, or the tokens differ;
+with an interactor and a checker, the checker judges what the interactor wrote, as Polygon does);
 and for a stream generator, the empty stream's input passes (the bug needs some of the bytes).
 A problem whose README has a '## Slow input' section is right but too slow instead: its slow input
 is answered right and costs the solution many times what it costs the brute force (check_slow);
@@ -103,8 +104,15 @@ def verdict(p, work, text, program):
         f.write(text)
     reference = p.command("reference")
     if p.command("interactor"):
-        return interact(p.command("interactor"), p.command(program), inp,
-                        os.path.join(work, program + ".out"))
+        out = os.path.join(work, program + ".out")
+        code = interact(p.command("interactor"), p.command(program), inp, out)
+        if code != 0 or not p.command("checker"):
+            return code
+        # Polygon's way: the checker judges what the interactor wrote against the brute force's.
+        answer = os.path.join(work, "answer")
+        with open(answer, "w") as f:
+            f.write(expected_answer(p, work, text))
+        return run(p.command("checker"), args=[inp, out, answer])[0]
     code, expected, _ = run(reference, text.encode())
     assert code == 0, "the brute force failed on %r" % text
     code, got, _ = run(p.command(program), text.encode())
