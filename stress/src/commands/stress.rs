@@ -29,7 +29,9 @@ const LONG_ABOUT: &str = "Stress-test a solution against a brute force on genera
     split as a shell splits it, or a source file (.cpp, .cc, .c, .rs compiled once; .py run with \
     python3). Every failure is shrunk, saved under --out (the input, the expected and received \
     output, what makes it again) and only then reported; saved repros are replayed first. The \
-    last line reads `stress: N cases, M failures, R cases/s`. Exit status: 0 all pass, 1 a \
+    last line reads `stress: N cases, M failures, R cases/s`. A Polygon package (a folder with \
+    problem.xml) is a problem too; without a solution after `--`, every solution of the package \
+    runs against the main one and is judged against its tag (docs/polygon.md). Exit status: 0 all pass, 1 a \
     failure, 2 bad usage or an error of the problem's own programs (a generator failing on a \
     fresh seed, a validator rejecting a generated input, a checker failing).";
 
