@@ -209,15 +209,25 @@ pub(crate) fn run_one(
         }
         scope_source(expr, &installed, &mut opts, out)?;
     }
-    if let Some(SearchGoal::Slow) = args.search {
-        search_source(args, &installed, &mut opts, stream, out)?;
-    }
+    let figures = match args.search {
+        Some(SearchGoal::Slow) => Some(search_source(args, &installed, &mut opts, stream, out)?),
+        None => None,
+    };
     let pair = crate::game::engines::pair(&installed);
     let unit = harness::render::report::Unit::Cases;
     let bar = harness::cli::progress_for("stress", unit, opts.batch.shard_cases(), args.quiet);
     let summary = harness::run::pipeline::run::<Stress>(&opts, &pair, &*bar, out)?;
     drop(bar);
-    harness::cli::write_json(&args.json, &summary)?;
+    match &figures {
+        Some(search) => harness::cli::write_json(
+            &args.json,
+            &Searched {
+                summary: &summary,
+                search,
+            },
+        )?,
+        None => harness::cli::write_json(&args.json, &summary)?,
+    }
     let code = problem_errors(&installed, &summary, out)?;
     Ok((code, summary))
 }
@@ -229,7 +239,7 @@ fn search_source(
     opts: &mut DiffOptions<Stress>,
     stream: bool,
     out: &mut dyn std::io::Write,
-) -> Result<(), Exit> {
+) -> Result<search::Figures, Exit> {
     if !stream {
         return Err(Exit(
             2,
@@ -268,7 +278,15 @@ fn search_source(
     let listed = search::Listed::new(&found, installed, args.seed);
     opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
     opts.source = Some(Arc::new(listed));
-    Ok(())
+    Ok(found.figures(limit))
+}
+
+/// The run's JSON report with the search's figures beside the summary's keys.
+#[derive(serde::Serialize)]
+struct Searched<'a> {
+    #[serde(flatten)]
+    summary: &'a harness::run::summary::Summary,
+    search: &'a search::Figures,
 }
 
 /// When its run passed, the slowest input the search found is saved (`slowest.in`, its stream

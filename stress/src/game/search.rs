@@ -62,6 +62,43 @@ impl Found {
     pub fn slowest(&self) -> Option<&Probe> {
         self.pool.first()
     }
+
+    /// The search's figures for the run's JSON report, against the CPU `limit`.
+    pub fn figures(&self, limit: Duration) -> Figures {
+        let slowest = self.slowest().map_or(Duration::ZERO, |p| p.cost);
+        Figures {
+            goal: "slow",
+            cost: "cpu-time",
+            probed: self.probed,
+            refused: self.refused,
+            elapsed_secs: self.elapsed.as_secs_f64(),
+            pool: self.pool.len(),
+            slowest_ms: u64::try_from(slowest.as_millis()).unwrap_or(u64::MAX),
+            limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+            share_of_limit: share(slowest, limit),
+            failed: self.slowest().is_some_and(|p| p.failed),
+        }
+    }
+}
+
+/// What a search did, as the run's JSON report carries it (`search`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Figures {
+    /// What it looked for: `slow`.
+    pub goal: &'static str,
+    /// What it climbed on: `cpu-time` (instruction counts where the kernel gives them: not yet).
+    pub cost: &'static str,
+    pub probed: u64,
+    pub refused: u64,
+    pub elapsed_secs: f64,
+    /// Inputs in the pool at the end.
+    pub pool: usize,
+    /// The costliest input's cost, and the limit.
+    pub slowest_ms: u64,
+    pub limit_ms: u64,
+    pub share_of_limit: f64,
+    /// The costliest input's run failed (a time limit above all).
+    pub failed: bool,
 }
 
 /// Searches the choices of the stream generator of `installed` for inputs that make its solution
