@@ -36,7 +36,9 @@
 //! - [`commands`]: the command line.
 //!   - [`commands::flags`]: the problem flags (a problem file, the programs that override it),
 //!     declared once for `stress` and `verify`.
-//!   - [`commands::stress`]: `harness stress`: its flags and its run.
+//!   - [`commands::entry`]: `harness stress` registered, and its run dispatched (a package's
+//!     solutions, or one run).
+//!   - [`commands::stress`]: `harness stress`: its flags and one run.
 //!   - [`commands::polygon`]: `harness stress PACKAGE` with no solution: every solution of the
 //!     package against its tag.
 //!   - [`commands::verify`]: the problem flags of `harness verify`, and its run with a certificate.
@@ -51,6 +53,6 @@ pub mod protocol;
 /// `harness verify` (every small input of a stream generator, with a certificate), and
 /// `harness replay --problem` (a problem's saved repros).
 pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
-    use commands::{replay, stress, verify};
-    replay::register(verify::register(stress::register(registry)))
+    use commands::{entry, replay, verify};
+    replay::register(verify::register(entry::register(registry)))
 }

@@ -8,19 +8,17 @@ use crate::game::kind::Stress;
 use crate::game::roles::FreshCases;
 use crate::game::search;
 use crate::programs::problem::{self, Flags};
-use clap::{Args as _, FromArgMatches as _};
-use harness::cli::{Exit, Plugin, PluginContext};
+use harness::cli::{Exit, PluginContext};
 use harness::run::batch::BatchOptions;
 use harness::run::plan::DiffOptions;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-const ABOUT: &str =
+pub(crate) const ABOUT: &str =
     "Stress-test a solution against a brute force on generated inputs, in any language";
 
-const LONG_ABOUT: &str = "Stress-test a solution against a brute force on generated inputs.\n\n\
+pub(crate) const LONG_ABOUT: &str = "Stress-test a solution against a brute force on generated inputs.\n\n\
     The generator makes each input: --gen CMD gets the case's seed as its last argument; \
     --gen-stream CMD reads random bytes on standard input (docs/stress-protocol.md), so that a \
     failing input shrinks by shrinking the bytes. The reference (the brute force) prints the \
@@ -131,36 +129,6 @@ impl Args {
             (None, None) => DEFAULT_CASES,
         }
     }
-}
-
-/// Adds `stress` to a command line.
-pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
-    registry.subcommand(Plugin {
-        command: || {
-            Args::augment_args(clap::Command::new("stress"))
-                .about(ABOUT)
-                .long_about(LONG_ABOUT)
-        },
-        run: run_matches,
-    })
-}
-
-fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exit> {
-    let args = Args::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
-    let mut out = harness::cli::Stdout::new();
-    let code = run(&args, cx, &mut out);
-    let _ = out.flush();
-    code
-}
-
-/// Runs `harness stress` with `args`, writing the report to `out`; returns the exit status. A
-/// Polygon package without a solution given runs every solution against its tag
-/// ([`crate::commands::polygon`]).
-pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Result<u8, Exit> {
-    if crate::commands::polygon::every_solution(args) {
-        return crate::commands::polygon::run(args, cx, out);
-    }
-    run_one(args, cx, out).map(|(code, _)| code)
 }
 
 /// One stress run: the problem resolved and installed, the pipeline, the problem's own errors;
