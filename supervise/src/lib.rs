@@ -192,6 +192,16 @@ impl Limits {
         }
     }
 
+    /// The same limits with another CPU limit, and the wall guard derived from it
+    /// ([`Limits::wall_guard`]).
+    pub fn with_cpu(self, cpu: Duration) -> Limits {
+        Limits {
+            cpu,
+            wall: Limits::wall_guard(cpu),
+            ..self
+        }
+    }
+
     /// The same limits with another wall guard.
     pub fn with_wall(self, wall: Duration) -> Limits {
         Limits { wall, ..self }

@@ -228,25 +228,24 @@ fn search_source(
         }
     };
     let found = search::search(installed, &search_opts, &note);
-    let limit = installed.problem.limits.cpu;
-    let slowest = found.slowest().map_or(Duration::ZERO, |p| p.cost);
+    let figures = found.figures(installed.problem.limits.cpu);
     writeln!(
         out,
         "search slow: {} inputs probed ({} refused by the generator or validator) in {:.1} s; \
          the slowest used {} ms of CPU, {:.0}% of the {} ms limit (CPU time: no instruction \
          counts here)",
-        found.probed,
-        found.refused,
-        found.elapsed.as_secs_f64(),
-        slowest.as_millis(),
-        search::share(slowest, limit) * 100.0,
-        limit.as_millis()
+        figures.probed,
+        figures.refused,
+        figures.elapsed_secs,
+        figures.slowest_ms,
+        figures.share_of_limit * 100.0,
+        figures.limit_ms
     )?;
     slowest_saved(&found, installed, &opts.out_dir, out)?;
     let listed = search::Listed::new(&found, installed, args.seed);
     opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
     opts.source = Some(Arc::new(listed));
-    Ok(found.figures(limit))
+    Ok(figures)
 }
 
 /// The run's JSON report with the search's figures beside the summary's keys.

@@ -45,14 +45,11 @@ pub fn checked(sanitized: Option<&Cmd>, input: &[u8], limits: &Limits) -> Result
 
 /// The limits of a sanitized run (module doc).
 fn roomy(limits: &Limits) -> Limits {
-    let cpu = limits.cpu.saturating_mul(CPU_FACTOR);
     Limits {
-        cpu,
-        wall: Limits::wall_guard(cpu),
         memory_bytes: limits
             .memory_bytes
             .map(|m| m.saturating_mul(MEMORY_FACTOR).saturating_add(SHADOW_ROOM)),
-        ..*limits
+        ..limits.with_cpu(limits.cpu.saturating_mul(CPU_FACTOR))
     }
 }
 

@@ -20,12 +20,7 @@ pub const MARGIN: u32 = 2;
 /// The limits a solution runs under: the problem's, with the CPU limit (and the wall-clock guard
 /// derived from it) raised to the cap.
 pub fn measured(limits: &Limits) -> Limits {
-    let cpu = limits.cpu.saturating_mul(CAP);
-    Limits {
-        cpu,
-        wall: Limits::wall_guard(cpu),
-        ..*limits
-    }
+    limits.with_cpu(limits.cpu.saturating_mul(CAP))
 }
 
 /// The verdict of a solution's run made under [`measured`] limits, against the problem's

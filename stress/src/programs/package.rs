@@ -26,40 +26,33 @@ pub enum Tag {
     DoNotRun,
 }
 
+/// Every tag, with its spelling in `problem.xml`.
+const TAGS: [(Tag, &str); 11] = [
+    (Tag::Main, "main"),
+    (Tag::Accepted, "accepted"),
+    (Tag::Rejected, "rejected"),
+    (Tag::WrongAnswer, "wrong-answer"),
+    (Tag::PresentationError, "presentation-error"),
+    (Tag::TimeLimit, "time-limit-exceeded"),
+    (Tag::TimeLimitOrAccepted, "time-limit-exceeded-or-accepted"),
+    (
+        Tag::TimeLimitOrMemoryLimit,
+        "time-limit-exceeded-or-memory-limit-exceeded",
+    ),
+    (Tag::MemoryLimit, "memory-limit-exceeded"),
+    (Tag::Failed, "failed"),
+    (Tag::DoNotRun, "do-not-run"),
+];
+
 impl Tag {
     /// The tag of `problem.xml`'s spelling; `None` for one the harness does not know.
     pub fn parse(word: &str) -> Option<Tag> {
-        Some(match word {
-            "main" => Tag::Main,
-            "accepted" => Tag::Accepted,
-            "rejected" => Tag::Rejected,
-            "wrong-answer" => Tag::WrongAnswer,
-            "presentation-error" => Tag::PresentationError,
-            "time-limit-exceeded" => Tag::TimeLimit,
-            "time-limit-exceeded-or-accepted" => Tag::TimeLimitOrAccepted,
-            "time-limit-exceeded-or-memory-limit-exceeded" => Tag::TimeLimitOrMemoryLimit,
-            "memory-limit-exceeded" => Tag::MemoryLimit,
-            "failed" => Tag::Failed,
-            "do-not-run" => Tag::DoNotRun,
-            _ => return None,
-        })
+        TAGS.iter().find(|(_, w)| *w == word).map(|(t, _)| *t)
     }
 
     /// The tag as `problem.xml` spells it.
     pub fn name(self) -> &'static str {
-        match self {
-            Tag::Main => "main",
-            Tag::Accepted => "accepted",
-            Tag::Rejected => "rejected",
-            Tag::WrongAnswer => "wrong-answer",
-            Tag::PresentationError => "presentation-error",
-            Tag::TimeLimit => "time-limit-exceeded",
-            Tag::TimeLimitOrAccepted => "time-limit-exceeded-or-accepted",
-            Tag::TimeLimitOrMemoryLimit => "time-limit-exceeded-or-memory-limit-exceeded",
-            Tag::MemoryLimit => "memory-limit-exceeded",
-            Tag::Failed => "failed",
-            Tag::DoNotRun => "do-not-run",
-        }
+        TAGS.iter().find(|(t, _)| *t == self).map_or("", |(_, w)| w)
     }
 
     /// Whether a run whose outcome is `found` is what the tag expects.
@@ -313,11 +306,10 @@ fn solutions(root: roxmltree::Node, at: &Place) -> anyhow::Result<(PathBuf, Vec<
     for node in children(list, "solution") {
         let word = node.attribute("tag").unwrap_or("");
         let tag = Tag::parse(word).with_context(|| {
+            let known: Vec<&str> = TAGS.iter().map(|(_, w)| *w).collect();
             at.says(&format!(
-                "<solution tag=\"{word}\">: a tag the harness does not know (main, accepted, \
-                 rejected, wrong-answer, presentation-error, time-limit-exceeded, \
-                 time-limit-exceeded-or-accepted, time-limit-exceeded-or-memory-limit-exceeded, \
-                 memory-limit-exceeded, failed, do-not-run)"
+                "<solution tag=\"{word}\">: a tag the harness does not know ({})",
+                known.join(", ")
             ))
         })?;
         let source = source_of(node, "solution", at)?;

@@ -201,17 +201,23 @@ fn pick(
     dir: &Path,
     role: &str,
 ) -> anyhow::Result<Option<Cmd>> {
-    match (flag, file) {
-        (Some(spec), _) => resolve(spec, Path::new("."), role).map(Some),
-        (None, Some(spec)) => resolve(spec, dir, role).map(Some),
-        (None, None) => Ok(None),
-    }
+    spec_of(flag, file, dir)
+        .map(|(spec, base)| resolve(&spec, &base, role))
+        .transpose()
+}
+
+/// The solution's command given after `--`, as one string a shell would split back.
+fn given_solution(flags: &Flags) -> Option<String> {
+    (!flags.solution.is_empty()).then(|| {
+        shlex::try_join(flags.solution.iter().map(String::as_str))
+            .unwrap_or_else(|_| flags.solution.join(" "))
+    })
 }
 
 /// Compiles every program of the problem at once (see [`crate::programs::program::precompile`]),
 /// each command taken from the flag, else from the file, as [`resolve_problem`] takes it.
 fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
-    let solution = (!flags.solution.is_empty()).then(|| flags.solution.join(" "));
+    let solution = given_solution(flags);
     let pairs = [
         (&flags.gen_stream, &f.gen_stream),
         (&flags.gen, &f.gen),
@@ -221,13 +227,13 @@ fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
         (&flags.validator, &f.validator),
         (&flags.interactor, &f.interactor),
     ];
-    let specs: Vec<(&str, &Path)> = pairs
+    let owned: Vec<(String, PathBuf)> = pairs
         .iter()
-        .filter_map(|(flag, file)| match (flag, file) {
-            (Some(spec), _) => Some((spec.as_str(), Path::new("."))),
-            (None, Some(spec)) => Some((spec.as_str(), dir)),
-            (None, None) => None,
-        })
+        .filter_map(|(flag, file)| spec_of(flag, file, dir))
+        .collect();
+    let specs: Vec<(&str, &Path)> = owned
+        .iter()
+        .map(|(spec, base)| (spec.as_str(), base.as_path()))
         .collect();
     crate::programs::program::precompile(&specs);
 }
@@ -256,11 +262,7 @@ pub fn resolve_problem(
     let reference_spec = spec_of(&flags.reference, &f.reference, &dir)
         .context("no reference: give --reference CMD (the brute force) or a problem file")?;
     let reference = resolve(&reference_spec.0, &reference_spec.1, "--reference")?;
-    let given = (!flags.solution.is_empty()).then(|| {
-        shlex::try_join(flags.solution.iter().map(String::as_str))
-            .unwrap_or_else(|_| flags.solution.join(" "))
-    });
-    let solution_spec = spec_of(&given, &f.solution, &dir)
+    let solution_spec = spec_of(&given_solution(flags), &f.solution, &dir)
         .context("no solution: give it after `--` (or `solution` in the problem file)")?;
     let solution = resolve(&solution_spec.0, &solution_spec.1, "the solution")?;
     let sanitized = sanitized(flags.sanitize, &solution_spec, &reference_spec)?;

@@ -84,43 +84,46 @@ pub fn kit_dir() -> PathBuf {
 /// taken from `base`; a source file is built ([`toolchain::build`], the kit on the include path).
 /// A missing program, an unbalanced quote or a compile error is an error naming the role.
 pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
-    let words = shlex::split(spec).with_context(|| {
-        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
-    })?;
-    let Some((first, rest)) = words.split_first() else {
-        bail!("{role}: the command is empty");
-    };
-    let program = if toolchain::language_of(Path::new(first)).is_some() {
-        let source = base.join(first);
+    let (first, rest) = split(spec, role)?;
+    let program = if toolchain::language_of(Path::new(&first)).is_some() {
+        let source = base.join(&first);
         if !source.is_file() {
             bail!("{role} `{spec}`: no such source file {}", source.display());
         }
         toolchain::build(&source, &[kit_dir()], role)?
     } else {
-        Program::exec(vec![program_path(first, base, role, spec)?])
+        Program::exec(vec![program_path(&first, base, role, spec)?])
     };
     Ok(Cmd {
         spec: spec.to_string(),
         program,
-        args: rest.to_vec(),
+        args: rest,
     })
+}
+
+/// The words of the command `spec` of `role`: its first (the program or source) and the rest; an
+/// unbalanced quote or an empty command is an error naming `role`.
+fn split(spec: &str, role: &str) -> anyhow::Result<(String, Vec<String>)> {
+    let mut words = shlex::split(spec).with_context(|| {
+        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
+    })?;
+    if words.is_empty() {
+        bail!("{role}: the command is empty");
+    }
+    let first = words.remove(0);
+    Ok((first, words))
 }
 
 /// Resolves the command `spec` of `role` as [`resolve`] does, its source built once more with the
 /// sanitizers ([`toolchain::build_sanitized`]); a command that is not a C or C++ source is an
 /// error naming `role`.
 pub fn resolve_sanitized(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
-    let words = shlex::split(spec).with_context(|| {
-        format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
-    })?;
-    let Some((first, rest)) = words.split_first() else {
-        bail!("{role}: the command is empty");
-    };
+    let (first, args) = split(spec, role)?;
     let program = toolchain::build_sanitized(&base.join(first), &[kit_dir()], role)?;
     Ok(Cmd {
         spec: spec.to_string(),
         program,
-        args: rest.to_vec(),
+        args,
     })
 }
 

@@ -68,7 +68,7 @@ const TEST_LINES: usize = 8;
 /// with `T` lowered by one. Longer runs first, later ones first.
 fn remove_tests(text: &str, count: Count, out: &mut Out) {
     let lines = lines(text);
-    let Some((_, end, tests)) = count else {
+    let Some((start, end, tests)) = count else {
         return;
     };
     let alone = lines
@@ -79,15 +79,13 @@ fn remove_tests(text: &str, count: Count, out: &mut Out) {
         return;
     }
     for size in (1..=TEST_LINES.min(after)).rev() {
-        for start in (1..=lines.len() - size).rev() {
+        for first in (1..=lines.len() - size).rev() {
             if out.full() {
                 return;
             }
-            let cut = (lines[start].0, lines[start + size - 1].1);
+            let cut = (lines[first].0, lines[first + size - 1].1);
             let without = replace(text, cut, "");
-            if let Some((a, b, n)) = count {
-                out.push(replace(&without, (a, b), &(n - 1).to_string()));
-            }
+            out.push(replace(&without, (start, end), &(tests - 1).to_string()));
         }
     }
 }
