@@ -17,7 +17,7 @@ use crate::protocol::tape::{bytes_for, read_raw, write_raw, Tape};
 use harness::run::cases::{Cases, Origin};
 use rand::{Rng as _, RngCore as _};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How a search goes.
@@ -106,22 +106,88 @@ pub struct Figures {
 /// or a failing run. `note` receives a line about the pool now and then.
 pub fn search(installed: &Arc<Installed>, opts: &SearchOptions, note: &dyn Fn(&str)) -> Found {
     let started = Instant::now();
+    let threads = opts.threads.max(1);
     let mut climb = Climb::new(opts);
-    let seeds: Vec<Source> = (0..opts.threads.max(1) as u64 * 2)
-        .map(|i| Case::fresh(installed, harness::rng::case_seed(opts.seed, i)).trimmed())
-        .collect();
-    climb.offer(probe_all(installed, seeds));
-    let mut last_note = Instant::now();
-    while !climb.done(started, installed) {
-        let sources = climb.mutations(opts.threads.max(1));
-        let probes = probe_all(installed, sources);
-        climb.offer(probes);
-        if last_note.elapsed() >= Duration::from_secs(5) {
-            note(&climb.describe(installed));
-            last_note = Instant::now();
+    std::thread::scope(|scope| {
+        let probers = Probers::start(scope, installed, threads);
+        let seeds = (0..threads as u64 * 2)
+            .map(|i| Job::Fresh(harness::rng::case_seed(opts.seed, i)))
+            .collect();
+        climb.offer(probers.run(seeds));
+        let mut last_note = Instant::now();
+        while !climb.done(started, installed) {
+            let jobs = climb
+                .mutations(threads)
+                .into_iter()
+                .map(Job::Stream)
+                .collect();
+            climb.offer(probers.run(jobs));
+            if last_note.elapsed() >= Duration::from_secs(5) {
+                note(&climb.describe(installed));
+                last_note = Instant::now();
+            }
         }
-    }
+    });
     climb.finish(started.elapsed())
+}
+
+/// What a prober makes and runs: a fresh case of a seed, or a mutated stream.
+enum Job {
+    Fresh(u64),
+    Stream(Vec<u8>),
+}
+
+/// Workers that probe for the whole search, one a thread, so that each keeps its programs' warm
+/// servers from round to round (a thread's servers are its own, `supervise::run`).
+struct Probers {
+    jobs: mpsc::Sender<(usize, Job)>,
+    results: mpsc::Receiver<(usize, Option<Probe>)>,
+}
+
+impl Probers {
+    /// `threads` workers in `scope`, probing inputs of `installed` until the probers are dropped.
+    fn start<'s, 'e: 's>(
+        scope: &'s std::thread::Scope<'s, 'e>,
+        installed: &'e Arc<Installed>,
+        threads: usize,
+    ) -> Probers {
+        let (jobs, job_queue) = mpsc::channel::<(usize, Job)>();
+        let (done, results) = mpsc::channel();
+        let job_queue = Arc::new(Mutex::new(job_queue));
+        for _ in 0..threads {
+            let (queue, done) = (Arc::clone(&job_queue), done.clone());
+            scope.spawn(move || loop {
+                let next = queue
+                    .lock()
+                    .map_err(|_| ())
+                    .and_then(|q| q.recv().map_err(|_| ()));
+                let Ok((index, job)) = next else {
+                    return;
+                };
+                if done.send((index, probe(installed, job))).is_err() {
+                    return;
+                }
+            });
+        }
+        Probers { jobs, results }
+    }
+
+    /// Probes every job (on the workers, at once), the results in the jobs' order.
+    fn run(&self, jobs: Vec<Job>) -> Vec<Option<Probe>> {
+        let count = jobs.len();
+        let mut sent = 0;
+        for job in jobs.into_iter().enumerate() {
+            if self.jobs.send(job).is_err() {
+                break;
+            }
+            sent += 1;
+        }
+        let mut got: Vec<(usize, Option<Probe>)> = self.results.iter().take(sent).collect();
+        got.sort_by_key(|(index, _)| *index);
+        let mut out: Vec<Option<Probe>> = got.into_iter().map(|(_, p)| p).collect();
+        out.resize_with(count, || None);
+        out
+    }
 }
 
 /// The climb's state: the pool, its random choices, its counts.
@@ -171,13 +237,12 @@ impl Climb {
     }
 
     /// `n` new streams, each a mutation of a stream of the pool.
-    fn mutations(&mut self, n: usize) -> Vec<Source> {
+    fn mutations(&mut self, n: usize) -> Vec<Vec<u8>> {
         (0..n)
             .map(|_| {
                 let parent = self.rng.random_range(0..self.pool.len());
                 let other = self.rng.random_range(0..self.pool.len());
-                let stream = mutate(&self.pool[parent], &self.pool[other], &mut self.rng);
-                Source::Stream(stream)
+                mutate(&self.pool[parent], &self.pool[other], &mut self.rng)
             })
             .collect()
     }
@@ -247,24 +312,13 @@ pub fn share(cost: Duration, limit: Duration) -> f64 {
     cost.as_secs_f64() / limit.as_secs_f64().max(1e-9)
 }
 
-/// Probes every source at once, one thread each (in order).
-fn probe_all(installed: &Arc<Installed>, sources: Vec<Source>) -> Vec<Option<Probe>> {
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = sources
-            .into_iter()
-            .map(|source| scope.spawn(move || probe(installed, source)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().ok().flatten())
-            .collect()
-    })
-}
-
-/// Makes the input of `source` and runs the solution on it; `None` when the generator or the
+/// Makes the input of `job` and runs the solution on it; `None` when the generator or the
 /// validator refuses it, or the solution cannot be started.
-fn probe(installed: &Arc<Installed>, source: Source) -> Option<Probe> {
-    let case = Case::probe(installed, source);
+fn probe(installed: &Arc<Installed>, job: Job) -> Option<Probe> {
+    let case = match job {
+        Job::Fresh(seed) => Case::fresh(installed, seed),
+        Job::Stream(stream) => Case::probe(installed, Source::Stream(stream)),
+    };
     let input = case.input().ok()?;
     let tape = case.tape()?;
     let Source::Stream(stream) = case.trimmed() else {
