@@ -42,7 +42,8 @@
 //
 // The tape: when the environment variable STRESS_TAPE names a file, it is written at normal exit
 // (exit or return from main): the line "consumed K" (stream bytes the draws read, past the end
-// included), then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64.
+// included), then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64, and
+// " lo" after them when lo is not 0 (as a signed 64-bit number).
 //
 // Not provided: testlib's pattern strings (rnd.next("[a-z]{1,5}")), wany, partition, setSeed
 // (each of the first three is one compile error that says so).
@@ -90,10 +91,12 @@ class Stream {
     Stream &operator=(const Stream &) = delete;
     ~Stream() { write_tape(); }
 
-    // A draw in [0, n - 1] (n == 0 means 2^64 values): k bytes big-endian, mod n.
-    uint64_t below(uint64_t n) {
+    // A draw in [0, n - 1] (n == 0 means 2^64 values): k bytes big-endian, mod n. `lo` is what
+    // the caller adds to it (the tape says it, so that a value the program compares against can be
+    // put into the draw that makes it).
+    uint64_t below(uint64_t n, uint64_t lo = 0) {
         if (n == 1) {
-            record(1, 0);
+            record(1, 0, lo);
             return 0;
         }
         uint64_t span = n - 1;  // n == 0 wraps to 2^64 - 1: 8 bytes
@@ -103,7 +106,7 @@ class Stream {
             span >>= 8;
         } while (span != 0);
         uint64_t value = n == 0 ? raw : raw % n;
-        record(n, value);
+        record(n, value, lo);
         return value;
     }
 
@@ -117,9 +120,12 @@ class Stream {
             return;
         }
         std::fprintf(f, "consumed %llu\n", static_cast<unsigned long long>(consumed_));
-        for (const auto &d : tape_)
-            std::fprintf(f, "%llu %llu\n", static_cast<unsigned long long>(d.first),
-                         static_cast<unsigned long long>(d.second));
+        for (const auto &d : tape_) {
+            std::fprintf(f, "%llu %llu", static_cast<unsigned long long>(d.n),
+                         static_cast<unsigned long long>(d.value));
+            if (d.lo != 0) std::fprintf(f, " %lld", static_cast<long long>(d.lo));
+            std::fputc('\n', f);
+        }
         std::fclose(f);
     }
 
@@ -150,8 +156,12 @@ class Stream {
         }
         return (extend_word_ >> (8 * extend_used_++)) & 0xFF;
     }
-    void record(uint64_t n, uint64_t value) {
-        if (!tape_path_.empty()) tape_.emplace_back(n, value);
+    struct Drawn {
+        uint64_t n, value;
+        int64_t lo;
+    };
+    void record(uint64_t n, uint64_t value, uint64_t lo) {
+        if (!tape_path_.empty()) tape_.push_back(Drawn{n, value, static_cast<int64_t>(lo)});
     }
 
     unsigned char buf_[1 << 16];
@@ -163,7 +173,7 @@ class Stream {
     uint64_t consumed_ = 0;
     std::string tape_path_;
     bool tape_written_ = false;
-    std::vector<std::pair<uint64_t, uint64_t>> tape_;
+    std::vector<Drawn> tape_;
 };
 
 inline Stream &stream() {
@@ -195,7 +205,8 @@ class random_t {
     T draw(T lo, T hi) {
         if (hi < lo) stress_kit::fail("rnd.next(lo, hi): lo > hi");
         uint64_t n = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;
-        return static_cast<T>(static_cast<uint64_t>(lo) + stress_kit::stream().below(n));
+        uint64_t base = static_cast<uint64_t>(lo);
+        return static_cast<T>(base + stress_kit::stream().below(n, base));
     }
 
     int next(int n) { return below(n); }

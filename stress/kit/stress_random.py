@@ -93,22 +93,23 @@ class _Stream:
                 out += bytes(next(self.extension) for _ in range(k - len(out)))
         return out
 
-    def below(self, n):
-        """A draw in [0, n - 1], 1 <= n <= 2^64."""
+    def below(self, n, lo=0):
+        """A draw in [0, n - 1], 1 <= n <= 2^64; `lo` is what the caller adds to it (the tape
+        says it)."""
         if n == 1:
             value = 0
         else:
             k = ((n - 1).bit_length() + 7) // 8
             value = int.from_bytes(self._take(k), "big") % n
         if self.tape is not None:
-            self.tape.append((n % _TWO64, value))
+            self.tape.append((n % _TWO64, value, lo))
         return value
 
     def write_tape(self):
         if self.tape is None:
             return
         lines = ["consumed %d\n" % self.consumed]
-        lines.extend("%d %d\n" % d for d in self.tape)
+        lines.extend(("%d %d %d\n" % d) if d[2] else ("%d %d\n" % d[:2]) for d in self.tape)
         try:
             with open(self.tape_path, "w") as f:
                 f.writelines(lines)
@@ -122,16 +123,17 @@ _stream = _Stream()
 _atexit.register(_stream.write_tape)
 
 
-def _draw(n):
+def _draw(n, lo=0):
     if not 1 <= n <= _TWO64:
         raise ValueError("stress_random: a draw needs 1 to 2^64 values, not %d" % n)
-    return _stream.below(n)
+    return _stream.below(n, lo)
 
 
 class Random(_random.Random):
     """random.Random whose every draw comes from the stream (shared by all instances)."""
 
     def __init__(self, x=None):
+        self._lo = 0
         super().__init__(x)
 
     def seed(self, a=None, version=2):
@@ -147,7 +149,16 @@ class Random(_random.Random):
     def _randbelow(self, n):
         if n <= 0:
             raise ValueError("empty range")
-        return _draw(n)
+        return _draw(n, self._lo)
+
+    def randrange(self, start, stop=None, step=1):
+        # The tape says the lowest value of randrange(a, b) and randint(a, b) (C++'s lo).
+        wrapped = (start + 2**63) % _TWO64 - 2**63 if isinstance(start, int) else 0
+        self._lo = wrapped if stop is not None and step == 1 else 0
+        try:
+            return super().randrange(start, stop, step)
+        finally:
+            self._lo = 0
 
     def random(self):
         return _draw(1 << 53) * (2.0 ** -53)

@@ -5,7 +5,7 @@ fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
     Probe {
         tape: Tape {
             consumed: stream.len(),
-            draws: draws.iter().map(|&n| Draw { n, value: 0 }).collect(),
+            draws: draws.iter().map(|&n| Draw::new(n, 0)).collect(),
         },
         stream,
         cost: Duration::ZERO,

@@ -182,13 +182,13 @@ impl Odometer {
                 let next = self.value_at(j) + 1;
                 let mut target: Vec<Draw> = (0..j)
                     .map(|p| Draw {
-                        n: draws[p].n,
                         value: self.value_at(p),
+                        ..draws[p]
                     })
                     .collect();
                 target.push(Draw {
-                    n: draws[j].n,
                     value: next,
+                    ..draws[j]
                 });
                 self.target = target;
                 return;

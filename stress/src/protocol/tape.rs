@@ -14,6 +14,16 @@ pub struct Draw {
     pub n: u64,
     /// The value drawn minus the draw's `lo`: between 0 and `n - 1`.
     pub value: u64,
+    /// The draw's lowest value, what the generator adds to `value` (as a signed 64-bit number; 0
+    /// where the tape does not say it, and for a stream decoded without a tape).
+    pub lo: i64,
+}
+
+impl Draw {
+    /// A draw of `value` among `n` values from 0.
+    pub fn new(n: u64, value: u64) -> Draw {
+        Draw { n, value, lo: 0 }
+    }
 }
 
 /// What a generator drew in one run: the tape file `STRESS_TAPE` names.
@@ -42,8 +52,9 @@ impl fmt::Display for TapeError {
 
 impl std::error::Error for TapeError {}
 
-/// Reads a tape: a first line `consumed N`, then one line `n value` per draw. Blank lines are
-/// ignored. Every number is a decimal `u64`; `value` must be below `n` unless `n` is 0 (2^64).
+/// Reads a tape: a first line `consumed N`, then one line `n value [lo]` per draw. Blank lines are
+/// ignored. `n` and `value` are decimal `u64`s, `value` below `n` unless `n` is 0 (2^64); `lo`, when
+/// there, a decimal `i64` (0 when not).
 pub fn parse(text: &str) -> Result<Tape, TapeError> {
     let mut lines = text
         .lines()
@@ -72,14 +83,29 @@ pub fn parse(text: &str) -> Result<Tape, TapeError> {
     Ok(Tape { consumed, draws })
 }
 
-/// One draw line, `n value`.
+/// One draw line, `n value` or `n value lo`.
 fn parse_draw(line: usize, text: &str) -> Result<Draw, TapeError> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let [n, value] = words[..] else {
-        return Err(error(
-            line,
-            format!("expected `n value` (two numbers), found `{text}`"),
-        ));
+    let (n, value, lo) = match words[..] {
+        [n, value] => (n, value, None),
+        [n, value, lo] => (n, value, Some(lo)),
+        _ => {
+            return Err(error(
+                line,
+                format!(
+                    "expected `n value` or `n value lo` (two or three numbers), found `{text}`"
+                ),
+            ))
+        }
+    };
+    let lo = match lo {
+        None => 0,
+        Some(word) => word.parse::<i64>().map_err(|_| {
+            error(
+                line,
+                format!("lo: `{word}` is not a number from -2^63 to 2^63-1"),
+            )
+        })?,
     };
     let n = number(line, n, "the number of values `n`")?;
     let value = number(line, value, "the value")?;
@@ -89,7 +115,7 @@ fn parse_draw(line: usize, text: &str) -> Result<Draw, TapeError> {
             format!("value {value} is not below n = {n} (the value is the draw minus lo)"),
         ));
     }
-    Ok(Draw { n, value })
+    Ok(Draw { n, value, lo })
 }
 
 /// A decimal `u64` named `what`.
@@ -172,7 +198,7 @@ pub fn decode(stream: &[u8], bounds: &[u64]) -> Vec<Draw> {
             let k = bytes_for(n);
             let value = reduce_raw(read_raw(stream, at, k), n);
             at += k;
-            Draw { n, value }
+            Draw::new(n, value)
         })
         .collect()
 }
@@ -244,25 +270,25 @@ mod tests {
 
     #[test]
     fn encode_trims_trailing_zeros_and_skips_single_value_draws() {
-        let draws = [
-            Draw { n: 300, value: 2 },
-            Draw { n: 1, value: 0 },
-            Draw { n: 7, value: 0 },
-        ];
+        let draws = [Draw::new(300, 2), Draw::new(1, 0), Draw::new(7, 0)];
         assert_eq!(encode(&draws), [0, 2]);
-        assert_eq!(encode(&[Draw { n: 5, value: 0 }]), Vec::<u8>::new());
+        assert_eq!(encode(&[Draw::new(5, 0)]), Vec::<u8>::new());
     }
 
     #[test]
     fn parse_reads_the_protocol_example() {
-        let tape = parse("consumed 37\n6 3\n1000 17\n2 0\n\n").expect("a valid tape");
+        let tape = parse("consumed 37\n6 3\n1000 17 -5\n2 0\n\n").expect("a valid tape");
+        assert_eq!(tape.draws[1].lo, -5);
         assert_eq!(tape.consumed, 37);
         assert_eq!(
             tape.draws,
             [
-                Draw { n: 6, value: 3 },
-                Draw { n: 1000, value: 17 },
-                Draw { n: 2, value: 0 }
+                Draw::new(6, 3),
+                Draw {
+                    lo: -5,
+                    ..Draw::new(1000, 17)
+                },
+                Draw::new(2, 0)
             ]
         );
         let whole = parse("consumed 8\n0 18446744073709551615").expect("n = 0 is 2^64");
@@ -275,10 +301,12 @@ mod tests {
             ("", 1, "empty tape"),
             ("used 3\n", 1, "consumed N"),
             ("consumed x\n", 1, "byte count"),
-            ("consumed 3\n6 3\n6\n", 3, "two numbers"),
+            ("consumed 3\n6 3\n6\n", 3, "two or three numbers"),
             ("consumed 3\n6 6\n", 2, "not below n = 6"),
             ("consumed 3\n\n6 -1\n", 3, "the value"),
-            ("consumed 3\n6 1 2\n", 2, "two numbers"),
+            ("consumed 3\n6 1 2 4\n", 2, "two or three numbers"),
+            ("consumed 3\n6 1 x\n", 2, "lo: `x`"),
+            ("consumed 3\n6 1 9223372036854775808\n", 2, "lo:"),
         ];
         for (text, line, words) in cases {
             let err = parse(text).expect_err(text);
@@ -295,10 +323,12 @@ mod tests {
             any::<u64>(),
             Just(u64::MAX)
         ];
-        let draw = (n, any::<u64>()).prop_map(|(n, v)| Draw {
-            n,
-            value: reduce_raw(v, n),
-        });
+        let draw =
+            (n, any::<u64>(), prop_oneof![Just(0i64), any::<i64>()]).prop_map(|(n, v, lo)| Draw {
+                n,
+                value: reduce_raw(v, n),
+                lo,
+            });
         prop::collection::vec(draw, 0..12)
     }
 
@@ -307,7 +337,8 @@ mod tests {
         fn decode_of_encode_gives_the_draws_back(draws in draws()) {
             let bounds: Vec<u64> = draws.iter().map(|d| d.n).collect();
             let stream = encode(&draws);
-            prop_assert_eq!(decode(&stream, &bounds), draws.clone());
+            let unlowered: Vec<Draw> = draws.iter().map(|d| Draw::new(d.n, d.value)).collect();
+            prop_assert_eq!(decode(&stream, &bounds), unlowered);
             prop_assert!(stream.last() != Some(&0));
             let full: usize = bounds.iter().map(|&n| bytes_for(n)).sum();
             prop_assert!(stream.len() <= full);
@@ -317,7 +348,11 @@ mod tests {
         fn a_tape_written_in_the_protocol_parses_back(draws in draws(), consumed in 0usize..1000) {
             let mut text = format!("consumed {consumed}\n");
             for d in &draws {
-                text.push_str(&format!("{} {}\n", d.n, d.value));
+                // The kits write `lo` only when it is not 0.
+                match d.lo {
+                    0 => text.push_str(&format!("{} {}\n", d.n, d.value)),
+                    lo => text.push_str(&format!("{} {} {lo}\n", d.n, d.value)),
+                }
             }
             prop_assert_eq!(parse(&text), Ok(Tape { consumed, draws }));
         }

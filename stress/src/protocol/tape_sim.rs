@@ -24,7 +24,7 @@ impl Source for StreamSource<'_> {
         let k = bytes_for(n);
         let value = reduce_raw(read_raw(self.stream, self.at, k), n);
         self.at += k;
-        self.draws.push(Draw { n, value });
+        self.draws.push(Draw::new(n, value));
         value
     }
 }

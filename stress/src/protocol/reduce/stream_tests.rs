@@ -63,11 +63,7 @@ fn a_stream_whose_bytes_hold_more_than_n_is_made_canonical() {
 
 #[test]
 fn a_small_case_has_a_short_list() {
-    let stream = encode(&[
-        Draw { n: 11, value: 2 },
-        Draw { n: 100, value: 3 },
-        Draw { n: 100, value: 17 },
-    ]);
+    let stream = encode(&[Draw::new(11, 2), Draw::new(100, 3), Draw::new(100, 17)]);
     let (_, tape) = sim::run(sim::count_then_items, &stream);
     let with_tape = candidates(&stream, Some(&tape));
     let without = candidates(&stream, None);
@@ -258,7 +254,11 @@ proptest! {
 
     #[test]
     fn a_stream_with_something_to_remove_has_candidates(stream in prop::collection::vec(any::<u8>(), 1..24)) {
-        let nonzero = stream.iter().any(|&b| b != 0);
-        prop_assert_eq!(!candidates(&stream, None).is_empty(), nonzero);
+        // A stream of zeros is lighter with them trimmed (the empty stream), and is nothing else.
+        let list = candidates(&stream, None);
+        prop_assert!(!list.is_empty());
+        if stream.iter().all(|&b| b == 0) {
+            prop_assert_eq!(list, vec![Vec::<u8>::new()]);
+        }
     }
 }
