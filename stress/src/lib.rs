@@ -31,8 +31,14 @@
 //!   - [`game::scope`]: every small input of a stream generator as the run's cases.
 //!   - [`game::slow`]: how long a solution runs, and the margin a slow shrink candidate keeps.
 //!   - [`game::sanitized`]: the sanitized builds' runs and their reports (`--sanitize`).
-//!   - [`game::search`]: the search for slow inputs: a climb on the solution's cost over the
-//!     generator's draws, whose pool becomes the run's cases.
+//!   - [`game::mutate`]: mutations of a stream at the level of the generator's draws, a
+//!     constant the programs compared against put into a draw among them.
+//!   - [`game::guided`]: one probe of the coverage search: the programs built with coverage
+//!     counters, judged, and what they reached.
+//!   - [`game::probe`]: one probe of a search: a job's input made, then run as its goal asks.
+//!   - [`game::search`]: the searches over the generator's draws (`slow`: a climb on the
+//!     solution's cost; `coverage`: a corpus of inputs that reached new code), whose pool becomes
+//!     the run's cases.
 //! - [`commands`]: the command line.
 //!   - [`commands::flags`]: the problem flags (a problem file, the programs that override it),
 //!     declared once for `stress` and `verify`.

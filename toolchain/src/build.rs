@@ -186,10 +186,10 @@ pub fn python() -> anyhow::Result<String> {
 
 /// The fork server's runtime compiled as an object for C and C++ programs, once per process (and
 /// cached across processes); `None` when it cannot be compiled: programs then start by exec.
-fn runtime_object() -> Option<PathBuf> {
+pub(crate) fn runtime_object() -> Option<PathBuf> {
     static OBJECT: OnceLock<Option<PathBuf>> = OnceLock::new();
     OBJECT
-        .get_or_init(|| runtime_build("warm", "o", &["-O2", "-c"]))
+        .get_or_init(|| runtime_build(supervise::C_RUNTIME, "warm", "o", &["-O2", "-c"]))
         .clone()
 }
 
@@ -199,6 +199,7 @@ fn python_server() -> Option<(String, String)> {
     SERVER
         .get_or_init(|| {
             let library = runtime_build(
+                supervise::C_RUNTIME,
                 "libwarm",
                 "so",
                 &["-O2", "-shared", "-fPIC", "-DWARM_LIBRARY"],
@@ -211,13 +212,12 @@ fn python_server() -> Option<(String, String)> {
         .clone()
 }
 
-/// Compiles the runtime with gcc and `flags` into the cache as `STEM-HASH.EXT`.
-fn runtime_build(stem: &str, ext: &str, flags: &[&str]) -> Option<PathBuf> {
-    let text = supervise::C_RUNTIME;
+/// Compiles a runtime's C `text` with gcc and `flags` into the cache as `STEM-HASH.EXT`.
+pub(crate) fn runtime_build(text: &str, stem: &str, ext: &str, flags: &[&str]) -> Option<PathBuf> {
     let mut key = flags.join(" ").into_bytes();
     key.extend_from_slice(text.as_bytes());
     let hash = key_hash(&key);
-    let source = keep(&format!("warm-{hash:016x}.c"), |path| {
+    let source = keep(&format!("{stem}-{hash:016x}.c"), |path| {
         std::fs::write(path, text).is_ok()
     })?;
     keep(&format!("{stem}-{hash:016x}.{ext}"), |out| {
@@ -287,7 +287,7 @@ fn headers(source: &Path, include: &[PathBuf]) -> Vec<u8> {
 
 /// Compiles `source` once: the program is kept under [`cache_dir`] by a hash of what makes it
 /// (see the crate's documentation), so a second run (or another process) reuses it.
-fn compile(
+pub(crate) fn compile(
     source: &Path,
     compiler: &[&str],
     include: &[PathBuf],

@@ -16,10 +16,14 @@
 //!
 //! [`build_sanitized`] builds a C or C++ source once more with AddressSanitizer,
 //! UndefinedBehaviorSanitizer and the standard library's debug mode, for `stress --sanitize`; its
-//! runs take [`SANITIZER_ENV`].
+//! runs take [`SANITIZER_ENV`]. [`build_covered`] builds one with coverage counters, for the guided
+//! search: a run given [`COVERAGE_ENV`] counts its edges and the constants it compares against
+//! into a file [`Counted::read`] reads.
 
 mod build;
 mod cache;
+mod coverage;
 
 pub use build::{build, build_sanitized, language_of, precompile, python, Language, SANITIZER_ENV};
 pub use cache::{cache_dir, key_hash};
+pub use coverage::{build_covered, Counted, COVERAGE_ENV, COVERAGE_RUNTIME, MAP_SIZE};

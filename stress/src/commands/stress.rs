@@ -96,9 +96,13 @@ pub struct Args {
     /// report is a runtime error (`--sanitize all`: the brute force too). C and C++ sources only.
     #[arg(long, value_enum, value_name = "WHICH", num_args = 0..=1, default_missing_value = "solution")]
     pub sanitize: Option<problem::Sanitize>,
-    /// Search instead of sampling: `slow` climbs on the solution's CPU time over the stream
-    /// generator's choices (mutating the costliest inputs found) for an input past the time limit;
-    /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow inputs").
+    /// Search instead of sampling, over the stream generator's choices. `slow` climbs on the
+    /// solution's CPU time (mutating the costliest inputs found) for an input past the time limit;
+    /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow
+    /// inputs"). `coverage` builds the solution and the brute force with coverage counters (C and
+    /// C++), keeps the inputs that reach new code, puts the constants the programs compare
+    /// against into the generator's draws, and judges every input it makes, for a wrong answer
+    /// behind a rare branch (docs/stress.md, "Searching for a rare branch").
     #[arg(long, value_enum, value_name = "GOAL")]
     pub search: Option<SearchGoal>,
     /// Seconds the search may take.
@@ -114,6 +118,17 @@ pub struct Args {
 pub enum SearchGoal {
     /// An input that makes the solution run past its CPU limit, or the slowest one found.
     Slow,
+    /// A wrong answer, guided by the coverage of the solution and the brute force.
+    Coverage,
+}
+
+impl SearchGoal {
+    fn goal(self) -> search::Goal {
+        match self {
+            SearchGoal::Slow => search::Goal::Slow,
+            SearchGoal::Coverage => search::Goal::Coverage,
+        }
+    }
 }
 
 /// The batch's cases when `--cases` is not given: `--time` alone bounds the run by its time.
@@ -144,6 +159,7 @@ pub(crate) fn run_one(
         gen: args.gen.clone(),
         reduce_text: args.reduce_text,
         sanitize: args.sanitize,
+        covered: args.search == Some(SearchGoal::Coverage),
         ..args
             .problem
             .flags(&args.solution, args.timeout_ms, args.memory_mb)
@@ -153,6 +169,12 @@ pub(crate) fn run_one(
         return Err(Exit(
             2,
             "--sanitize does not run through an interactor yet: drop one of them".into(),
+        ));
+    }
+    if problem.interactor.is_some() && args.search == Some(SearchGoal::Coverage) {
+        return Err(Exit(
+            2,
+            "--search coverage does not run through an interactor yet: drop one of them".into(),
         ));
     }
     let out_dir = args.out.clone().unwrap_or_else(|| match &problem.dir {
@@ -178,7 +200,9 @@ pub(crate) fn run_one(
         scope_source(expr, &installed, &mut opts, out)?;
     }
     let figures = match args.search {
-        Some(SearchGoal::Slow) => Some(search_source(args, &installed, &mut opts, stream, out)?),
+        Some(goal) => Some(search_source(
+            args, goal, &installed, &mut opts, stream, out,
+        )?),
         None => None,
     };
     let pair = crate::game::engines::pair(&installed);
@@ -200,9 +224,10 @@ pub(crate) fn run_one(
     Ok((code, summary))
 }
 
-/// Runs the search for slow inputs and makes what it found the run's cases.
+/// Runs the search for `goal` and makes what it found the run's cases.
 fn search_source(
     args: &Args,
+    goal: SearchGoal,
     installed: &Arc<Installed>,
     opts: &mut DiffOptions<Stress>,
     stream: bool,
@@ -221,6 +246,7 @@ fn search_source(
         seed: args.seed,
         threads: opts.batch.threads,
         pool: 16,
+        goal: goal.goal(),
     };
     let note = |line: &str| {
         if !args.quiet {
@@ -229,6 +255,35 @@ fn search_source(
     };
     let found = search::search(installed, &search_opts, &note);
     let figures = found.figures(installed.problem.limits.cpu);
+    if goal == SearchGoal::Coverage {
+        writeln!(
+            out,
+            "search coverage: {} inputs probed ({} refused by the generator or validator) in \
+             {:.1} s; corpus {}, {} edges reached, {} constants compared against{}",
+            figures.probed,
+            figures.refused,
+            figures.elapsed_secs,
+            figures.pool,
+            figures.edges,
+            figures.constants,
+            if figures.failed {
+                "; a failing input found"
+            } else {
+                ""
+            }
+        )?;
+    } else {
+        slow_said(&figures, out)?;
+        slowest_saved(&found, installed, &opts.out_dir, out)?;
+    }
+    let listed = search::Listed::new(&found, installed, args.seed);
+    opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
+    opts.source = Some(Arc::new(listed));
+    Ok(figures)
+}
+
+/// The slow search's line: what it probed and the slowest input's cost against the limit.
+fn slow_said(figures: &search::Figures, out: &mut dyn std::io::Write) -> Result<(), Exit> {
     writeln!(
         out,
         "search slow: {} inputs probed ({} refused by the generator or validator) in {:.1} s; \
@@ -241,11 +296,7 @@ fn search_source(
         figures.share_of_limit * 100.0,
         figures.limit_ms
     )?;
-    slowest_saved(&found, installed, &opts.out_dir, out)?;
-    let listed = search::Listed::new(&found, installed, args.seed);
-    opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
-    opts.source = Some(Arc::new(listed));
-    Ok(figures)
+    Ok(())
 }
 
 /// The run's JSON report with the search's figures beside the summary's keys.

@@ -18,6 +18,7 @@ fn installed(gen: &str) -> Arc<Installed> {
         limits: Limits::from_cpu(Duration::from_secs(2)),
         reduce_text: false,
         sanitized: Default::default(),
+        covered: None,
         scripts: Vec::new(),
         dir: None,
     };

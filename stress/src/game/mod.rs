@@ -4,7 +4,10 @@
 
 pub mod case;
 pub mod engines;
+pub mod guided;
 pub mod kind;
+pub mod mutate;
+pub mod probe;
 pub mod repro;
 pub mod roles;
 pub mod sanitized;

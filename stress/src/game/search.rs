@@ -1,21 +1,29 @@
-//! The search for slow inputs (`harness stress --search slow`): a climb on the solution's cost over
-//! the generator's choices, as SlowFuzz climbs on resource use. A pool keeps the costliest streams
-//! found; each round mutates streams of the pool at the level of the generator's draws (fill a run
-//! of draws with one value, make a run ascend, draw a run afresh, raise a draw to its largest value,
-//! copy a run elsewhere, splice two streams at a draw), makes their inputs (validator-gated), runs
-//! the solution on each under the problem's limits and offers them to the pool. The search ends at
-//! its time budget, at an interrupt, or as soon as a run of the solution fails (a time limit above
-//! all); what it found is then judged by the run's pipeline like any case.
+//! The searches over the generator's choices (`harness stress --search GOAL`). Each keeps a pool
+//! of streams; each round mutates streams of the pool at the level of the generator's draws
+//! ([`crate::game::mutate`]), makes their inputs (validator-gated), probes them on workers and
+//! offers them to the pool. A search ends at its time budget, at an interrupt, or as soon as a
+//! probe fails; what it found is then judged by the run's pipeline like any case.
 //!
-//! The cost is the CPU time of the solution's run (user and system, its whole process tree): this
-//! machine's kernels may not count instructions (`perf_event_open`), so the climb is on time, and a
-//! small difference between two inputs is noise; the large ones a slow shape makes are not.
+//! - `slow`: a climb on the solution's cost, as SlowFuzz climbs on resource use; the pool keeps the
+//!   costliest streams, a failure is a run past a limit (a time limit above all). The cost is the
+//!   CPU time of the solution's run (user and system, its whole process tree): this machine's
+//!   kernels may not count instructions (`perf_event_open`), so the climb is on time, and a small
+//!   difference between two inputs is noise; the large ones a slow shape makes are not.
+//! - `coverage`: the solution and the brute force built with coverage counters
+//!   ([`crate::game::guided`]); the pool is a corpus of the streams that reached an edge (or an
+//!   edge's hit-count bucket) no stream reached before, as AFL keeps its queue; the constants the
+//!   programs compared against go into draws; a quarter of each round is fresh random cases. A
+//!   failure is a wrong answer (or a crash) of the solution.
 
-use crate::game::case::{Case, Installed, Source};
+use crate::game::case::{Case, Installed};
+use crate::game::guided::Novelty;
 use crate::game::kind::Stress;
-use crate::protocol::tape::{bytes_for, read_raw, write_raw, Tape};
+use crate::game::mutate::mutate;
+pub use crate::game::probe::{Goal, Probe};
+use crate::game::probe::{Job, Prober};
 use harness::run::cases::{Cases, Origin};
-use rand::{Rng as _, RngCore as _};
+use rand::Rng as _;
+use std::collections::BTreeSet;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -29,20 +37,9 @@ pub struct SearchOptions {
     pub seed: u64,
     /// Inputs probed at once.
     pub threads: usize,
-    /// Streams kept in the pool.
+    /// Streams kept in the pool (`slow`; the coverage corpus keeps every stream that was new).
     pub pool: usize,
-}
-
-/// An input the search made and ran: its stream (trimmed to what the generator read), the draws
-/// the generator made from it, and the solution's run on it.
-#[derive(Debug, Clone)]
-pub struct Probe {
-    pub stream: Vec<u8>,
-    tape: Tape,
-    /// The CPU time of the solution's run.
-    pub cost: Duration,
-    /// The solution's run did not succeed (a limit, a crash): the search ends with it.
-    pub failed: bool,
+    pub goal: Goal,
 }
 
 /// What a search found.
@@ -55,6 +52,10 @@ pub struct Found {
     /// Mutated streams the generator or the validator refused.
     pub refused: u64,
     pub elapsed: Duration,
+    pub goal: Goal,
+    /// `coverage`: edges the programs reached, and constants they compared against.
+    pub edges: usize,
+    pub constants: usize,
 }
 
 impl Found {
@@ -67,8 +68,10 @@ impl Found {
     pub fn figures(&self, limit: Duration) -> Figures {
         let slowest = self.slowest().map_or(Duration::ZERO, |p| p.cost);
         Figures {
-            goal: "slow",
+            goal: self.goal,
             cost: "cpu-time",
+            edges: self.edges,
+            constants: self.constants,
             probed: self.probed,
             refused: self.refused,
             elapsed_secs: self.elapsed.as_secs_f64(),
@@ -84,10 +87,15 @@ impl Found {
 /// What a search did, as the run's JSON report carries it (`search`).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Figures {
-    /// What it looked for: `slow`.
-    pub goal: &'static str,
-    /// What it climbed on: `cpu-time` (instruction counts where the kernel gives them: not yet).
+    /// What it looked for: `slow` or `coverage`.
+    pub goal: Goal,
+    /// What a probe's cost is: `cpu-time` (instruction counts where the kernel gives them: not
+    /// yet).
     pub cost: &'static str,
+    /// `coverage`: edges reached by the solution and the brute force; 0 for `slow`.
+    pub edges: usize,
+    /// `coverage`: constants the programs compared against; 0 for `slow`.
+    pub constants: usize,
     pub probed: u64,
     pub refused: u64,
     pub elapsed_secs: f64,
@@ -101,71 +109,68 @@ pub struct Figures {
     pub failed: bool,
 }
 
-/// Searches the choices of the stream generator of `installed` for inputs that make its solution
-/// slow (module doc): seed the pool with fresh inputs, then climb until the budget, an interrupt
-/// or a failing run. `note` receives a line about the pool now and then.
+/// Searches the choices of the stream generator of `installed` for what `opts.goal` looks for
+/// (module doc): seed the pool with fresh inputs, then mutate, probe and offer until the budget, an
+/// interrupt or a failing probe. `note` receives a line about the pool now and then.
 pub fn search(installed: &Arc<Installed>, opts: &SearchOptions, note: &dyn Fn(&str)) -> Found {
     let started = Instant::now();
     let threads = opts.threads.max(1);
     let mut climb = Climb::new(opts);
+    let novelty = Mutex::new(Novelty::default());
     std::thread::scope(|scope| {
-        let probers = Probers::start(scope, installed, threads);
-        let seeds = (0..threads as u64 * 2)
-            .map(|i| Job::Fresh(harness::rng::case_seed(opts.seed, i)))
-            .collect();
+        let probers = Probers::start(scope, installed, threads, opts.goal, &novelty);
+        let seeds = (0..threads as u64 * 2).map(|_| climb.fresh()).collect();
         climb.offer(probers.run(seeds));
         let mut last_note = Instant::now();
         while !climb.done(started, installed) {
-            let jobs = climb
-                .mutations(threads)
-                .into_iter()
-                .map(Job::Stream)
-                .collect();
+            let jobs = climb.jobs(threads);
             climb.offer(probers.run(jobs));
             if last_note.elapsed() >= Duration::from_secs(5) {
-                note(&climb.describe(installed));
+                note(&climb.describe(installed, &novelty));
                 last_note = Instant::now();
             }
         }
     });
-    climb.finish(started.elapsed())
-}
-
-/// What a prober makes and runs: a fresh case of a seed, or a mutated stream.
-enum Job {
-    Fresh(u64),
-    Stream(Vec<u8>),
+    let edges = novelty.lock().map_or(0, |n| n.edges());
+    climb.finish(started.elapsed(), edges)
 }
 
 /// Workers that probe for the whole search, one a thread, so that each keeps its programs' warm
-/// servers from round to round (a thread's servers are its own, `supervise::run`).
+/// servers (and, for `coverage`, its counters' files) from round to round (a thread's servers are
+/// its own, `supervise::run`).
 struct Probers {
     jobs: mpsc::Sender<(usize, Job)>,
     results: mpsc::Receiver<(usize, Option<Probe>)>,
 }
 
 impl Probers {
-    /// `threads` workers in `scope`, probing inputs of `installed` until the probers are dropped.
+    /// `threads` workers in `scope`, probing inputs of `installed` for `goal` until the probers
+    /// are dropped.
     fn start<'s, 'e: 's>(
         scope: &'s std::thread::Scope<'s, 'e>,
         installed: &'e Arc<Installed>,
         threads: usize,
+        goal: Goal,
+        novelty: &'e Mutex<Novelty>,
     ) -> Probers {
         let (jobs, job_queue) = mpsc::channel::<(usize, Job)>();
         let (done, results) = mpsc::channel();
         let job_queue = Arc::new(Mutex::new(job_queue));
         for _ in 0..threads {
             let (queue, done) = (Arc::clone(&job_queue), done.clone());
-            scope.spawn(move || loop {
-                let next = queue
-                    .lock()
-                    .map_err(|_| ())
-                    .and_then(|q| q.recv().map_err(|_| ()));
-                let Ok((index, job)) = next else {
-                    return;
-                };
-                if done.send((index, probe(installed, job))).is_err() {
-                    return;
+            scope.spawn(move || {
+                let prober = Prober::new(goal, installed.problem.covered.as_ref(), novelty);
+                loop {
+                    let next = queue
+                        .lock()
+                        .map_err(|_| ())
+                        .and_then(|q| q.recv().map_err(|_| ()));
+                    let Ok((index, job)) = next else {
+                        return;
+                    };
+                    if done.send((index, prober.probe(installed, job))).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -190,29 +195,46 @@ impl Probers {
     }
 }
 
+/// The most constants the mutations choose from.
+const MOST_CONSTANTS: usize = 1024;
+
+/// The most streams the coverage corpus keeps (the first ones kept stay).
+const MOST_CORPUS: usize = 4096;
+
 /// The climb's state: the pool, its random choices, its counts.
 struct Climb {
+    goal: Goal,
     pool: Vec<Probe>,
     size: usize,
     rng: harness::rng::Rng,
+    seed: u64,
     budget: Duration,
     probed: u64,
     refused: u64,
+    fresh: u64,
+    /// `coverage`: what the programs compared against, for the mutations.
+    constants: BTreeSet<i64>,
+    listed: Vec<i64>,
 }
 
 impl Climb {
     fn new(opts: &SearchOptions) -> Climb {
         Climb {
+            goal: opts.goal,
             pool: Vec::new(),
             size: opts.pool.max(2),
             rng: harness::rng::rng(opts.seed ^ 0x5eed_5107),
+            seed: opts.seed,
             budget: opts.budget,
             probed: 0,
             refused: 0,
+            fresh: 0,
+            constants: BTreeSet::new(),
+            listed: Vec::new(),
         }
     }
 
-    /// Whether the search is over: its time spent, an interrupt, or a failing run found.
+    /// Whether the search is over: its time spent, an interrupt, or a failing probe found.
     fn done(&self, started: Instant, installed: &Installed) -> bool {
         started.elapsed() >= self.budget
             || installed.stop.load(Relaxed)
@@ -220,35 +242,72 @@ impl Climb {
             || self.pool[0].failed
     }
 
-    /// Takes the probes made (`None`: refused by the generator or validator) into the pool.
-    fn offer(&mut self, probes: Vec<Option<Probe>>) {
-        for p in probes {
-            match p {
-                Some(p) => {
-                    self.probed += 1;
-                    self.pool.push(p);
-                }
-                None => self.refused += 1,
-            }
-        }
-        self.pool
-            .sort_by(|a, b| b.failed.cmp(&a.failed).then(b.cost.cmp(&a.cost)));
-        self.pool.truncate(self.size);
+    /// A fresh case: the next seed of the search's own.
+    fn fresh(&mut self) -> Job {
+        self.fresh += 1;
+        Job::Fresh(harness::rng::case_seed(self.seed, self.fresh - 1))
     }
 
-    /// `n` new streams, each a mutation of a stream of the pool.
-    fn mutations(&mut self, n: usize) -> Vec<Vec<u8>> {
+    /// Takes the probes made (`None`: refused by the generator or validator) into the pool:
+    /// `slow` keeps the costliest, `coverage` every probe that reached something new.
+    fn offer(&mut self, probes: Vec<Option<Probe>>) {
+        for p in probes {
+            let Some(mut p) = p else {
+                self.refused += 1;
+                continue;
+            };
+            self.probed += 1;
+            for c in std::mem::take(&mut p.constants) {
+                if self.constants.len() < MOST_CONSTANTS && self.constants.insert(c) {
+                    self.listed.push(c);
+                }
+            }
+            let kept = match self.goal {
+                Goal::Slow => true,
+                Goal::Coverage => p.failed || (p.novel > 0 && self.pool.len() < MOST_CORPUS),
+            };
+            if kept {
+                self.pool.push(p);
+            }
+        }
+        match self.goal {
+            Goal::Slow => {
+                self.pool
+                    .sort_by(|a, b| b.failed.cmp(&a.failed).then(b.cost.cmp(&a.cost)));
+                self.pool.truncate(self.size);
+            }
+            Goal::Coverage => self.pool.sort_by_key(|p| !p.failed),
+        }
+    }
+
+    /// The round's `n` jobs: mutations of streams of the pool (`coverage`: a quarter of them fresh
+    /// cases instead).
+    fn jobs(&mut self, n: usize) -> Vec<Job> {
         (0..n)
             .map(|_| {
+                if self.goal == Goal::Coverage && self.rng.random_range(0..4u8) == 0 {
+                    return self.fresh();
+                }
                 let parent = self.rng.random_range(0..self.pool.len());
                 let other = self.rng.random_range(0..self.pool.len());
-                mutate(&self.pool[parent], &self.pool[other], &mut self.rng)
+                let (p, o) = (self.pool[parent].parent(), self.pool[other].parent());
+                Job::Stream(mutate(p, o, &self.listed, &mut self.rng))
             })
             .collect()
     }
 
-    /// A line about the pool: its size, the costliest input's cost against the limit.
-    fn describe(&self, installed: &Installed) -> String {
+    /// A line about the pool: `slow`, its size and the costliest input's cost against the limit;
+    /// `coverage`, the corpus, the edges reached and the constants found.
+    fn describe(&self, installed: &Installed, novelty: &Mutex<Novelty>) -> String {
+        if self.goal == Goal::Coverage {
+            let edges = novelty.lock().map_or(0, |n| n.edges());
+            return format!(
+                "search: {} inputs probed, corpus {}, {edges} edges reached, {} constants",
+                self.probed,
+                self.pool.len(),
+                self.constants.len()
+            );
+        }
         let limit = installed.problem.limits.cpu;
         let best = self.pool.first().map_or(Duration::ZERO, |p| p.cost);
         format!(
@@ -261,12 +320,15 @@ impl Climb {
         )
     }
 
-    fn finish(self, elapsed: Duration) -> Found {
+    fn finish(self, elapsed: Duration, edges: usize) -> Found {
         Found {
+            constants: self.constants.len(),
             pool: self.pool,
             probed: self.probed,
             refused: self.refused,
             elapsed,
+            goal: self.goal,
+            edges,
         }
     }
 }
@@ -285,7 +347,7 @@ impl Listed {
         Listed {
             streams: found.pool.iter().map(|p| p.stream.clone()).collect(),
             installed: Arc::clone(installed),
-            name: format!("search slow, seed {seed}"),
+            name: format!("search {}, seed {seed}", found.goal.name()),
         }
     }
 }
@@ -310,138 +372,6 @@ impl Cases<Stress> for Listed {
 /// `cost` as a share of `limit`.
 pub fn share(cost: Duration, limit: Duration) -> f64 {
     cost.as_secs_f64() / limit.as_secs_f64().max(1e-9)
-}
-
-/// Makes the input of `job` and runs the solution on it; `None` when the generator or the
-/// validator refuses it, or the solution cannot be started.
-fn probe(installed: &Arc<Installed>, job: Job) -> Option<Probe> {
-    let case = match job {
-        Job::Fresh(seed) => Case::fresh(installed, seed),
-        Job::Stream(stream) => Case::probe(installed, Source::Stream(stream)),
-    };
-    let input = case.input().ok()?;
-    let tape = case.tape()?;
-    let Source::Stream(stream) = case.trimmed() else {
-        return None;
-    };
-    let problem = &installed.problem;
-    let run = problem
-        .solution
-        .run(&[], input.as_bytes(), &problem.limits)
-        .ok()?;
-    Some(Probe {
-        stream,
-        tape,
-        cost: run.cpu,
-        failed: !run.success() && !run.interrupted,
-    })
-}
-
-/// Where each draw of `tape` sits in a stream of `len` bytes: (start, bytes), draws of one value
-/// (no bytes) left out.
-fn draw_spans(tape: &Tape, len: usize) -> Vec<(usize, usize)> {
-    let mut at = 0;
-    let mut spans = Vec::new();
-    for d in &tape.draws {
-        let k = bytes_for(d.n);
-        if k > 0 && at + k <= len {
-            spans.push((at, k));
-        }
-        at += k;
-    }
-    spans
-}
-
-/// A run of draws `[from, from + len)` of `count`: its length a power of two up to all of them,
-/// so that long runs (a sorted half of an array) are as likely as short ones.
-fn run_of(count: usize, rng: &mut harness::rng::Rng) -> (usize, usize) {
-    let from = rng.random_range(0..count);
-    let most = count - from;
-    let bits = usize::BITS - most.leading_zeros();
-    let len = (1usize << rng.random_range(0..bits)).min(most);
-    (from, len)
-}
-
-/// A mutation of `parent`'s stream at the level of its draws (`other` for a splice).
-fn mutate(parent: &Probe, other: &Probe, rng: &mut harness::rng::Rng) -> Vec<u8> {
-    let mut s = parent.stream.clone();
-    let spans = draw_spans(&parent.tape, s.len());
-    if spans.is_empty() {
-        let mut fresh = vec![0u8; 16];
-        rng.fill_bytes(&mut fresh);
-        return fresh;
-    }
-    let (from, len) = run_of(spans.len(), rng);
-    let run = &spans[from..from + len];
-    match rng.random_range(0..6u8) {
-        0 => fill(&mut s, run),
-        1 => ascend(&mut s, run, rng.random_range(0..2u8) == 0),
-        2 => {
-            for &(at, k) in run {
-                write_raw(&mut s, at, k, rng.random::<u64>());
-            }
-        }
-        3 => {
-            for &(at, k) in run {
-                write_raw(&mut s, at, k, u64::MAX);
-            }
-        }
-        4 => copy_run(&mut s, &spans, (from, len), rng),
-        _ => return splice(parent, other, rng),
-    }
-    s
-}
-
-/// Every draw of `run` takes the first one's raw value.
-fn fill(s: &mut Vec<u8>, run: &[(usize, usize)]) {
-    let (at, k) = run[0];
-    let value = read_raw(s, at, k);
-    for &(at, k) in run {
-        write_raw(s, at, k, value);
-    }
-}
-
-/// The draws of `run` ascend (or descend) by one from the first one's raw value.
-fn ascend(s: &mut Vec<u8>, run: &[(usize, usize)], up: bool) {
-    let (at, k) = run[0];
-    let first = read_raw(s, at, k);
-    for (i, &(at, k)) in run.iter().enumerate() {
-        let step = i as u64;
-        let value = if up {
-            first.saturating_add(step)
-        } else {
-            first.saturating_sub(step)
-        };
-        write_raw(s, at, k, value);
-    }
-}
-
-/// The raw values of the run `(from, len)` copied onto another run of draws.
-fn copy_run(
-    s: &mut Vec<u8>,
-    spans: &[(usize, usize)],
-    (from, len): (usize, usize),
-    rng: &mut harness::rng::Rng,
-) {
-    let to = rng.random_range(0..spans.len());
-    let values: Vec<u64> = spans[from..from + len]
-        .iter()
-        .map(|&(at, k)| read_raw(s, at, k))
-        .collect();
-    for (&(at, k), value) in spans[to..].iter().zip(values) {
-        write_raw(s, at, k, value);
-    }
-}
-
-/// `parent`'s stream up to one of its draws, `other`'s from the same draw on.
-fn splice(parent: &Probe, other: &Probe, rng: &mut harness::rng::Rng) -> Vec<u8> {
-    let spans = draw_spans(&parent.tape, parent.stream.len());
-    let cut = spans
-        .get(rng.random_range(0..spans.len().max(1)))
-        .map_or(0, |&(at, _)| at);
-    let mut s = parent.stream[..cut.min(parent.stream.len())].to_vec();
-    s.extend_from_slice(other.stream.get(cut..).unwrap_or(&[]));
-    s
 }
 
 #[cfg(test)]

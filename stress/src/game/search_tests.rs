@@ -1,5 +1,5 @@
 use super::*;
-use crate::protocol::tape::Draw;
+use crate::protocol::tape::{Draw, Tape};
 
 fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
     Probe {
@@ -10,45 +10,8 @@ fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
         stream,
         cost: Duration::ZERO,
         failed: false,
-    }
-}
-
-#[test]
-fn draws_are_found_where_the_generator_read_them() {
-    let p = probe_of(vec![0; 7], &[1, 256, 257, 10, 1]);
-    // 1 value: no byte; 256 values: 1 byte; 257: 2 bytes; 10: 1 byte.
-    assert_eq!(draw_spans(&p.tape, 7), [(0, 1), (1, 2), (3, 1)]);
-    assert_eq!(draw_spans(&p.tape, 3), [(0, 1), (1, 2)]);
-}
-
-#[test]
-fn fill_and_ascend_rewrite_whole_draws() {
-    let mut s = vec![5, 0, 9, 1, 7];
-    let run = [(0, 1), (1, 2), (3, 1)];
-    fill(&mut s, &run);
-    assert_eq!(s, [5, 0, 5, 5, 7]);
-    let mut s = vec![5, 0, 9, 1, 7];
-    ascend(&mut s, &run, true);
-    assert_eq!(s, [5, 0, 6, 7, 7]);
-    ascend(&mut s, &run, false);
-    assert_eq!(s, [5, 0, 4, 3, 7]);
-}
-
-#[test]
-fn mutations_are_a_function_of_the_seed_and_keep_the_stream_a_stream() {
-    let p = probe_of((0..64).collect(), &vec![256; 64]);
-    let q = probe_of(vec![9; 64], &vec![256; 64]);
-    let run = |seed| {
-        let mut rng = harness::rng::rng(seed);
-        (0..50)
-            .map(|_| mutate(&p, &q, &mut rng))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(run(3), run(3));
-    let changed = run(3).iter().filter(|m| **m != p.stream).count();
-    assert!(changed > 25, "{changed} of 50 changed");
-    for (from, len) in (0..200).map(|i| run_of(64, &mut harness::rng::rng(i))) {
-        assert!(len >= 1 && from + len <= 64);
+        novel: 0,
+        constants: Vec::new(),
     }
 }
 
@@ -59,6 +22,7 @@ fn the_pool_keeps_the_costliest_and_a_failure_first() {
         seed: 1,
         threads: 1,
         pool: 2,
+        goal: Goal::Slow,
     });
     let with = |cost: u64, failed: bool| {
         let mut p = probe_of(vec![cost as u8], &[256]);
@@ -72,4 +36,42 @@ fn the_pool_keeps_the_costliest_and_a_failure_first() {
     assert_eq!((climb.probed, climb.refused), (3, 1));
     climb.offer(vec![with(2, true)]);
     assert!(climb.pool[0].failed && climb.pool[1].cost.as_millis() == 9);
+}
+
+#[test]
+fn the_corpus_keeps_what_was_new_a_failure_first_and_gathers_the_constants() {
+    let mut climb = Climb::new(&SearchOptions {
+        budget: Duration::from_secs(1),
+        seed: 1,
+        threads: 1,
+        pool: 2,
+        goal: Goal::Coverage,
+    });
+    let with = |byte: u8, novel: usize, failed: bool, constants: &[i64]| {
+        let mut p = probe_of(vec![byte], &[256]);
+        p.novel = novel;
+        p.failed = failed;
+        p.constants = constants.to_vec();
+        Some(p)
+    };
+    climb.offer(vec![
+        with(1, 3, false, &[7, 0]),
+        with(2, 0, false, &[7, -4]),
+        with(3, 1, false, &[]),
+        with(4, 2, false, &[]),
+    ]);
+    // Every new one is kept, whatever the pool size says (that is the slow climb's).
+    let kept: Vec<u8> = climb.pool.iter().map(|p| p.stream[0]).collect();
+    assert_eq!(kept, [1, 3, 4]);
+    assert_eq!(climb.listed, [7, 0, -4]);
+    climb.offer(vec![with(5, 0, true, &[])]);
+    assert_eq!(
+        climb.pool[0].stream,
+        [5],
+        "a failure is first, even with nothing new"
+    );
+    // A round of jobs: fresh cases now and then, the rest mutations of the corpus.
+    let jobs = climb.jobs(64);
+    let fresh = jobs.iter().filter(|j| matches!(j, Job::Fresh(_))).count();
+    assert!((4..40).contains(&fresh), "{fresh} fresh of 64");
 }

@@ -52,6 +52,8 @@ pub struct Problem {
     pub dir: Option<PathBuf>,
     /// The programs built once more with the sanitizers (`--sanitize`).
     pub sanitized: Sanitized,
+    /// The programs built once more with coverage counters (`--search coverage`).
+    pub covered: Option<Covered>,
     /// A package's script lines: fresh case `i` calls the seed generator with line `i mod len`
     /// (the smallest first), and the case's seed after it. Empty: the generator's own arguments.
     pub scripts: Vec<Vec<String>>,
@@ -72,6 +74,15 @@ pub enum Sanitize {
 #[derive(Debug, Clone, Default)]
 pub struct Sanitized {
     pub solution: Option<Cmd>,
+    pub reference: Option<Cmd>,
+}
+
+/// The solution and the brute force built with coverage counters, for the coverage search
+/// (`crate::game::guided`).
+#[derive(Debug, Clone)]
+pub struct Covered {
+    pub solution: Cmd,
+    /// `None`: the brute force is not a C or C++ source; it runs as it is, counting nothing.
     pub reference: Option<Cmd>,
 }
 
@@ -192,6 +203,8 @@ pub struct Flags {
     pub reduce_text: bool,
     /// `--sanitize`: which programs are built once more with the sanitizers.
     pub sanitize: Option<Sanitize>,
+    /// `--search coverage`: the solution and the brute force are built with coverage counters.
+    pub covered: bool,
 }
 
 /// One program's command: the flag's (from the current folder), else the file's (from its folder).
@@ -266,6 +279,10 @@ pub fn resolve_problem(
         .context("no solution: give it after `--` (or `solution` in the problem file)")?;
     let solution = resolve(&solution_spec.0, &solution_spec.1, "the solution")?;
     let sanitized = sanitized(flags.sanitize, &solution_spec, &reference_spec)?;
+    let covered = flags
+        .covered
+        .then(|| covered(&solution_spec, &reference_spec))
+        .transpose()?;
     let cpu = Duration::from_millis(flags.time_ms.or(f.time_ms).unwrap_or(2000).max(1));
     let memory = flags.memory_mb.or(f.memory_mb).unwrap_or(1024).max(1);
     let name = f.name.clone().unwrap_or_else(|| {
@@ -287,6 +304,7 @@ pub fn resolve_problem(
         reduce_text: flags.reduce_text,
         dir: has_file.then_some(dir),
         sanitized,
+        covered,
         scripts: f.scripts.clone(),
     })
 }
@@ -299,6 +317,18 @@ fn spec_of(flag: &Option<String>, file: &Option<String>, dir: &Path) -> Option<(
         (None, Some(spec)) => Some((spec.clone(), dir.to_path_buf())),
         (None, None) => None,
     }
+}
+
+/// The solution and the brute force built with coverage counters: the solution must be a C or C++
+/// source; a brute force that is not one runs as it is.
+fn covered(solution: &(String, PathBuf), reference: &(String, PathBuf)) -> anyhow::Result<Covered> {
+    use crate::programs::program::resolve_covered;
+    let solution = resolve_covered(&solution.0, &solution.1, "--search coverage: the solution")?;
+    let reference = resolve_covered(&reference.0, &reference.1, "the reference").ok();
+    Ok(Covered {
+        solution,
+        reference,
+    })
 }
 
 /// The programs `sanitize` asks for, built with the sanitizers.

@@ -127,6 +127,19 @@ pub fn resolve_sanitized(spec: &str, base: &Path, role: &str) -> anyhow::Result<
     })
 }
 
+/// Resolves the command `spec` of `role` as [`resolve`] does, its source built once more with
+/// coverage counters ([`toolchain::build_covered`]); a command that is not a C or C++ source is an
+/// error naming `role`.
+pub fn resolve_covered(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    let (first, args) = split(spec, role)?;
+    let program = toolchain::build_covered(&base.join(first), &[kit_dir()], role)?;
+    Ok(Cmd {
+        spec: spec.to_string(),
+        program,
+        args,
+    })
+}
+
 /// Compiles, in parallel, every source file the commands `specs` (each with the folder its paths
 /// are taken from) start with, so that [`resolve`] then finds them compiled: a problem's three or
 /// more programs compile in the time of the slowest. Errors are left for [`resolve`] to report.

@@ -1,0 +1,169 @@
+//! `harness stress --search` end to end on the repository's example problems: the slow search finds
+//! the shape random cases miss (`slow-sort`), the coverage search the value they miss
+//! (`product-sign`), each judged, shrunk and saved like any failure, its figures in the JSON
+//! report.
+
+use std::path::{Path, PathBuf};
+
+mod fixture_programs;
+
+use fixture_programs::{harness, last_line};
+
+/// A fresh folder for one test's repros.
+fn scratch(name: &str) -> PathBuf {
+    fixture_programs::scratch("search", name)
+}
+
+/// Runs `harness stress ARGS` in the fixtures folder: (status, stdout, stderr).
+fn stress(args: &[&str]) -> (i32, String, String) {
+    harness(&[&["stress"], args].concat())
+}
+
+/// The path of an example problem of the repository.
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/problems")
+        .join(name)
+}
+
+#[test]
+fn the_search_finds_the_slow_shape_that_random_cases_miss() {
+    let out = scratch("slow-sort");
+    let problem = example("slow-sort");
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    let json = out.join("report.json");
+    let j = json.to_str().unwrap();
+    // Random cases: distinct values, n log n steps, far within the limit.
+    let (code, stdout, stderr) = stress(&[p, "--cases", "30", "--out", o, "-q"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    // The search climbs to a run of equal or sorted values: n^2 steps, many times the limit.
+    let args = [
+        p,
+        "--search",
+        "slow",
+        "--search-secs",
+        "300",
+        "--shrink-secs",
+        "5",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        j,
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("search slow: "), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["command"], "stress");
+    assert_eq!(report["search"]["cost"], "cpu-time");
+    assert_eq!(report["search"]["failed"], true, "{report}");
+    assert!(
+        report["search"]["probed"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+    let verdict = stdout.lines().nth(1).unwrap_or_default().to_lowercase();
+    assert!(verdict.contains("time limit"), "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert!(Path::new(repro).is_file(), "{stdout}");
+}
+
+#[test]
+fn the_coverage_search_finds_the_value_random_cases_miss() {
+    let out = scratch("product-sign");
+    let problem = example("product-sign");
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    let json = out.join("report.json");
+    let j = json.to_str().unwrap();
+    // Random cases: a zero factor is one draw in 2 * 10^9.
+    let (code, stdout, stderr) = stress(&[p, "--cases", "2000", "--out", o, "-q"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    // The search puts the constant the programs compare against (0) into a draw.
+    let args = [
+        p,
+        "--search",
+        "coverage",
+        "--search-secs",
+        "300",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        j,
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("search coverage: "), "{stdout}");
+    assert!(stdout.contains("a failing input found"), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["search"]["goal"], "coverage");
+    assert_eq!(report["search"]["failed"], true, "{report}");
+    assert!(report["search"]["edges"].as_u64().unwrap() > 0, "{report}");
+    assert!(
+        report["search"]["constants"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+    assert!(stdout.contains("WRONG ANSWER in case "), "{stdout}");
+    // Shrunk by the stream to the README's smallest failing input.
+    assert!(
+        stdout.contains("generator stream: 4 bytes (hex 003b9aca)"),
+        "{stdout}"
+    );
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n0\n");
+    assert!(last_line(&stdout).contains(" 1 failure"), "{stdout}");
+}
+
+#[test]
+fn the_coverage_search_needs_a_c_or_cpp_solution_and_no_interactor() {
+    let out = scratch("coverage-refused");
+    let o = out.to_str().unwrap();
+    let py = out.join("sum.py");
+    std::fs::write(&py, "print(sum(map(int, input().split()[1:])))\n").unwrap();
+    let (code, _, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--search",
+        "coverage",
+        "--out",
+        o,
+        "--",
+        py.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("only those are built with coverage counters"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let (code, _, stderr) = stress(&[
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--interactor",
+        "interactor.c",
+        "--search",
+        "coverage",
+        "--out",
+        o,
+        "--",
+        "sum.c",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--search coverage does not run through an interactor"),
+        "{stderr}"
+    );
+}

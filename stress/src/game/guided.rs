@@ -1,0 +1,190 @@
+//! One probe of the coverage search (`harness stress --search coverage`): the case's input run by
+//! the solution and the brute force built with coverage counters ([`toolchain::build_covered`]),
+//! the solution's output judged against the brute force's as any case is, and what the two runs
+//! counted: the edges they took (new ones make the input worth keeping, as in AFL's corpus) and
+//! the constants they compared against (put into draws by the mutations, as libFuzzer does with
+//! `trace-cmp`). A brute force that is not C or C++ runs plain: its answer, no counts.
+
+use crate::game::case::{Case, Installed};
+use crate::game::engines::judge;
+use crate::programs::problem::Covered as CoveredPrograms;
+use crate::programs::program::Cmd;
+use harness::roles::Judgement;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use supervise::Limits;
+use toolchain::{Counted, COVERAGE_ENV, MAP_SIZE};
+
+/// Every (edge, bucket) any probe's runs reached so far: the solution's edges first, then the
+/// brute force's, one byte of bucket bits each (AFL's "virgin" map, inverted).
+pub struct Novelty {
+    seen: Vec<u8>,
+    edges: usize,
+}
+
+impl Default for Novelty {
+    fn default() -> Self {
+        Novelty {
+            seen: vec![0; 2 * MAP_SIZE],
+            edges: 0,
+        }
+    }
+}
+
+impl Novelty {
+    /// Takes what a run counted (`offset`: 0 for the solution, [`MAP_SIZE`] for the brute force)
+    /// and says how many (edge, bucket) pairs were new.
+    fn merge(&mut self, counted: &Counted, offset: usize) -> usize {
+        let mut new = 0;
+        for &(edge, bucket) in &counted.edges {
+            let seen = &mut self.seen[offset + edge as usize % MAP_SIZE];
+            if *seen & bucket == 0 {
+                if *seen == 0 {
+                    self.edges += 1;
+                }
+                *seen |= bucket;
+                new += 1;
+            }
+        }
+        new
+    }
+
+    /// Edges reached so far (by either program).
+    pub fn edges(&self) -> usize {
+        self.edges
+    }
+}
+
+/// A worker's files the covered runs count into, one a program; removed when dropped.
+pub struct Counters {
+    solution: PathBuf,
+    reference: PathBuf,
+}
+
+impl Counters {
+    pub fn new() -> Counters {
+        Counters {
+            solution: crate::programs::program::scratch_path(),
+            reference: crate::programs::program::scratch_path(),
+        }
+    }
+}
+
+impl Default for Counters {
+    fn default() -> Self {
+        Counters::new()
+    }
+}
+
+impl Drop for Counters {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.solution);
+        let _ = std::fs::remove_file(&self.reference);
+    }
+}
+
+/// What a probe of the coverage search found.
+#[derive(Debug, Clone)]
+pub struct Covered {
+    /// The CPU time of the solution's (covered) run.
+    pub cost: std::time::Duration,
+    /// The solution's answer was judged wrong, or its run crashed.
+    pub failed: bool,
+    /// (edge, bucket) pairs no probe reached before.
+    pub novel: usize,
+    /// The constants the two programs compared against.
+    pub constants: Vec<i64>,
+}
+
+/// Runs the covered programs on `case` (its input made), judges the solution's answer and takes
+/// what they counted into `novelty`. `None` when the brute force gives no answer, or a program
+/// cannot be started.
+pub fn probe(
+    installed: &Installed,
+    case: &Case,
+    covered: &CoveredPrograms,
+    counters: &Counters,
+    novelty: &Mutex<Novelty>,
+) -> Option<Covered> {
+    let input = case.input().ok()?.as_bytes();
+    let limits = installed.problem.limits;
+    let (answer, reference) = match &covered.reference {
+        Some(cmd) => counted_run(cmd, &counters.reference, input, &limits)?,
+        None => (
+            plain_run(&installed.problem.reference, input, &limits)?,
+            None,
+        ),
+    };
+    if !answer.success() {
+        return None;
+    }
+    let answer = String::from_utf8_lossy(&answer.stdout).into_owned();
+    let (run, solution) = counted_run(&covered.solution, &counters.solution, input, &limits)?;
+    let crashed = !run.success() && !run.interrupted && run.limit.is_none();
+    let failed = crashed
+        || (run.success()
+            && !matches!(
+                judge(case, &answer, &String::from_utf8_lossy(&run.stdout)),
+                Judgement::Accepted
+            ));
+    let mut constants = Vec::new();
+    let mut novel = 0;
+    {
+        let mut seen = novelty.lock().ok()?;
+        for (counted, offset) in [(solution, 0), (reference, MAP_SIZE)] {
+            if let Some(counted) = counted {
+                novel += seen.merge(&counted, offset);
+                constants.extend(counted.constants);
+            }
+        }
+    }
+    Some(Covered {
+        cost: run.cpu,
+        failed,
+        novel,
+        constants,
+    })
+}
+
+/// A covered program's run counting into `file`, and what it counted.
+fn counted_run(
+    cmd: &Cmd,
+    file: &Path,
+    input: &[u8],
+    limits: &Limits,
+) -> Option<(supervise::Execution, Option<Counted>)> {
+    Counted::clear(file).ok()?;
+    let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
+    let run = cmd.run_with_env(&[], &env, input, limits).ok()?;
+    Some((run, Some(Counted::read(file))))
+}
+
+/// The brute force's run where it has no counters.
+fn plain_run(cmd: &Cmd, input: &[u8], limits: &Limits) -> Option<supervise::Execution> {
+    cmd.run(&[], input, limits).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counted(edges: &[(u32, u8)]) -> Counted {
+        Counted {
+            edges: edges.to_vec(),
+            constants: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn novelty_is_a_new_edge_or_a_new_bucket_of_one() {
+        let mut n = Novelty::default();
+        assert_eq!(n.merge(&counted(&[(5, 1), (9, 2)]), 0), 2);
+        assert_eq!(n.merge(&counted(&[(5, 1), (9, 2)]), 0), 0);
+        // The same edge taken more often: a new bucket, not a new edge.
+        assert_eq!(n.merge(&counted(&[(5, 8)]), 0), 1);
+        assert_eq!(n.edges(), 2);
+        // The brute force's edge 5 is not the solution's.
+        assert_eq!(n.merge(&counted(&[(5, 1)]), MAP_SIZE), 1);
+        assert_eq!(n.edges(), 3);
+    }
+}

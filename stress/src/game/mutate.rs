@@ -1,0 +1,264 @@
+//! Mutations of a stream at the level of the generator's draws, as the searches make them (a
+//! slow input's climb, the coverage search): fill a run of draws with one value, make a run
+//! ascend, draw a run afresh, raise a run to its largest values, copy a run elsewhere, splice two
+//! streams at a draw, and put a constant a program compared against into a draw (the draw's `lo`
+//! from the tape turns the constant into the draw's value, as libFuzzer puts `trace-cmp`'s
+//! operands into its inputs).
+
+use crate::protocol::tape::{bytes_for, read_raw, write_raw, Tape};
+use rand::{Rng as _, RngCore as _};
+
+/// A stream to mutate and the tape of the draws the generator made from it.
+#[derive(Debug, Clone, Copy)]
+pub struct Parent<'a> {
+    pub stream: &'a [u8],
+    pub tape: &'a Tape,
+}
+
+/// Where each draw of `tape` sits in a stream of `len` bytes: (start, bytes), draws of one value
+/// (no bytes) left out.
+pub fn draw_spans(tape: &Tape, len: usize) -> Vec<(usize, usize)> {
+    let mut at = 0;
+    let mut spans = Vec::new();
+    for d in &tape.draws {
+        let k = bytes_for(d.n);
+        if k > 0 && at + k <= len {
+            spans.push((at, k));
+        }
+        at += k;
+    }
+    spans
+}
+
+/// A run of draws `[from, from + len)` of `count`: its length a power of two up to all of them,
+/// so that long runs (a sorted half of an array) are as likely as short ones.
+pub fn run_of(count: usize, rng: &mut harness::rng::Rng) -> (usize, usize) {
+    let from = rng.random_range(0..count);
+    let most = count - from;
+    let bits = usize::BITS - most.leading_zeros();
+    let len = (1usize << rng.random_range(0..bits)).min(most);
+    (from, len)
+}
+
+/// A mutation of `parent`'s stream at the level of its draws (`other` for a splice): with
+/// `constants` (what the programs compared against), one time in four a draw is made to give one.
+pub fn mutate(
+    parent: Parent,
+    other: Parent,
+    constants: &[i64],
+    rng: &mut harness::rng::Rng,
+) -> Vec<u8> {
+    if !constants.is_empty() && rng.random_range(0..4u8) == 0 {
+        if let Some(s) = put_constant(parent, constants, rng) {
+            return s;
+        }
+    }
+    let mut s = parent.stream.to_vec();
+    let spans = draw_spans(parent.tape, s.len());
+    if spans.is_empty() {
+        let mut fresh = vec![0u8; 16];
+        rng.fill_bytes(&mut fresh);
+        return fresh;
+    }
+    let (from, len) = run_of(spans.len(), rng);
+    let run = &spans[from..from + len];
+    match rng.random_range(0..6u8) {
+        0 => fill(&mut s, run),
+        1 => ascend(&mut s, run, rng.random_range(0..2u8) == 0),
+        2 => {
+            for &(at, k) in run {
+                write_raw(&mut s, at, k, rng.random::<u64>());
+            }
+        }
+        3 => {
+            for &(at, k) in run {
+                write_raw(&mut s, at, k, u64::MAX);
+            }
+        }
+        4 => copy_run(&mut s, &spans, (from, len), rng),
+        _ => return splice(parent, other, rng),
+    }
+    s
+}
+
+/// Every draw of `run` takes the first one's raw value.
+fn fill(s: &mut Vec<u8>, run: &[(usize, usize)]) {
+    let (at, k) = run[0];
+    let value = read_raw(s, at, k);
+    for &(at, k) in run {
+        write_raw(s, at, k, value);
+    }
+}
+
+/// The draws of `run` ascend (or descend) by one from the first one's raw value.
+fn ascend(s: &mut Vec<u8>, run: &[(usize, usize)], up: bool) {
+    let (at, k) = run[0];
+    let first = read_raw(s, at, k);
+    for (i, &(at, k)) in run.iter().enumerate() {
+        let step = i as u64;
+        let value = if up {
+            first.saturating_add(step)
+        } else {
+            first.saturating_sub(step)
+        };
+        write_raw(s, at, k, value);
+    }
+}
+
+/// The raw values of the run `(from, len)` copied onto another run of draws.
+fn copy_run(
+    s: &mut Vec<u8>,
+    spans: &[(usize, usize)],
+    (from, len): (usize, usize),
+    rng: &mut harness::rng::Rng,
+) {
+    let to = rng.random_range(0..spans.len());
+    let values: Vec<u64> = spans[from..from + len]
+        .iter()
+        .map(|&(at, k)| read_raw(s, at, k))
+        .collect();
+    for (&(at, k), value) in spans[to..].iter().zip(values) {
+        write_raw(s, at, k, value);
+    }
+}
+
+/// `parent`'s stream up to one of its draws, `other`'s from the same draw on.
+fn splice(parent: Parent, other: Parent, rng: &mut harness::rng::Rng) -> Vec<u8> {
+    let spans = draw_spans(parent.tape, parent.stream.len());
+    let cut = spans
+        .get(rng.random_range(0..spans.len().max(1)))
+        .map_or(0, |&(at, _)| at);
+    let mut s = parent.stream[..cut.min(parent.stream.len())].to_vec();
+    s.extend_from_slice(other.stream.get(cut..).unwrap_or(&[]));
+    s
+}
+
+/// `parent`'s stream with one draw made to give a constant of `constants` (or one off it), where
+/// the draw's range holds it; `None` when no draw tried does.
+fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
+    let mut at = 0;
+    let mut draws = Vec::new();
+    for d in &parent.tape.draws {
+        let k = bytes_for(d.n);
+        if k > 0 {
+            draws.push((at, k, d));
+        }
+        at += k;
+    }
+    if draws.is_empty() {
+        return None;
+    }
+    let constant = constants[rng.random_range(0..constants.len())];
+    let wanted = constant.wrapping_add(rng.random_range(-1..=1i64));
+    for _ in 0..8 {
+        let (at, k, d) = draws[rng.random_range(0..draws.len())];
+        let value = (wanted as u64).wrapping_sub(d.lo as u64);
+        if d.n == 0 || value < d.n {
+            let mut s = parent.stream.to_vec();
+            write_raw(&mut s, at, k, value);
+            return Some(s);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::tape::Draw;
+
+    fn tape(draws: &[u64], len: usize) -> Tape {
+        Tape {
+            consumed: len,
+            draws: draws.iter().map(|&n| Draw::new(n, 0)).collect(),
+        }
+    }
+
+    #[test]
+    fn draws_are_found_where_the_generator_read_them() {
+        let t = tape(&[1, 256, 257, 10, 1], 7);
+        // 1 value: no byte; 256 values: 1 byte; 257: 2 bytes; 10: 1 byte.
+        assert_eq!(draw_spans(&t, 7), [(0, 1), (1, 2), (3, 1)]);
+        assert_eq!(draw_spans(&t, 3), [(0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn fill_and_ascend_rewrite_whole_draws() {
+        let mut s = vec![5, 0, 9, 1, 7];
+        let run = [(0, 1), (1, 2), (3, 1)];
+        fill(&mut s, &run);
+        assert_eq!(s, [5, 0, 5, 5, 7]);
+        let mut s = vec![5, 0, 9, 1, 7];
+        ascend(&mut s, &run, true);
+        assert_eq!(s, [5, 0, 6, 7, 7]);
+        ascend(&mut s, &run, false);
+        assert_eq!(s, [5, 0, 4, 3, 7]);
+    }
+
+    #[test]
+    fn mutations_are_a_function_of_the_seed_and_keep_the_stream_a_stream() {
+        let (ps, qs) = ((0..64).collect::<Vec<u8>>(), vec![9u8; 64]);
+        let t = tape(&[256; 64], 64);
+        let (p, q) = (
+            Parent {
+                stream: &ps,
+                tape: &t,
+            },
+            Parent {
+                stream: &qs,
+                tape: &t,
+            },
+        );
+        let run = |seed| {
+            let mut rng = harness::rng::rng(seed);
+            (0..50)
+                .map(|_| mutate(p, q, &[], &mut rng))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(3), run(3));
+        let changed = run(3).iter().filter(|m| **m != ps).count();
+        assert!(changed > 25, "{changed} of 50 changed");
+        for (from, len) in (0..200).map(|i| run_of(64, &mut harness::rng::rng(i))) {
+            assert!(len >= 1 && from + len <= 64);
+        }
+    }
+
+    #[test]
+    fn a_constant_goes_into_a_draw_whose_range_holds_it() {
+        // Two draws: [-1000, 999] (lo -1000) and [5, 14] (lo 5); the constant 0 (or one off it)
+        // fits only the first, as the value 999 to 1001 (two bytes, big-endian).
+        let t = Tape {
+            consumed: 3,
+            draws: vec![
+                Draw {
+                    lo: -1000,
+                    ..Draw::new(2000, 0)
+                },
+                Draw {
+                    lo: 5,
+                    ..Draw::new(10, 0)
+                },
+            ],
+        };
+        let s = [0u8, 0, 0];
+        let parent = Parent {
+            stream: &s,
+            tape: &t,
+        };
+        let mut rng = harness::rng::rng(7);
+        let made: Vec<Vec<u8>> = (0..40)
+            .filter_map(|_| put_constant(parent, &[0], &mut rng))
+            .collect();
+        assert!(!made.is_empty());
+        for m in &made {
+            let value = read_raw(m, 0, 2);
+            assert!((999..=1001).contains(&value), "{m:?}");
+            assert_eq!(
+                m[2], 0,
+                "the second draw cannot hold 0 and is left alone: {m:?}"
+            );
+        }
+        // A constant no draw can give: nothing.
+        assert_eq!(put_constant(parent, &[1 << 40], &mut rng), None);
+    }
+}
