@@ -43,7 +43,13 @@
 // The tape: when the environment variable STRESS_TAPE names a file, it is written at normal exit
 // (exit or return from main): the line "consumed K" (stream bytes the draws read, past the end
 // included), then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64, and
-// " lo" after them when lo is not 0 (as a signed 64-bit number).
+// " lo" after them when lo is not 0 (as a signed 64-bit number); a span's beginning is the line
+// "( LABEL" and its end the line ")".
+//
+// Spans: `stress_kit::Span row("row");` makes the draws of the rest of the scope one group (a row,
+// an operation, a test case). The shrinker then deletes whole groups, and lowers a count together
+// with the groups it counts (n and n rows: n - 1 and a row fewer). Optional: without spans the
+// shrinker works on single draws.
 //
 // Not provided: testlib's pattern strings (rnd.next("[a-z]{1,5}")), wany, partition, setSeed
 // (each of the first three is one compile error that says so).
@@ -121,10 +127,16 @@ class Stream {
         }
         std::fprintf(f, "consumed %llu\n", static_cast<unsigned long long>(consumed_));
         for (const auto &d : tape_) {
-            std::fprintf(f, "%llu %llu", static_cast<unsigned long long>(d.n),
-                         static_cast<unsigned long long>(d.value));
-            if (d.lo != 0) std::fprintf(f, " %lld", static_cast<long long>(d.lo));
-            std::fputc('\n', f);
+            if (d.mark == Mark::Open) {
+                std::fprintf(f, "( %s\n", d.label.c_str());
+            } else if (d.mark == Mark::Close) {
+                std::fputs(")\n", f);
+            } else {
+                std::fprintf(f, "%llu %llu", static_cast<unsigned long long>(d.n),
+                             static_cast<unsigned long long>(d.value));
+                if (d.lo != 0) std::fprintf(f, " %lld", static_cast<long long>(d.lo));
+                std::fputc('\n', f);
+            }
         }
         std::fclose(f);
     }
@@ -156,12 +168,26 @@ class Stream {
         }
         return (extend_word_ >> (8 * extend_used_++)) & 0xFF;
     }
+  public:
+    // A span of draws begins (`label` names its kind: letters, digits, '_' and '-') or ends.
+    void open(const char *label) {
+        if (!tape_path_.empty()) tape_.push_back(Drawn{0, 0, 0, Mark::Open, label});
+    }
+    void close() {
+        if (!tape_path_.empty()) tape_.push_back(Drawn{0, 0, 0, Mark::Close, std::string()});
+    }
+
+  private:
+    enum class Mark { Draw, Open, Close };
     struct Drawn {
         uint64_t n, value;
         int64_t lo;
+        Mark mark;
+        std::string label;
     };
     void record(uint64_t n, uint64_t value, uint64_t lo) {
-        if (!tape_path_.empty()) tape_.push_back(Drawn{n, value, static_cast<int64_t>(lo)});
+        if (!tape_path_.empty())
+            tape_.push_back(Drawn{n, value, static_cast<int64_t>(lo), Mark::Draw, std::string()});
     }
 
     unsigned char buf_[1 << 16];
@@ -192,6 +218,17 @@ static TapeAtExit tape_at_exit;
 
 template <typename T>
 using if_int = typename std::enable_if<std::is_integral<T>::value, int>::type;
+
+// A span: the draws made while it lives are one group of the input (a row, an operation, a test
+// case), named by `label`. The tape records where it begins and ends, and the shrinker deletes,
+// and counts, whole spans: `stress_kit::Span row("row");` at the top of a loop's body.
+class Span {
+  public:
+    explicit Span(const char *label = "span") { stream().open(label); }
+    ~Span() { stream().close(); }
+    Span(const Span &) = delete;
+    Span &operator=(const Span &) = delete;
+};
 
 }  // namespace stress_kit
 

@@ -109,7 +109,13 @@ class _Stream:
         if self.tape is None:
             return
         lines = ["consumed %d\n" % self.consumed]
-        lines.extend(("%d %d %d\n" % d) if d[2] else ("%d %d\n" % d[:2]) for d in self.tape)
+        for d in self.tape:
+            if d[0] == "(":
+                lines.append("( %s\n" % d[1])
+            elif d[0] == ")":
+                lines.append(")\n")
+            else:
+                lines.append(("%d %d %d\n" % d) if d[2] else ("%d %d\n" % d[:2]))
         try:
             with open(self.tape_path, "w") as f:
                 f.writelines(lines)
@@ -121,6 +127,25 @@ class _Stream:
 
 _stream = _Stream()
 _atexit.register(_stream.write_tape)
+
+
+class span:
+    """A span: the draws made inside `with span("row"):` are one group of the input (a row, an
+    operation, a test case), named by its label. The tape records where it begins and ends, and
+    the shrinker deletes, and counts, whole spans (as stress.h's stress_kit::Span)."""
+
+    def __init__(self, label="span"):
+        self.label = label
+
+    def __enter__(self):
+        if _stream.tape is not None:
+            _stream.tape.append(("(", self.label))
+        return self
+
+    def __exit__(self, *exc):
+        if _stream.tape is not None:
+            _stream.tape.append((")",))
+        return False
 
 
 def _draw(n, lo=0):

@@ -92,6 +92,9 @@ expect "cpp py" "" "-5|0|0" "consumed 16|13 0 -5|0 0|9007199254740992 0" i -5 7 
 expect cpp "" "0|0|0|0|-3|0|0" "--" w 10 3 w 10 -3 w 10 30 w 10 -30 W -3 3 40 a 3 D 1 5
 expect cpp "" "0|0|0" "consumed 18|10 0|10 0|10 0|10 0|9007199254740992 0|9007199254740992 0" \
     w 10 3 U 0 1 U 0 1
+# Spans: their beginnings and ends on the tape, between the draws made in them; they read nothing.
+expect "cpp py" "0102" "1|2|0" "consumed 3|( row|10 1|( cell|10 2|)|)|10 0" \
+    '(' row i 0 9 '(' cell i 0 9 ')' ')' i 0 9
 # A draw with one value reads no byte.
 expect "cpp py" "05" "7|5" "consumed 1|1 0 7|10 5" i 7 7 i 0 9
 # k bytes per draw: 256 values take 1 byte, 257 take 2, 2^56 take 7, 2^56 + 1 take 8.

@@ -26,7 +26,11 @@ int main(int argc, char *argv[]) {
     registerGen(argc, argv, 1);
     for (int i = 1; i < argc;) {
         std::string op = argv[i++];
-        if (op == "i") {
+        if (op == "(") {
+            stress_kit::stream().open(argv[i++]);
+        } else if (op == ")") {
+            stress_kit::stream().close();
+        } else if (op == "i") {
             long long lo = ll(argv[i]), hi = ll(argv[i + 1]);
             i += 2;
             println(rnd.next(lo, hi));

@@ -37,6 +37,11 @@ def main(args):
             k, lo, hi = int(args[i]), int(args[i + 1]), int(args[i + 2])
             out.append(" ".join(map(str, random.sample(range(lo, hi + 1), k))))
             i += 3
+        elif op == "(":
+            random.span(args[i]).__enter__()
+            i += 1
+        elif op == ")":
+            random.span().__exit__(None, None, None)
         elif op == "g":
             out.append(random.getrandbits(int(args[i])))
             i += 1

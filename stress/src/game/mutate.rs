@@ -171,6 +171,7 @@ mod tests {
         Tape {
             consumed: len,
             draws: draws.iter().map(|&n| Draw::new(n, 0)).collect(),
+            spans: Vec::new(),
         }
     }
 
@@ -239,6 +240,7 @@ mod tests {
                     ..Draw::new(10, 0)
                 },
             ],
+            spans: Vec::new(),
         };
         let s = [0u8, 0, 0];
         let parent = Parent {

@@ -6,6 +6,7 @@ fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
         tape: Tape {
             consumed: stream.len(),
             draws: draws.iter().map(|&n| Draw::new(n, 0)).collect(),
+            spans: Vec::new(),
         },
         stream,
         cost: Duration::ZERO,

@@ -33,6 +33,19 @@ pub struct Tape {
     pub consumed: usize,
     /// Every draw, in order.
     pub draws: Vec<Draw>,
+    /// The groups of draws the generator marked, in the order they began.
+    pub spans: Vec<Span>,
+}
+
+/// A group of draws a generator marked (a row, an operation, a test case): the draws
+/// `first..end` of its tape, its label, and the span it sits in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    pub label: String,
+    pub first: usize,
+    pub end: usize,
+    /// The index (in [`Tape::spans`]) of the innermost span around it.
+    pub parent: Option<usize>,
 }
 
 /// A tape file that does not follow the protocol: the line (1-based) and what is wrong with it.
@@ -52,9 +65,10 @@ impl fmt::Display for TapeError {
 
 impl std::error::Error for TapeError {}
 
-/// Reads a tape: a first line `consumed N`, then one line `n value [lo]` per draw. Blank lines are
-/// ignored. `n` and `value` are decimal `u64`s, `value` below `n` unless `n` is 0 (2^64); `lo`, when
-/// there, a decimal `i64` (0 when not).
+/// Reads a tape: a first line `consumed N`, then one line `n value [lo]` per draw, and the lines
+/// `( LABEL` and `)` where a span begins and ends (a span still open at the end ends there). Blank
+/// lines are ignored. `n` and `value` are decimal `u64`s, `value` below `n` unless `n` is 0 (2^64);
+/// `lo`, when there, a decimal `i64` (0 when not).
 pub fn parse(text: &str) -> Result<Tape, TapeError> {
     let mut lines = text
         .lines()
@@ -76,11 +90,33 @@ pub fn parse(text: &str) -> Result<Tape, TapeError> {
     };
     let consumed = usize::try_from(consumed)
         .map_err(|_| error(line, format!("byte count {consumed} too large")))?;
-    let mut draws = Vec::new();
+    let mut tape = Tape {
+        consumed,
+        ..Tape::default()
+    };
+    let mut open: Vec<usize> = Vec::new();
     for (line, text) in lines {
-        draws.push(parse_draw(line, text)?);
+        if let Some(label) = text.strip_prefix('(') {
+            open.push(tape.spans.len());
+            tape.spans.push(Span {
+                label: label.trim().to_string(),
+                first: tape.draws.len(),
+                end: tape.draws.len(),
+                parent: open.len().checked_sub(2).map(|i| open[i]),
+            });
+        } else if text == ")" {
+            let Some(index) = open.pop() else {
+                return Err(error(line, "`)` ends a span that did not begin".into()));
+            };
+            tape.spans[index].end = tape.draws.len();
+        } else {
+            tape.draws.push(parse_draw(line, text)?);
+        }
     }
-    Ok(Tape { consumed, draws })
+    for index in open {
+        tape.spans[index].end = tape.draws.len();
+    }
+    Ok(tape)
 }
 
 /// One draw line, `n value` or `n value lo`.
@@ -354,7 +390,7 @@ mod tests {
                     lo => text.push_str(&format!("{} {} {lo}\n", d.n, d.value)),
                 }
             }
-            prop_assert_eq!(parse(&text), Ok(Tape { consumed, draws }));
+            prop_assert_eq!(parse(&text), Ok(Tape { consumed, draws, spans: Vec::new() }));
         }
     }
 }

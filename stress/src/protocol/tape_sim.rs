@@ -40,6 +40,7 @@ pub(crate) fn run(gen: Gen, stream: &[u8]) -> (Vec<u64>, Tape) {
     let tape = Tape {
         consumed: source.at,
         draws: source.draws,
+        spans: Vec::new(),
     };
     (input, tape)
 }

@@ -9,6 +9,7 @@
 //! - [`text`]: an input text whose format is unknown (lines, tokens, numbers).
 
 pub mod args;
+mod spans;
 pub mod stream;
 pub mod text;
 

@@ -2,7 +2,9 @@
 //! input is generated again from every candidate, so every candidate is a valid input.
 //!
 //! With the generator's tape, the passes work on whole draws (deleting half a draw would shift
-//! every later draw): trim to the bytes read, delete runs of draws, zero runs of draws, lower each
+//! every later draw): trim to the bytes read, the spans the generator marked (a count lowered with
+//! the spans it counts, a span deleted or replaced by a descendant: `super::spans`), delete runs
+//! of draws, zero runs of draws, lower each
 //! draw's value (to 0, to half, minus one; re-encoded in place with the same byte count), lower
 //! single bytes, and last delete single bytes of wide draws (which shifts the later draws).
 //! Without a tape, the same passes work on bytes.
@@ -36,6 +38,9 @@ pub fn candidates(stream: &[u8], tape: Option<&Tape>) -> Vec<Vec<u8>> {
     let blocks = match tape {
         Some(tape) => {
             out.push(stream[..tape.consumed.min(stream.len())].to_vec());
+            for c in super::spans::candidates(stream, tape, room) {
+                out.push(c);
+            }
             draw_blocks(stream.len(), tape)
         }
         None => byte_blocks(stream.len()),
