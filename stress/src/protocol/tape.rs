@@ -332,6 +332,28 @@ mod tests {
     }
 
     #[test]
+    fn parse_reads_spans_nested_and_left_open() {
+        let tape = parse("consumed 3\n( row\n6 1\n( cell\n6 2\n)\n)\n( row\n6 3\n").unwrap();
+        let spans: Vec<(&str, usize, usize, Option<usize>)> = tape
+            .spans
+            .iter()
+            .map(|s| (s.label.as_str(), s.first, s.end, s.parent))
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                ("row", 0, 2, None),
+                ("cell", 1, 2, Some(0)),
+                ("row", 2, 3, None)
+            ]
+        );
+        assert_eq!(tape.draws.len(), 3);
+        let err = parse("consumed 0\n)\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("did not begin"), "{err}");
+    }
+
+    #[test]
     fn parse_names_the_line_and_the_fault() {
         let cases = [
             ("", 1, "empty tape"),

@@ -1,12 +1,16 @@
 //! Simulated generators for tests: a generator is a function of a [`Source`] of bounded draws,
 //! run either on a byte stream by the protocol or on forced values.
 
-use super::{bytes_for, read_raw, reduce_raw, Draw, Tape};
+use super::{bytes_for, read_raw, reduce_raw, Draw, Span, Tape};
 
 /// Where a simulated generator's choices come from.
 pub(crate) trait Source {
     /// A value in `0..n` (`n = 0`: any `u64`).
     fn draw(&mut self, n: u64) -> u64;
+    /// A span of draws begins (`label` names its kind), as the kits' spans mark one.
+    fn open(&mut self, _label: &str) {}
+    /// The innermost open span ends.
+    fn close(&mut self) {}
 }
 
 /// A simulated generator: returns the input it makes (a list of numbers).
@@ -17,6 +21,8 @@ struct StreamSource<'a> {
     stream: &'a [u8],
     at: usize,
     draws: Vec<Draw>,
+    spans: Vec<Span>,
+    open: Vec<usize>,
 }
 
 impl Source for StreamSource<'_> {
@@ -27,6 +33,22 @@ impl Source for StreamSource<'_> {
         self.draws.push(Draw::new(n, value));
         value
     }
+
+    fn open(&mut self, label: &str) {
+        self.open.push(self.spans.len());
+        self.spans.push(Span {
+            label: label.to_string(),
+            first: self.draws.len(),
+            end: self.draws.len(),
+            parent: self.open.len().checked_sub(2).map(|i| self.open[i]),
+        });
+    }
+
+    fn close(&mut self) {
+        if let Some(i) = self.open.pop() {
+            self.spans[i].end = self.draws.len();
+        }
+    }
 }
 
 /// Runs `gen` on `stream`: its input and its tape.
@@ -35,12 +57,14 @@ pub(crate) fn run(gen: Gen, stream: &[u8]) -> (Vec<u64>, Tape) {
         stream,
         at: 0,
         draws: Vec::new(),
+        spans: Vec::new(),
+        open: Vec::new(),
     };
     let input = gen(&mut source);
     let tape = Tape {
         consumed: source.at,
         draws: source.draws,
-        spans: Vec::new(),
+        spans: source.spans,
     };
     (input, tape)
 }
@@ -93,6 +117,23 @@ pub(crate) fn dependent(s: &mut dyn Source) -> Vec<u64> {
         out.push(s.draw(0));
     }
     out.push(s.draw(3));
+    out
+}
+
+/// A grid: `n` rows (1 to 4) of `m` cells (1 to 4), each cell below 10, every row and cell a
+/// span; the input is `n`, `m`, then the cells row by row.
+pub(crate) fn grid(s: &mut dyn Source) -> Vec<u64> {
+    let (n, m) = (s.draw(4) + 1, s.draw(4) + 1);
+    let mut out = vec![n, m];
+    for _ in 0..n {
+        s.open("row");
+        for _ in 0..m {
+            s.open("cell");
+            out.push(s.draw(10));
+            s.close();
+        }
+        s.close();
+    }
     out
 }
 

@@ -102,7 +102,10 @@ fn groups(tape: &Tape, counted: &[&Vec<usize>]) -> Vec<Vec<Vec<usize>>> {
     }
     let mut out = Vec::new();
     for (_, runs) in by_depth {
-        let mut labels: Vec<&str> = runs.iter().map(|r| tape.spans[r[0]].label.as_str()).collect();
+        let mut labels: Vec<&str> = runs
+            .iter()
+            .map(|r| tape.spans[r[0]].label.as_str())
+            .collect();
         labels.sort_unstable();
         labels.dedup();
         if labels.len() > 1 {
@@ -195,7 +198,10 @@ fn spans_deleted(stream: &[u8], tape: &Tape, at: &[usize], room: usize, out: &mu
 fn spans_replaced(stream: &[u8], tape: &Tape, at: &[usize], room: usize, out: &mut Vec<Vec<u8>>) {
     for (i, outer) in tape.spans.iter().enumerate() {
         let (a, b) = bytes_of(outer, at, stream.len());
-        for inner in tape.spans[i + 1..].iter().take_while(|s| s.first < outer.end) {
+        for inner in tape.spans[i + 1..]
+            .iter()
+            .take_while(|s| s.first < outer.end)
+        {
             if out.len() >= room {
                 return;
             }
@@ -243,7 +249,10 @@ mod tests {
         // A count drawn from [1, 4] (lo 1, value 1: two ops), then two ops of one byte each.
         let tape = parse("consumed 3\n4 1 1\n( op\n10 7\n)\n( op\n10 8\n)\n").unwrap();
         let got = candidates(&[1, 7, 8], &tape, 100);
-        assert!(got.contains(&vec![0, 7]) && got.contains(&vec![0, 8]), "{got:?}");
+        assert!(
+            got.contains(&vec![0, 7]) && got.contains(&vec![0, 8]),
+            "{got:?}"
+        );
         // A tree: node(7, node(8)) replaced by its child node(8).
         let tree = parse("consumed 2\n( node\n10 7\n( node\n10 8\n)\n)\n").unwrap();
         assert!(candidates(&[7, 8], &tree, 100).contains(&vec![8]));

@@ -221,6 +221,61 @@ fn the_descent_lowers_wide_draws_to_the_smallest_failing_stream() {
     }
 }
 
+/// The grid's last cell (bottom right) is 7.
+fn last_cell_seven(values: &[u64]) -> bool {
+    values.last() == Some(&7) && values.len() > 2
+}
+
+#[test]
+fn spans_take_out_whole_rows_and_columns() {
+    // The grid's counts are drawn from 0 (lo 0, one more than the draw): the spans are counted by
+    // `draw + 1`, so give the tape the `lo` the kits would write.
+    let with_lo = |stream: &[u8]| {
+        let (input, mut tape) = sim::run(sim::grid, stream);
+        for d in tape.draws.iter_mut().take(2) {
+            d.lo = 1;
+        }
+        (input, tape)
+    };
+    let starts: Vec<Vec<u8>> = (0..10_000)
+        .map(|seed| noise(seed, 20))
+        .filter(|s| {
+            let (input, _) = with_lo(s);
+            last_cell_seven(&input) && input[0] >= 3 && input[1] >= 3
+        })
+        .take(6)
+        .collect();
+    assert_eq!(starts.len(), 6);
+    let mut flat_cells = Vec::new();
+    for start in starts {
+        let descend_with = |spans: bool| {
+            let mut case = start.clone();
+            'step: loop {
+                let (_, mut tape) = with_lo(&case);
+                if !spans {
+                    tape.spans.clear();
+                }
+                for c in candidates(&case, Some(&tape)) {
+                    if last_cell_seven(&with_lo(&c).0) {
+                        case = c;
+                        continue 'step;
+                    }
+                }
+                return with_lo(&case).0;
+            }
+        };
+        // With spans: a row and a column at a time, down to the one cell, 7.
+        assert_eq!(descend_with(true), [1, 1, 7], "from {start:?}");
+        flat_cells.push(descend_with(false).len() - 2);
+    }
+    // The same descents without the spans mostly stop at 4x4 or 4x1 (lowering a count alone
+    // moves the 7 out of the last cell): 16, 16, 4, 4, 1, 4 cells here.
+    assert!(
+        flat_cells.iter().filter(|&&c| c > 1).count() >= 3,
+        "{flat_cells:?}"
+    );
+}
+
 fn stream_and_gen() -> impl Strategy<Value = (Vec<u8>, Gen)> {
     let gens: [Gen; 4] = [
         sim::count_then_items,
