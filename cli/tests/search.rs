@@ -121,6 +121,31 @@ fn the_coverage_search_finds_the_value_random_cases_miss() {
         .unwrap();
     assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n0\n");
     assert!(last_line(&stdout).contains(" 1 failure"), "{stdout}");
+    // The line a setter pastes: the repro replayed through the problem's own programs.
+    let replay = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: harness "))
+        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
+    let words: Vec<&str> = replay.split_whitespace().collect();
+    let (code, again, stderr) = harness(&words);
+    assert_eq!(code, 1, "{again}{stderr}");
+    assert!(again.contains("expected `0`, got `1`"), "{again}");
+    // A solution given on the command line is not the problem file's: no such line.
+    let brute = problem.join("brute.cpp");
+    let (code, stdout, _) = stress(&[
+        p,
+        "--search",
+        "coverage",
+        "--search-secs",
+        "2",
+        "--out",
+        o,
+        "-q",
+        "--",
+        brute.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("replay: "), "{stdout}");
 }
 
 #[test]

@@ -121,7 +121,8 @@ pub struct Regenerate {
     /// A shell command that makes the failure again; `{repro}` stands for the saved repro's path
     /// without its extension (the files of `files` are beside it).
     pub reproduce: String,
-    /// Lines of the text report (each ending with a newline): what regenerates the case, sizes.
+    /// Lines of the text report (each ending with a newline): what regenerates the case, sizes;
+    /// `{repro}` as in `reproduce`.
     pub text: String,
     /// The same for the JSON saved beside the repro (its `regenerate` entry).
     pub json: serde_json::Value,

@@ -178,7 +178,8 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             ));
         }
         if let Some(r) = self.regenerate::<G>() {
-            text.push_str(&r.text);
+            let base = self.out_dir.join(Views::<G>::name(self));
+            text.push_str(&r.text.replace("{repro}", &base.display().to_string()));
         }
         if let Some(d) = &self.failure.divergence {
             text.push_str(&report::divergence(d, names, colour));

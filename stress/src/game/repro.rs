@@ -23,8 +23,23 @@ fn hex_shown(s: &[u8]) -> String {
     }
 }
 
-/// The report's lines, JSON entry, files and command that make `case` again.
+/// The report's lines, JSON entry, files and command that make `case` again; with a problem file
+/// (or package), a line that replays the repro through the problem's own programs, named by their
+/// sources (the interactor and the checker included), which a setter can paste.
 pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
+    let mut r = made_again(problem, case);
+    if let Some(dir) = problem.dir.as_ref().filter(|_| problem.replayable) {
+        let dir = dir.display().to_string();
+        let dir = shlex::try_quote(&dir).map_or(dir.clone(), |q| q.into_owned());
+        r.text.push_str(&format!(
+            "replay: harness replay --problem {dir} {{repro}}.in\n"
+        ));
+    }
+    r
+}
+
+/// The report's lines, JSON entry, files and command that make `case` again, from what made it.
+fn made_again(problem: &Problem, case: &Case) -> Regenerate {
     let solution = problem.solution_shown();
     let gen = problem.generator.cmd().shown();
     let (bytes, tokens, lines) = case.input().map(sizes).unwrap_or_default();

@@ -50,6 +50,9 @@ pub struct Problem {
     pub reduce_text: bool,
     /// The problem file's folder, when there is one.
     pub dir: Option<PathBuf>,
+    /// Every program and limit comes from the problem file (no flag overrides one): `harness
+    /// replay --problem DIR` judges a repro as this run did.
+    pub replayable: bool,
     /// The programs built once more with the sanitizers (`--sanitize`).
     pub sanitized: Sanitized,
     /// The programs built once more with coverage counters (`--search coverage`).
@@ -302,11 +305,29 @@ pub fn resolve_problem(
         interactor: pick(&flags.interactor, &f.interactor, &dir, "--interactor")?,
         limits: Limits::from_cpu(cpu).with_memory(memory << 20),
         reduce_text: flags.reduce_text,
+        replayable: has_file && file_alone(flags),
         dir: has_file.then_some(dir),
         sanitized,
         covered,
         scripts: f.scripts.clone(),
     })
+}
+
+/// Whether the flags leave every program and limit to the problem file.
+fn file_alone(flags: &Flags) -> bool {
+    let programs = [
+        &flags.gen_stream,
+        &flags.gen,
+        &flags.reference,
+        &flags.checker,
+        &flags.validator,
+        &flags.interactor,
+    ];
+    programs.iter().all(|p| p.is_none())
+        && flags.solution.is_empty()
+        && flags.time_ms.is_none()
+        && flags.memory_mb.is_none()
+        && flags.sanitize.is_none()
 }
 
 /// A program's command and the folder its paths are taken from: the flag's (the current folder),

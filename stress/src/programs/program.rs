@@ -158,7 +158,12 @@ pub fn precompile(specs: &[(&str, &Path)]) {
 /// be a file, or a name found on `PATH`.
 fn program_path(word: &str, base: &Path, role: &str, spec: &str) -> anyhow::Result<String> {
     if word.contains('/') {
-        let path = base.join(word);
+        // From the working folder as given (`./bin/x`, not `././bin/x`).
+        let path = if base == Path::new(".") {
+            PathBuf::from(word)
+        } else {
+            base.join(word)
+        };
         if !path.is_file() {
             bail!("{role} `{spec}`: cannot start `{word}`: no such program");
         }
