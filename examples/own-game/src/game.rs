@@ -5,7 +5,7 @@
 use crate::case::{Case, Dir};
 use crate::{coverage, gen, optimized, reference, Event, Outcome};
 use harness::prelude::*;
-use harness::roles::scope::{Expr, NamedScope, Scope, ScopeError};
+use harness::roles::scope::{NamedScope, Scope, ScopeError};
 use model::ParseError;
 use std::time::Duration;
 
@@ -188,12 +188,11 @@ impl Bounded for Game2048 {
     }
 
     fn scope(expr: &str) -> Result<Box<dyn Scope<Case>>, ScopeError> {
-        let text = harness::roles::scope::resolve(crate::scope::NAMED, expr);
-        let e = Expr::parse(text)?;
-        let family = e.family().map(str::to_owned);
-        match family.as_deref() {
-            Some(family) => Ok(Box::new(crate::scope_built::parse(family, e, text)?)),
-            None => Ok(Box::new(crate::scope::parse(text)?)),
-        }
+        harness::roles::scope::build(
+            crate::scope::NAMED,
+            expr,
+            |family, e, text| Ok(Box::new(crate::scope_built::parse(family, e, text)?)),
+            |text| Ok(Box::new(crate::scope::parse(text)?)),
+        )
     }
 }

@@ -212,13 +212,12 @@ impl Bounded for Mayan {
         expr: &str,
     ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
     {
-        let text = harness::roles::scope::resolve(scope::NAMED, expr);
-        let e = harness::roles::scope::Expr::parse(text)?;
-        let family = e.family().map(str::to_owned);
-        match family.as_deref() {
-            Some(family) => Ok(Box::new(scope_swaps::parse(family, e, text)?)),
-            None => Ok(Box::new(scope::parse(text)?)),
-        }
+        harness::roles::scope::build(
+            scope::NAMED,
+            expr,
+            |family, e, text| Ok(Box::new(scope_swaps::parse(family, e, text)?)),
+            |text| Ok(Box::new(scope::parse(text)?)),
+        )
     }
 }
 

@@ -249,13 +249,9 @@ impl Bounded for Texas {
         expr: &str,
     ) -> Result<Box<dyn harness::roles::scope::Scope<Case>>, harness::roles::scope::ScopeError>
     {
-        let text = harness::roles::scope::resolve(scope::NAMED, expr);
-        let e = harness::roles::scope::Expr::parse(text)?;
-        let family = e.family().map(str::to_owned);
-        match family.as_deref() {
-            Some(family) => scope::built::parse(family, e, text),
-            None => Ok(Box::new(scope::parse(text)?)),
-        }
+        harness::roles::scope::build(scope::NAMED, expr, scope::built::parse, |text| {
+            Ok(Box::new(scope::parse(text)?))
+        })
     }
 }
 

@@ -292,6 +292,23 @@ pub fn resolve<'a>(named: &'a [NamedScope], text: &'a str) -> &'a str {
         .map_or(text, |s| s.expr)
 }
 
+/// A game's scope of `expr` (`Bounded::scope`): a named scope resolved, the expression parsed,
+/// and built by `family` when it names a family (`family(name, expression, text)`), else by
+/// `plain` (`plain(text)`). The one dispatch every game's `--scope` goes through.
+pub fn build<C>(
+    named: &[NamedScope],
+    expr: &str,
+    family: impl FnOnce(&str, Expr, &str) -> Result<Box<dyn Scope<C>>, ScopeError>,
+    plain: impl FnOnce(&str) -> Result<Box<dyn Scope<C>>, ScopeError>,
+) -> Result<Box<dyn Scope<C>>, ScopeError> {
+    let text = resolve(named, expr);
+    let e = Expr::parse(text)?;
+    match e.family().map(str::to_owned) {
+        Some(name) => family(&name, e, text),
+        None => plain(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

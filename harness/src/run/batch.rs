@@ -169,6 +169,15 @@ pub struct Distinct<C> {
     pub hits: Vec<u64>,
 }
 
+/// A failure to report: a distinct failure, and whether it is reported as it is (a saved case
+/// whose engines agree with each other but not with the answer saved beside it: nothing for the
+/// pair to shrink).
+#[derive(Debug, Clone)]
+pub struct Failing<C> {
+    pub distinct: Distinct<C>,
+    pub as_is: bool,
+}
+
 /// What a batch did.
 #[derive(Debug, Clone)]
 pub struct BatchResult<C> {

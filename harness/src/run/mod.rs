@@ -9,6 +9,7 @@ pub mod batch;
 pub mod cases;
 pub mod certificate;
 pub mod explain;
+mod handle;
 pub mod interrupt;
 pub mod limits;
 pub mod minimize;

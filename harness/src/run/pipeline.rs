@@ -29,12 +29,10 @@
 
 use crate::render::{corpus, report};
 use crate::roles::game::Game;
-use crate::roles::oracle::{Pair, Pictured};
+use crate::roles::oracle::Pair;
 use crate::roles::verdict::Kind;
-use crate::roles::verdict::Names;
-use crate::run::batch::{self, BatchResult, Distinct, Found, Progress};
-use crate::run::minimize::{self, shrink_pair};
-use crate::run::record::{headline, Record, Views};
+use crate::run::batch::{self, BatchResult, Failing, Progress};
+use crate::run::handle::{shrink_and_save, Handled};
 use crate::run::saved::{self, GateOptions};
 use std::io::Write;
 use std::sync::atomic::Ordering::Relaxed;
@@ -42,7 +40,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::run::plan::{DiffOptions, ReplayFiles};
-use crate::run::summary::{Reported, Starts, Summary, SCHEMA};
+use crate::run::summary::{Starts, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
 /// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
@@ -116,7 +114,7 @@ fn to_report<C: Clone>(
     result: &BatchResult<C>,
     allowed: usize,
     generated: bool,
-) -> Vec<(Distinct<C>, bool)> {
+) -> Vec<Failing<C>> {
     let mut failures = match gate {
         Some(g) => add_saved(summary, g, generated),
         None => Vec::new(),
@@ -125,9 +123,12 @@ fn to_report<C: Clone>(
     let new = result
         .distinct
         .iter()
-        .filter(|d| failures.iter().all(|(f, _)| f.signature != d.signature))
+        .filter(|d| failures.iter().all(|f| f.distinct.signature != d.signature))
         .take(room)
-        .map(|d| (d.clone(), false))
+        .map(|d| Failing {
+            distinct: d.clone(),
+            as_is: false,
+        })
         .collect::<Vec<_>>();
     failures.extend(new);
     failures
@@ -229,11 +230,7 @@ fn replay_files<G: Game>(
 
 /// Adds what the saved cases showed to `summary` (their failing cases, and every case they ran
 /// when no case was generated); returns their failures, each with whether it is reported as it is.
-fn add_saved<C>(
-    summary: &mut Summary,
-    g: saved::Gate<C>,
-    generated: bool,
-) -> Vec<(Distinct<C>, bool)> {
+fn add_saved<C>(summary: &mut Summary, g: saved::Gate<C>, generated: bool) -> Vec<Failing<C>> {
     summary.cases += if generated {
         g.kinds.iter().sum::<u64>()
     } else {
@@ -247,9 +244,6 @@ fn add_saved<C>(
     summary.interrupted |= g.interrupted;
     summary.replay = Some(g.replayed);
     g.failures
-        .into_iter()
-        .map(|f| (f.distinct, f.as_is))
-        .collect()
 }
 
 /// The batch's result when no case is generated (the saved cases hold every failure looked for,
@@ -275,18 +269,21 @@ fn not_generated<G: Game>(elapsed: Duration, interrupted: bool) -> BatchResult<G
 fn report_failures<G: Game>(
     opts: &DiffOptions<G>,
     pair: &Pair<G>,
-    failures: &[(Distinct<G::Case>, bool)],
+    failures: &[Failing<G::Case>],
     summary: &mut Summary,
     progress: &dyn Progress,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let many = opts.batch.max_failures > 1;
-    for (i, (d, as_is)) in failures.iter().enumerate() {
+    for (i, Failing { distinct: d, as_is }) in failures.iter().enumerate() {
         if many && i > 0 {
             writeln!(out)?;
         }
-        let (mut reported, text, save_error) =
-            shrink_and_save(opts, pair, &d.found, &d.signature, *as_is, progress)?;
+        let Handled {
+            mut reported,
+            text,
+            save_error,
+        } = shrink_and_save(opts, pair, &d.found, &d.signature, *as_is, progress)?;
         write!(out, "{text}")?;
         if let Some(e) = &save_error {
             writeln!(out, "error: the failure could not be saved: {e}")?;
@@ -389,112 +386,4 @@ fn summarize<G: Game>(
         certificate: None,
         starts: None,
     }
-}
-
-fn shrink_and_save<G: Game>(
-    opts: &DiffOptions<G>,
-    pair: &Pair<G>,
-    found: &Found<G::Case>,
-    signature: &str,
-    as_is: bool,
-    progress: &dyn Progress,
-) -> anyhow::Result<(Reported, String, Option<String>)> {
-    let judging = !pair.b.traces();
-    let names = pair.names();
-    let (case, failure, steps, tries, complete, explained) =
-        match shrunk(opts, pair, found, signature, as_is, progress) {
-            Some(m) => (
-                Some(m.case),
-                m.failure,
-                m.steps,
-                m.tries,
-                m.complete,
-                m.explained,
-            ),
-            None => (found.case.clone(), found.failure.clone(), 0, 0, false, None),
-        };
-    let mut record = Record {
-        found,
-        signature,
-        as_is,
-        judging,
-        case,
-        failure,
-        steps,
-        tries,
-        complete,
-        explained,
-        pictured: Pictured::default(),
-        out_dir: &opts.out_dir,
-    };
-    record.picture(pair);
-    let program = &opts.program;
-    let mut text = Views::<G>::text(&record, names, opts.colour, program);
-    let (repro, save_error) = match save(opts, &record, names) {
-        Ok(p) => {
-            text.push_str(&format!("repro: {}\n", p.display()));
-            (Some(p), None)
-        }
-        Err(e) => (None, Some(format!("{e:#}"))),
-    };
-    let reported = Views::<G>::reported(&record, program, repro);
-    Ok((reported, text, save_error))
-}
-
-/// The found case shrunk (and explained), unless it is reported as it is, it has no case, or no
-/// pair can shrink it.
-fn shrunk<G: Game>(
-    opts: &DiffOptions<G>,
-    pair: &Pair<G>,
-    found: &Found<G::Case>,
-    signature: &str,
-    as_is: bool,
-    progress: &dyn Progress,
-) -> Option<minimize::Minimized<G::Case>> {
-    let original = &found.failure;
-    let case = found.case.as_ref().filter(|_| !as_is)?;
-    let spair = shrink_pair(opts, pair, original)?;
-    if !opts.batch.stop.load(Relaxed) {
-        progress.note(&format!(
-            "case {} failed ({}): shrinking for up to {:.0} s; Ctrl-C saves it as it is",
-            found.index,
-            headline(original, !pair.b.traces()).to_lowercase(),
-            opts.shrink_budget.as_secs_f64()
-        ));
-    }
-    Some(minimize::minimize(
-        opts, &spair, case, original, signature, progress,
-    ))
-}
-
-/// Writes the record's repro (a file replayed unchanged keeps its path), then the files that
-/// make the case again beside it, before anything is reported: the repro's path.
-fn save<G: Game>(
-    opts: &DiffOptions<G>,
-    record: &Record<'_, G::Case, G::Outcome>,
-    names: Names<'_>,
-) -> anyhow::Result<std::path::PathBuf> {
-    let program = &opts.program;
-    let path = match record.from_file().filter(|_| record.unchanged()) {
-        Some(path) => path.clone(),
-        None => corpus::save::<G>(
-            &opts.out_dir,
-            &Views::<G>::name(record),
-            record.case.as_ref(),
-            Views::<G>::page(record, names).as_deref(),
-            &record.failure,
-            &Views::<G>::text(record, names, false, program),
-            Views::<G>::meta(record, names, opts.batch.seed, program),
-        )?,
-    };
-    let files = record
-        .regenerate::<G>()
-        .map(|r| r.files)
-        .unwrap_or_default();
-    for (ext, bytes) in files {
-        let beside = path.with_extension(&ext);
-        std::fs::write(&beside, bytes)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", beside.display()))?;
-    }
-    Ok(path)
 }

@@ -14,7 +14,7 @@ use crate::render::pages;
 use crate::roles::game::Game;
 use crate::roles::oracle::Pair;
 use crate::roles::verdict::Kind;
-use crate::run::batch::{Distinct, Found};
+use crate::run::batch::{Distinct, Failing, Found};
 use crate::run::cases::Origin;
 use crate::run::limits::Limits;
 use crate::run::plan::ReplayFiles;
@@ -24,19 +24,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// A failing saved case, the first of its signature.
-pub struct SavedFound<C> {
-    pub distinct: Distinct<C>,
-    /// The engines agree with each other but not with the answer saved beside the case: nothing
-    /// for the pair to shrink, so it is reported as it is.
-    pub as_is: bool,
-}
-
 /// What the saved cases showed.
 pub struct Gate<C> {
     pub replayed: Replayed,
-    /// One failing saved case per signature, in replay order, at most `max_failures`.
-    pub failures: Vec<SavedFound<C>>,
+    /// One failing saved case per signature (the first of it), in replay order, at most
+    /// `max_failures`.
+    pub failures: Vec<Failing<C>>,
     /// Failing saved cases by kind (`Kind::ALL` order).
     pub kinds: [u64; Kind::ALL.len()],
     pub interrupted: bool,
@@ -247,7 +240,7 @@ fn record<C>(
         case: Some(case),
         failure,
     };
-    gate.failures.push(SavedFound {
+    gate.failures.push(Failing {
         distinct: Distinct {
             signature,
             found,

@@ -3,6 +3,13 @@
 
 use std::ops::RangeInclusive;
 
+/// `name`, checked at compile time to be a Texas coverage key (a misspelt key is a build error,
+/// not a reason given for a key nobody counts).
+const fn checked(name: &'static str) -> &'static str {
+    harness::roles::coverage::index(crate::texas::COVERAGE_KEYS, name);
+    name
+}
+
 /// The largest values of a scope's bounds (the least ones never reach more).
 pub(super) struct Bounds {
     pub n: u64,
@@ -15,39 +22,39 @@ pub(super) struct Bounds {
 }
 
 pub(super) const SPECIALS: [&str; 6] = [
-    "special 1 (row)",
-    "special 2 (column)",
-    "special 3 (row+column)",
-    "special 4 (3x3)",
-    "special 5 (5x5)",
-    "special 6 (colour)",
+    checked("special 1 (row)"),
+    checked("special 2 (column)"),
+    checked("special 3 (row+column)"),
+    checked("special 4 (3x3)"),
+    checked("special 5 (5x5)"),
+    checked("special 6 (colour)"),
 ];
 
 /// Hands with the number of different colours each needs.
 pub(super) const HANDS: [(&str, u64); 7] = [
-    ("hand: high card", 5),
-    ("hand: one pair", 4),
-    ("hand: two pairs", 3),
-    ("hand: three of a kind", 3),
-    ("hand: full house", 2),
-    ("hand: four of a kind", 2),
-    ("hand: five of a kind", 1),
+    (checked("hand: high card"), 5),
+    (checked("hand: one pair"), 4),
+    (checked("hand: two pairs"), 3),
+    (checked("hand: three of a kind"), 3),
+    (checked("hand: full house"), 2),
+    (checked("hand: four of a kind"), 2),
+    (checked("hand: five of a kind"), 1),
 ];
 
 /// The keys that need some operation to be valid (a run to form).
 const NEED_A_RUN: [&str; 12] = [
-    "special set off by special",
-    "two main colours",
-    "chain of 2 rounds",
-    "chain of 3-4 rounds",
-    "chain of 5+ rounds",
-    "combo of 4 (50)",
-    "combo of 5 (200)",
-    "combo of 6+ (450+)",
-    "invalid: empty cell",
-    "all operations valid",
-    "board cleared",
-    "hand: five of a kind",
+    checked("special set off by special"),
+    checked("two main colours"),
+    checked("chain of 2 rounds"),
+    checked("chain of 3-4 rounds"),
+    checked("chain of 5+ rounds"),
+    checked("combo of 4 (50)"),
+    checked("combo of 5 (200)"),
+    checked("combo of 6+ (450+)"),
+    checked("invalid: empty cell"),
+    checked("all operations valid"),
+    checked("board cleared"),
+    checked("hand: five of a kind"),
 ];
 
 /// Every key the bounds rule out, with the first reason found for it.
@@ -73,13 +80,13 @@ pub(super) fn unreachable(b: &Bounds) -> Vec<(&'static str, String)> {
     }
     if !b.far {
         add(
-            "invalid: not adjacent",
+            const { checked("invalid: not adjacent") },
             "far=0: every operation swaps 4-adjacent cells".into(),
         );
     }
     if b.q < 2 {
         add(
-            "invalid: empty cell",
+            const { checked("invalid: empty cell") },
             "the initial board is full and q <= 1: no operation sees an emptied cell".into(),
         );
     }
@@ -107,7 +114,7 @@ pub(super) fn unreachable(b: &Bounds) -> Vec<(&'static str, String)> {
     }
     if b.k < 2 {
         add(
-            "two main colours",
+            const { checked("two main colours") },
             "it needs two different colours: k <= 1".into(),
         );
     }
@@ -134,7 +141,7 @@ fn specials(b: &Bounds, add: &mut dyn FnMut(&'static str, String)) {
     }
     if b.specials < 2 {
         add(
-            "special set off by special",
+            const { checked("special set off by special") },
             format!(
                 "only the initial board holds specials and it holds at most {}: one needs two",
                 b.specials
@@ -146,9 +153,9 @@ fn specials(b: &Bounds, add: &mut dyn FnMut(&'static str, String)) {
 fn combos_and_chains(b: &Bounds, add: &mut dyn FnMut(&'static str, String)) {
     let cells = b.n * b.m;
     for (key, size) in [
-        ("combo of 4 (50)", 4),
-        ("combo of 5 (200)", 5),
-        ("combo of 6+ (450+)", 6),
+        (const { checked("combo of 4 (50)") }, 4),
+        (const { checked("combo of 5 (200)") }, 5),
+        (const { checked("combo of 6+ (450+)") }, 6),
     ] {
         if cells < size {
             add(
@@ -158,9 +165,9 @@ fn combos_and_chains(b: &Bounds, add: &mut dyn FnMut(&'static str, String)) {
         }
     }
     let chains = [
-        ("chain of 2 rounds", 2),
-        ("chain of 3-4 rounds", 3),
-        ("chain of 5+ rounds", 5),
+        (const { checked("chain of 2 rounds") }, 2),
+        (const { checked("chain of 3-4 rounds") }, 3),
+        (const { checked("chain of 5+ rounds") }, 5),
     ];
     for (key, rounds) in chains {
         if b.n < 2 {
