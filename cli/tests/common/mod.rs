@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests (each test file that needs them says `mod common;`).
+//! Helpers shared by the integration tests of the workspace (each test file that needs them says
+//! `mod common;`; games/tests/common/mod.rs attaches this same file).
 
 // Each test binary uses its own part of this module.
 #![allow(dead_code)]
