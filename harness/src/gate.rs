@@ -46,7 +46,7 @@ pub fn run<G: Game>(
         opts.shrink_budget = Duration::from_secs(5);
         // As in `diff`: once a smaller case hangs the engine in process, the shrink goes on with
         // the engine out of process (the binary's `exec`).
-        opts.isolate = Some(crate::cli::exec::isolate_by_exec::<G>(
+        opts.isolate = Some(crate::cli::game::isolate_by_exec::<G>(
             exe.clone(),
             engines::<G>().iter().map(|e| e.name).collect(),
         ));

@@ -1,9 +1,9 @@
 //! `bench`: two engines side by side.
 
 use super::args::{at_least_one, seconds, GameArg, PairArgs};
-use super::registry::Table;
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use super::util::{json_target, write_json};
-use super::{Ctx, Exit};
 use crate::render::bench;
 use crate::roles::engine::Engine;
 use crate::roles::game::{bench_only_names, Game, ProfileChoice};

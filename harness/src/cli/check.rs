@@ -1,9 +1,9 @@
 //! `check`: a game's own checker of a proposed answer (NoGo's move lists).
 
 use super::args::GameArg;
-use super::registry::Table;
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use super::util::{read_input, shown};
-use super::{Ctx, Exit};
 use crate::roles::game::Game;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

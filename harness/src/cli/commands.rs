@@ -1,7 +1,8 @@
 //! The one table of subcommands: each row names a subcommand, the file that holds its flags
 //! (`Args`) and its `run`, and what it runs with. Adding a subcommand is its file, its `mod`
 //! line, and a row here: the clap enum, the dispatch, the call through a game's command table
-//! and the `--game` values are all made from the table.
+//! and the `--game` values are all made from the table (the dispatch from the registry by the same
+//! rows, in `dispatch.rs`, above the registry).
 //!
 //! What a subcommand runs with:
 //! - `game`: one game's command table, the game named by its `--game` (the first registered game
@@ -9,10 +10,11 @@
 //!   and its `Args` holds `game: GameArg`.
 //! - `checker`: as `game`, among the games with a checker only (the first of them by default).
 //! - `registry`: the registry itself (every game, or one per file; a `--game` it takes has no
-//!   default); its `run` is `fn run(&Registry, &Args, &mut Ctx) -> Result<u8, Exit>`.
+//!   default); its `Args` is in its file, and its run is the function of its name in
+//!   `every_game.rs`: `fn NAME(&Registry, &Args, &mut Ctx) -> Result<u8, Exit>`.
 
-use super::registry::{Registry, Request, Table};
-use super::{Ctx, Exit};
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use crate::roles::game::Game;
 
 /// What a subcommand runs with (module doc).
@@ -21,21 +23,6 @@ pub(crate) enum Kind {
     Game,
     Checker,
     Registry,
-}
-
-/// How a row of the table runs its subcommand, from the registry.
-macro_rules! dispatch {
-    (game, $module:ident, $args:ident, $command:ident, $registry:ident, $cx:ident) => {
-        $registry
-            .get(&$args.game.game)?
-            .serve(Request::Command($command), $cx)
-    };
-    (checker, $module:ident, $args:ident, $command:ident, $registry:ident, $cx:ident) => {
-        dispatch!(game, $module, $args, $command, $registry, $cx)
-    };
-    (registry, $module:ident, $args:ident, $command:ident, $registry:ident, $cx:ident) => {
-        super::$module::run($registry, $args, $cx)
-    };
 }
 
 /// How a row of the table runs its subcommand with one game's table.
@@ -74,15 +61,6 @@ macro_rules! table {
         }
 
         impl Command {
-            /// Runs the subcommand; returns its exit status.
-            pub(crate) fn run(&self, registry: &Registry, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-                let command = self;
-                match self {
-                    $( Command::$variant(args) =>
-                        dispatch!($kind, $module, args, command, registry, cx), )*
-                }
-            }
-
             /// Runs a subcommand of one game (`game` and `checker` rows) with its table.
             pub(crate) fn serve<G: Game>(
                 &self,
@@ -105,21 +83,30 @@ macro_rules! table {
     };
 }
 
-table! {
-    "run" => Run(run) by game,
-    "diff" => Diff(diff) by game,
-    "judge" => Judge(judge) by game,
-    "verify" => Verify(verify) by game,
-    "bench" => Bench(bench) by game,
-    "replay" => Replay(replay) by registry,
-    "merge" => Merge(merge) by registry,
-    "completions" => Completions(completions) by registry,
-    "gen" => Gen(gen) by game,
-    "profiles" => Profiles(profiles) by game,
-    "scopes" => Scopes(scopes) by game,
-    "engines" => Engines(engines) by game,
-    "seeds" => Seeds(seeds) by registry,
-    "check" => Check(check) by checker,
-    #[command(hide = true)]
-    "exec" => Exec(exec) by game,
+/// The rows of the table, handed to the macro `$make`: `table` here (the enum, the call through
+/// one game's table, the kinds), and the dispatch from the registry in `dispatch.rs`.
+macro_rules! rows {
+    ($make:ident) => {
+        $make! {
+            "run" => Run(run) by game,
+            "diff" => Diff(diff) by game,
+            "judge" => Judge(judge) by game,
+            "verify" => Verify(verify) by game,
+            "bench" => Bench(bench) by game,
+            "replay" => Replay(replay) by registry,
+            "merge" => Merge(merge) by registry,
+            "completions" => Completions(completions) by registry,
+            "gen" => Gen(gen) by game,
+            "profiles" => Profiles(profiles) by game,
+            "scopes" => Scopes(scopes) by game,
+            "engines" => Engines(engines) by game,
+            "seeds" => Seeds(seeds) by registry,
+            "check" => Check(check) by checker,
+            #[command(hide = true)]
+            "exec" => Exec(exec) by game,
+        }
+    };
 }
+pub(super) use rows;
+
+rows!(table);

@@ -1,7 +1,5 @@
-//! `completions`: a shell completion script, with the registered games as `--game` values.
-
-use super::registry::Registry;
-use super::{Ctx, Exit};
+//! `completions`: a shell completion script, with the registered games as `--game` values: its
+//! flags (its run, over the registry, is in `every_game.rs`).
 
 /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to standard output.
 ///
@@ -9,10 +7,4 @@ use super::{Ctx, Exit};
 #[derive(clap::Args)]
 pub struct Args {
     pub shell: clap_complete::Shell,
-}
-
-pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    let mut cmd = registry.command();
-    clap_complete::generate(args.shell, &mut cmd, cx.program, cx.out);
-    Ok(0)
 }

@@ -1,10 +1,10 @@
 //! `diff`: the batch differential test.
 
 use super::args::{GameArg, PairArgs};
+use super::context::{Ctx, Exit};
 use super::flags::run_batch;
 use super::flags::{CaseFlags, CaseTimeout, Flags, Plan, ProfileArg, RunFlags, Tested};
-use super::registry::Table;
-use super::{Ctx, Exit};
+use super::game::Table;
 use crate::roles::game::Game;
 
 /// Batch differential test: generated cases through two engines on all cores.

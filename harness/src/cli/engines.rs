@@ -1,8 +1,8 @@
 //! `engines`: a game's engines, shipped and registered.
 
 use super::args::GameArg;
-use super::registry::Table;
-use super::{Ctx, Exit};
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use crate::roles::game::Game;
 use std::io::Write as _;
 

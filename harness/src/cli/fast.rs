@@ -7,14 +7,15 @@
 //! `--color auto|always|never` (each at most once, also as `--flag=VALUE`) and file names that
 //! do not start with `-` (or `-` alone, standard input). Anything else (a help flag, `--`, a
 //! flag it does not know, a repeated flag, an empty value, an unknown game) goes to the full
-//! parser, so every error message and exit status is clap's, exactly as before.
+//! parser, so every error message and exit status is clap's, exactly as before. This file reads
+//! the line; the program's run (`dispatch.rs`) runs what it reads.
 
-use super::args::{Cli, ColourChoice, Command, GameArg};
+use super::args::GameArg;
+use super::commands::Command;
 use super::registry::Registry;
+use super::toplevel::{Cli, ColourChoice};
 use std::ffi::OsString;
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// What a line the fast path takes asks for.
 pub(super) enum Line {
@@ -22,24 +23,6 @@ pub(super) enum Line {
     Version,
     /// A parsed command line, the same as clap would have made of it.
     Cli(Box<Cli>),
-}
-
-/// Runs the command line when the fast path takes it; `None` leaves it to the full parser.
-pub(super) fn main(registry: &Registry) -> Option<ExitCode> {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    match parse(registry, &args)? {
-        Line::Version => {
-            let line = format!(
-                "{} {}\n",
-                registry.program_name(),
-                env!("CARGO_PKG_VERSION")
-            );
-            // As clap does: a closed standard output still exits 0.
-            let _ = std::io::stdout().write_all(line.as_bytes());
-            Some(ExitCode::SUCCESS)
-        }
-        Line::Cli(cli) => Some(super::run_cli(registry, *cli)),
-    }
 }
 
 /// The flags of `run` the fast path knows; each takes one value.

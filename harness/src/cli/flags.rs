@@ -34,10 +34,10 @@
 
 use super::args::PairArgs;
 use super::args::{at_least_one, at_least_one_u64, memory_mb, parse_shard, seconds, workers};
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use super::progress::{progress_for, stop_on_interrupt};
-use super::registry::Table;
 use super::util::{json_target, status, write_json};
-use super::{Ctx, Exit};
 use crate::programs::judge::Program;
 use crate::render::corpus;
 use crate::roles::game::{Game, ProfileChoice};

@@ -3,8 +3,8 @@
 //! subcommands agrees with the clap command it makes.
 
 use super::*;
-use crate::cli::args::Cli;
 use crate::cli::commands::{Command, Kind};
+use crate::cli::toplevel::Cli;
 use crate::cli::Registry;
 use clap::FromArgMatches as _;
 

@@ -1,8 +1,8 @@
 //! `gen`: one generated case in the contest format.
 
 use super::args::GameArg;
-use super::registry::Table;
-use super::{Ctx, Exit};
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use crate::roles::game::{Game, ProfileChoice};
 use std::io::Write as _;
 

@@ -1,10 +1,10 @@
 //! `judge`: an external program against the reference.
 
 use super::args::GameArg;
+use super::context::{Ctx, Exit};
 use super::flags::run_batch;
 use super::flags::{CaseFlags, Flags, Plan, ProfileArg, ProgramFlags, RunFlags, Tested};
-use super::registry::Table;
-use super::{Ctx, Exit};
+use super::game::Table;
 use crate::roles::game::Game;
 
 /// Judge an external program against the reference on generated cases.

@@ -1,8 +1,7 @@
 //! `merge`: the JSON reports of a batch's shards as one run's.
 
-use super::registry::Registry;
+use super::context::{Ctx, Exit};
 use super::util::{json_target, write_json};
-use super::{Ctx, Exit};
 use std::io::Write as _;
 use std::path::PathBuf;
 
@@ -26,7 +25,7 @@ pub struct Args {
     pub json: Option<PathBuf>,
 }
 
-pub(super) fn run(_: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
+pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
     json_target(&args.json)?;
     let mut all = Vec::new();
     for p in &args.reports {

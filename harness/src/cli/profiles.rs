@@ -1,8 +1,8 @@
 //! `profiles`: a game's generator profiles.
 
 use super::args::GameArg;
-use super::registry::Table;
-use super::{Ctx, Exit};
+use super::context::{Ctx, Exit};
+use super::game::Table;
 use crate::roles::game::Game;
 use std::io::Write as _;
 

@@ -16,19 +16,21 @@
 //! object-safe [`GameCommands`] that the blanket [`Table`] implements for every `G: Game`; the
 //! subcommands look the game up by its `--game` name and call through the table, so nothing in
 //! the command line names a game or branches on one.
+//!
+//! This file is registration and nothing else: what the registry holds, the clap command it
+//! makes, and which plug-in serves a subcommand. The program's run and the dispatch of its
+//! subcommands are above it (`dispatch.rs`).
 
-use super::args::{Cli, PairArgs};
 use super::commands::{Command, Kind};
-use super::{Ctx, Exit};
+use super::context::Exit;
+use super::game::Table;
+use super::serve::GameCommands;
+use super::toplevel::{Cli, LONG_ABOUT};
 use crate::roles::engine::Engine;
-use crate::roles::game::{engines, EngineEntry, Game};
-use crate::roles::oracle::Pair;
-use crate::run::plan::Isolate;
+use crate::roles::game::{EngineEntry, Game};
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use clap::{CommandFactory as _, FromArgMatches as _};
-use std::any::Any;
+use clap::CommandFactory as _;
 use std::path::Path;
-use std::process::ExitCode;
 use std::sync::Arc;
 
 /// The games and engines a command line knows, and the subcommands plug-ins add.
@@ -204,7 +206,7 @@ impl Registry {
         };
         let all: Vec<&dyn GameCommands> = self.games().collect();
         let checkers: Vec<&dyn GameCommands> = self.games().filter(|g| g.has_checker()).collect();
-        let mut long = String::from(super::args::LONG_ABOUT);
+        let mut long = String::from(LONG_ABOUT);
         long.push_str("\n\nGames:");
         for g in &all {
             long.push_str(&format!("\n  {:8} {}", g.name(), g.about()));
@@ -244,58 +246,12 @@ impl Registry {
         }
         cmd
     }
-
-    /// Runs the command line: parses the arguments (a bad flag is exit status 2 with a message),
-    /// runs the subcommand, and returns its exit status.
-    pub fn main(self) -> ExitCode {
-        // `run` and `--version` need no table of every subcommand (docs/startup.md).
-        if let Some(code) = super::fast::main(&self) {
-            return code;
-        }
-        let matches = self.command().get_matches();
-        if let Some(code) = self.run_plugin(&matches) {
-            return code;
-        }
-        let cli = match Cli::from_arg_matches(&matches) {
-            Ok(cli) => cli,
-            Err(e) => e.exit(),
-        };
-        super::run_cli(&self, cli)
-    }
-}
-
-impl Registry {
-    /// Runs the plug-in subcommand the command line names, or the extension its flags claim, if
-    /// there is one.
-    fn run_plugin(&self, matches: &clap::ArgMatches) -> Option<ExitCode> {
-        let (name, sub) = matches.subcommand()?;
-        let run = self.plugin_run(name, sub)?;
-        let choice = matches
-            .get_one::<super::args::ColourChoice>("color")
-            .copied()
-            .unwrap_or(super::args::ColourChoice::Auto);
-        let cold = |m: &clap::ArgMatches| matches!(m.try_get_one::<bool>("cold"), Ok(Some(true)));
-        supervise::set_warm_starts(!(cold(matches) || cold(sub)));
-        let cx = PluginContext {
-            colour: super::colour(choice),
-            program: self.program,
-        };
-        Some(match run(sub, &cx) {
-            Ok(code) => ExitCode::from(code),
-            Err(Exit(code, msg)) => {
-                if !msg.is_empty() {
-                    note!("error: {msg}");
-                }
-                ExitCode::from(code)
-            }
-        })
-    }
 }
 
 impl Registry {
     /// The run of the plug-in that serves subcommand `name` with its flags `sub`: a plug-in's own
     /// subcommand, or an extension of a core subcommand whose flags `sub` gives.
-    fn plugin_run(&self, name: &str, sub: &clap::ArgMatches) -> Option<PluginRun> {
+    pub(super) fn plugin_run(&self, name: &str, sub: &clap::ArgMatches) -> Option<PluginRun> {
         if let Some(plugin) = self
             .plugins
             .iter()
@@ -324,117 +280,6 @@ fn last_stays_last(cmd: clap::Command) -> clap::Command {
         .collect();
     last.into_iter()
         .fold(cmd, |c, id| c.mut_arg(id, |a| a.index(positionals)))
-}
-
-/// What a subcommand asks of one game: its arguments, and where a result other than the exit
-/// status goes.
-pub(crate) enum Request<'a> {
-    /// A subcommand of this game (a `game` or `checker` row of the table of subcommands).
-    Command(&'a super::commands::Command),
-    /// Files of a replay, all of this game; their verdicts are appended to `verdicts`.
-    Replay {
-        args: &'a super::replay::Args,
-        files: &'a [std::path::PathBuf],
-        verdicts: &'a mut Vec<crate::run::summary::FileVerdict>,
-    },
-    /// The game's fuzz seeds under `corpus`; their number is added to `written`.
-    Seeds {
-        corpus: &'a Path,
-        written: &'a mut usize,
-    },
-}
-
-/// What every subcommand can do with one game, whatever its types: the object-safe face of
-/// [`Table`]: a subcommand of one game is [`Request::Command`], run by the table of subcommands.
-pub(crate) trait GameCommands: Send + Sync {
-    fn name(&self) -> &'static str;
-    fn about(&self) -> &'static str;
-    fn has_checker(&self) -> bool;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-    /// Runs a subcommand for this game; returns its exit status.
-    fn serve(&self, request: Request<'_>, cx: &mut Ctx<'_>) -> Result<u8, Exit>;
-}
-
-/// The command table of game `G`: its engines as registered, and every subcommand for it.
-pub(crate) struct Table<G: Game> {
-    /// Engines registered beyond those the game ships.
-    pub(crate) extra: Vec<EngineEntry<G>>,
-}
-
-impl<G: Game> Table<G> {
-    fn new() -> Self {
-        Table { extra: Vec::new() }
-    }
-
-    /// Every engine of `G`: shipped, then registered.
-    pub(crate) fn all_engines(&self) -> Vec<EngineEntry<G>> {
-        let mut all = engines::<G>();
-        all.extend(self.extra.iter().cloned());
-        all
-    }
-
-    /// The engine called `name`; an unknown name is an error that lists the known ones.
-    pub(crate) fn engine(&self, name: &str) -> Result<Arc<dyn Engine<G>>, Exit> {
-        let all = self.all_engines();
-        match all.iter().find(|e| e.name == name) {
-            Some(e) => Ok((e.build)()),
-            None => {
-                let names: Vec<&str> = all.iter().map(|e| e.name).collect();
-                Err(Exit(
-                    2,
-                    format!(
-                        "unknown engine `{name}` for {}: choose one of {}",
-                        G::NAME,
-                        names.join(", ")
-                    ),
-                ))
-            }
-        }
-    }
-
-    /// The pair `--against` (trusted) and `--engine` (under test).
-    pub(crate) fn pair(&self, args: &PairArgs) -> Result<Pair<G>, Exit> {
-        Ok(Pair::new(
-            self.engine(&args.against)?,
-            self.engine(&args.engine)?,
-        ))
-    }
-
-    /// Runs an in-process engine of `G` out of process: this very binary, `exec --engine NAME`.
-    pub(crate) fn isolate(&self) -> Option<Isolate<G>> {
-        let exe = std::env::current_exe().ok()?;
-        let known = self.all_engines().iter().map(|e| e.name).collect();
-        Some(super::exec::isolate_by_exec::<G>(exe, known))
-    }
-}
-
-impl<G: Game> GameCommands for Table<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-    fn about(&self) -> &'static str {
-        G::ABOUT
-    }
-    fn has_checker(&self) -> bool {
-        G::checker().is_some()
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-    fn serve(&self, request: Request<'_>, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-        match request {
-            Request::Command(command) => command.serve(self, cx),
-            Request::Replay {
-                args,
-                files,
-                verdicts,
-            } => super::replay::files::<G>(self, args, files, verdicts, cx),
-            Request::Seeds { corpus, written } => {
-                *written += crate::render::corpus::write_seeds::<G>(corpus)?;
-                Ok(0)
-            }
-        }
-    }
 }
 
 #[cfg(test)]

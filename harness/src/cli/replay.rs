@@ -1,18 +1,18 @@
 //! `replay`: saved cases through two engines again, as a run of their own: the listed files are
 //! the run's cases ([`crate::run::plan::ReplayFiles`]) and go through the same pipeline as `diff`
 //! ([`crate::run::pipeline::run`]): the replay gate's limits and isolation, its verdicts, its pages.
+//! Here are its flags and the files of one game; the files given are grouped by game, each group
+//! sent to its game, over the registry (`every_game.rs`).
 
 use super::args::PairArgs;
+use super::context::{Ctx, Exit};
 use super::flags::{Flags, Plan, Tested};
+use super::game::Table;
 use super::progress::stop_on_interrupt;
-use super::registry::{GameCommands, Registry, Table};
-use super::util::{json_target, write_json};
-use super::{Ctx, Exit};
 use crate::roles::game::Game;
 use crate::run::batch::Silent;
 use crate::run::plan::ReplayFiles;
 use crate::run::summary::{FileVerdict, ReplayVerdict};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -50,38 +50,6 @@ pub struct Args {
     pub files: Vec<PathBuf>,
 }
 
-pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    json_target(&args.json)?;
-    let mut verdicts = Vec::new();
-    let mut status = 0;
-    // Runs of consecutive files of one game, each through that game's pipeline, in the order given.
-    let mut group: Vec<PathBuf> = Vec::new();
-    let mut group_game: Option<&dyn GameCommands> = None;
-    for file in &args.files {
-        if !file.exists() {
-            let done = std::mem::take(&mut group);
-            let before = serve(group_game, args, &done, &mut verdicts, cx)?;
-            writeln!(cx.out, "{}: no such file", file.display())?;
-            verdicts.push(missing_file(file));
-            status = worst_status(worst_status(status, before), 2);
-            continue;
-        }
-        let game = game_of(registry, args, file)?;
-        if group_game.is_some_and(|g| g.name() != game.name()) {
-            let done = std::mem::take(&mut group);
-            status = worst_status(status, serve(group_game, args, &done, &mut verdicts, cx)?);
-        }
-        group_game = Some(game);
-        group.push(file.clone());
-    }
-    status = worst_status(status, serve(group_game, args, &group, &mut verdicts, cx)?);
-    write_json(
-        &args.json,
-        &serde_json::json!({"schema": REPLAY_SCHEMA, "files": verdicts}),
-    )?;
-    Ok(status)
-}
-
 /// The name and version of the JSON report of `replay --json`.
 pub const REPLAY_SCHEMA: &str = "match3-proof.replay.v1";
 
@@ -104,48 +72,6 @@ pub fn missing_file(file: &Path) -> FileVerdict {
         checked_expected: None,
         kind: None,
         detail: Some("no such file".into()),
-    }
-}
-
-/// The game of `file`: `--game`, else guessed from its path.
-fn game_of<'r>(
-    registry: &'r Registry,
-    args: &Args,
-    file: &Path,
-) -> Result<&'r dyn GameCommands, Exit> {
-    match &args.game {
-        Some(name) => registry.get(name),
-        None => registry.guess(file).ok_or_else(|| {
-            Exit(
-                2,
-                format!(
-                    "{}: cannot tell the game from the path (no {} folder in it); give --game",
-                    file.display(),
-                    registry.names().join(", ")
-                ),
-            )
-        }),
-    }
-}
-
-/// Replays `files` (all of game `game`, when there are any); returns the exit status.
-fn serve(
-    game: Option<&dyn GameCommands>,
-    args: &Args,
-    files: &[PathBuf],
-    verdicts: &mut Vec<FileVerdict>,
-    cx: &mut Ctx<'_>,
-) -> Result<u8, Exit> {
-    match game {
-        Some(g) if !files.is_empty() => g.serve(
-            super::Request::Replay {
-                args,
-                files,
-                verdicts,
-            },
-            cx,
-        ),
-        _ => Ok(0),
     }
 }
 

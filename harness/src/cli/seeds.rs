@@ -1,8 +1,6 @@
-//! `seeds`: the fuzz seed corpora of every registered game.
+//! `seeds`: the fuzz seed corpora of every registered game: its flags (its run, over the registry,
+//! is in `every_game.rs`).
 
-use super::registry::Registry;
-use super::{Ctx, Exit};
-use std::io::Write as _;
 use std::path::PathBuf;
 
 /// Refresh the fuzz seed corpora (corpus/fuzz/<target>/) from the cases under corpus/.
@@ -16,24 +14,4 @@ pub struct Args {
     /// The corpus folder (it must exist).
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
-}
-
-pub(super) fn run(registry: &Registry, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
-    let mut written = 0;
-    for game in registry.games() {
-        let corpus = &args.corpus;
-        game.serve(
-            super::Request::Seeds {
-                corpus,
-                written: &mut written,
-            },
-            cx,
-        )?;
-    }
-    writeln!(
-        cx.out,
-        "{written} seeds written under {}",
-        args.corpus.join("fuzz").display()
-    )?;
-    Ok(0)
 }

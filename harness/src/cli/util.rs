@@ -1,7 +1,7 @@
 //! Helpers the subcommands share: reading inputs, exit statuses, JSON reports, running the batch
 //! of `diff` and `judge`.
 
-use super::Exit;
+use super::context::Exit;
 use anyhow::Context as _;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};

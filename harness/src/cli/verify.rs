@@ -2,12 +2,12 @@
 //! reference), and the certificate of what was proven.
 
 use super::args::{GameArg, PairArgs};
+use super::context::{Ctx, Exit};
 use super::flags::{CaseTimeout, Flags, Plan, ProgramFlags, RunFlags, Tested};
+use super::game::Table;
 use super::progress::{progress_for, stop_on_interrupt};
-use super::registry::Table;
 use super::scopes::scope_of;
 use super::util::{status, write_json};
-use super::{Ctx, Exit};
 use crate::proof::verify::{Given, ScopeCases};
 use crate::roles::game::Game;
 use std::sync::Arc;
