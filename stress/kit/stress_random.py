@@ -25,6 +25,15 @@ is 0, so the empty stream gives the smallest choice everywhere.
 - randbytes(n): n draws of one byte.
 - seed(...): does nothing (the stream is the randomness). getstate/setstate are not supported.
 
+Beyond the `random` module, testlib's weighted draws and partitions, the same draws as stress.h's:
+
+- wnext(n, t), wnext(lo, hi, t): t > 0 the largest of t + 1 draws, t < 0 the smallest of -t + 1
+  draws (for |t| >= 25 one random() through the inverse distribution function); zeros: lo.
+- wany(seq, t): seq[wnext(len(seq), t)].
+- partition(size, total, min_part=1): size parts >= min_part summing to total: size - 1 cuts, each
+  draw(0, total - size * min_part), sorted; each part min_part plus the gap before its cut, the last
+  the rest (zeros: min_part, ..., min_part, then the rest).
+
 Every Random instance draws from the same stream. When the environment variable STRESS_TAPE names
 a file, the tape is written there at exit: "consumed K" (stream bytes read, past the end included),
 then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64.
@@ -38,7 +47,7 @@ from bisect import bisect as _bisect
 from collections.abc import Sequence as _Sequence
 from itertools import accumulate as _accumulate
 
-__all__ = list(_random.__all__)
+__all__ = list(_random.__all__) + ["wnext", "wany", "partition"]
 
 _TWO64 = 1 << 64
 _BLOCK = 1 << 16
@@ -215,6 +224,54 @@ class Random(_random.Random):
         return super().choices(population, weights, cum_weights=cum_weights, k=k)
 
 
+    def wnext(self, a, b, t=None):
+        """testlib's rnd.wnext: wnext(n, t) in [0, n), wnext(lo, hi, t) in [lo, hi]."""
+        if t is None:
+            lo, hi, t = 0, a - 1, b
+            if a <= 0:
+                raise ValueError("wnext(n, t): n must be positive")
+        else:
+            lo, hi = a, b
+            if hi < lo:
+                raise ValueError("wnext(lo, hi, t): lo > hi")
+        n = hi - lo + 1
+        if abs(t) < _WNEXT_LIM:
+            result = _draw(n, lo)
+            for _ in range(t):
+                result = max(result, _draw(n, lo))
+            for _ in range(-t):
+                result = min(result, _draw(n, lo))
+            return lo + result
+        u = self.random()
+        p = u ** (1.0 / (t + 1)) if t > 0 else 1.0 - (1.0 - u) ** (1.0 / (-t + 1))
+        x = float(n) * p
+        off = n - 1 if x >= float(n) else min(int(x), n - 1)
+        return lo + off
+
+    def wany(self, seq, t):
+        """testlib's rnd.wany: the element at wnext(len(seq), t)."""
+        if len(seq) == 0:
+            raise IndexError("wany: empty sequence")
+        return seq[self.wnext(len(seq), t)]
+
+    def partition(self, size, total, min_part=1):
+        """testlib's rnd.partition: `size` parts >= min_part summing to `total`."""
+        if size < 0:
+            raise ValueError("partition: size < 0")
+        if size == 0:
+            if total != 0:
+                raise ValueError("partition: size == 0 and total != 0")
+            return []
+        extra = total - min_part * size
+        if extra < 0:
+            raise ValueError("partition: min_part * size > total")
+        cuts = sorted(_draw(extra + 1) for _ in range(size - 1))
+        parts = [min_part + c - p for p, c in zip([0] + cuts, cuts)]
+        parts.append(min_part + extra - (cuts[-1] if cuts else 0))
+        return parts
+
+
+_WNEXT_LIM = 25
 _inst = Random()
 seed = _inst.seed
 random = _inst.random
@@ -238,6 +295,9 @@ weibullvariate = _inst.weibullvariate
 getstate = _inst.getstate
 setstate = _inst.setstate
 getrandbits = _inst.getrandbits
+wnext = _inst.wnext
+wany = _inst.wany
+partition = _inst.partition
 randbytes = _inst.randbytes
 if hasattr(_random.Random, "binomialvariate"):
     binomialvariate = _inst.binomialvariate
