@@ -224,9 +224,10 @@ template <typename T>
 using if_int = typename std::enable_if<std::is_integral<T>::value, int>::type;
 // Two arithmetic types that differ (next(1, n) with a long long n).
 template <typename A, typename B>
-using if_mixed = typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
-                                             !std::is_same<A, B>::value,
-                                         int>::type;
+using if_mixed =
+    typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
+                                !std::is_same<A, B>::value,
+                            int>::type;
 
 }  // namespace stress_kit
 
@@ -346,7 +347,8 @@ class random_t {
         return wany(std::begin(c), std::end(c), t);
     }
     template <typename It>
-    auto wany(const It &first, const It &last, int t) -> typename std::decay<decltype(*first)>::type {
+    auto wany(const It &first, const It &last, int t) ->
+        typename std::decay<decltype(*first)>::type {
         auto size = std::distance(first, last);
         if (size <= 0) stress_kit::fail("rnd.wany: empty range");
         It it = first;

@@ -157,6 +157,13 @@ for s in empty zeros ones random0 random1 random2 random3; do
     same "$tmp/$s" "${ops[@]}"
 done
 same "$tmp/long" s 70000
+# Pattern strings: Python's from_pattern draws as stress.h's rnd.next(pattern).
+pat_ops=(x '[a-z]{1,10}' x '(yes|no)' x 'x?y' x 'a b' x '[1-9][0-9]{0,5}' x '\[[xyz]\]'
+    x '[a-c]{2}x|y[^a-y]' x '[-a]{3}' x '[0-9a-f]{4}-[0-9]' x 'z{0,2}(q|w)' x '[0000000001]{5}'
+    x '(ab|c(d|e))' x '[a-zA-Z0-9_]{0,300}' x 'a\ b' x '[^a-z]{3}' x '[^ -~]{2}')
+for s in empty zeros ones random0 random1 random2 random3 long; do
+    same "$tmp/$s" "${pat_ops[@]}"
+done
 same "$tmp/long" d 300 0 1000000 i 0 1
 run cpp "$tmp/long" s 70000
 grep -q '^consumed 14' "$tmp/tape.cpp" || fail "a shuffle of 70000 should read past the first 64 KiB block"

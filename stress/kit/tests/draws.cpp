@@ -7,7 +7,7 @@
 //   d K LO HI rnd.distinct(K, LO, HI)              g K       rnd.next(0, 2^K - 1), K <= 64
 //   p N       rnd.perm(N)                          w N T     rnd.wnext(N, T)
 //   W LO HI T rnd.wnext(LO, HI, T) (long long)     y LEN T   rnd.wany of {0, 10, ..., 10(LEN-1)}
-//   P K S M   rnd.partition(K, S, M) (long long)
+//   P K S M   rnd.partition(K, S, M) (long long)    x PAT     rnd.next(PAT), a pattern string
 //   C++ only: a LEN  rnd.any(first, last) of {0, 10, ...}   D K N  rnd.distinct(K, N)
 //             Y LEN T  rnd.wany(first, last, T)
 #include "../stress.h"
@@ -86,6 +86,8 @@ int main(int argc, char *argv[]) {
             int t = int(ll(argv[i + 1]));
             i += 2;
             println(op == "y" ? rnd.wany(v, t) : rnd.wany(v.begin(), v.end(), t));
+        } else if (op == "x") {
+            println(rnd.next(std::string(argv[i++])));
         } else if (op == "P") {
             int k = int(ll(argv[i]));
             long long sum = ll(argv[i + 1]), min_part = ll(argv[i + 2]);
