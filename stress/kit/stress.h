@@ -56,6 +56,7 @@
 //   println(...)             the arguments separated by spaces, then a newline; a container prints
 //                            its elements, println(first, last) a range
 //   ensure(cond), ensuref(cond, fmt, ...)  on failure: a message on stderr, exit 3
+//   format(fmt, ...), vtos(x), toString(x)  testlib's: printf into a string; x as << writes it
 //   quitf / __testlib_fail are not provided: a generator reports errors with ensure.
 //
 // The tape: when the environment variable STRESS_TAPE names a file, it is written at normal exit
@@ -63,8 +64,8 @@
 // included), then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64, and
 // " lo" after them when lo is not 0 (as a signed 64-bit number).
 //
-// Not provided: rnd.setSeed (one compile error that says so), testlib's quitf, format and its
-// other helpers outside random_t.
+// Not provided: rnd.setSeed (one compile error that says so), testlib's quitf and its other
+// helpers outside random_t (split, join, upperCase...).
 #ifndef STRESS_KIT_STRESS_H
 #define STRESS_KIT_STRESS_H
 // testlib.h's own guard: included after this header, testlib.h is empty.
@@ -614,6 +615,33 @@ inline void ensuref(bool cond, const char *format, ...) {
     std::vsnprintf(message, sizeof message, format, ap);
     va_end(ap);
     stress_kit::fail(message);
+}
+
+// testlib's format (printf's, into a string), vtos and toString (a value as operator<< writes it).
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2)))
+#endif
+inline std::string format(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    va_list copy;
+    va_copy(copy, ap);
+    int size = std::vsnprintf(nullptr, 0, fmt, copy);
+    va_end(copy);
+    std::vector<char> text(size > 0 ? size_t(size) + 1 : 1, '\0');
+    if (size > 0) std::vsnprintf(text.data(), text.size(), fmt, ap);
+    va_end(ap);
+    return std::string(text.data());
+}
+template <typename T>
+std::string vtos(const T &t) {
+    std::ostringstream out;
+    out << t;
+    return out.str();
+}
+template <typename T>
+std::string toString(const T &t) {
+    return vtos(t);
 }
 
 #endif  // STRESS_KIT_STRESS_H

@@ -253,10 +253,11 @@ got="$(printf '\x03\x04' | STRESS_TAPE="$tmp/tape.two" "$tmp/two" | tr '\n' '|')
 [ "$got" = "3|4|" ] || fail "two translation units: got '$got' expected '3|4|'"
 [ "$(tr '\n' '|' <"$tmp/tape.two")" = "consumed 2|10 3|10 4|" ] || fail "two translation units: tape"
 
-# A testlib-style generator (options, perm, any, distinct, wnext, println) on the empty stream.
+# A testlib-style generator (options, perm, any, distinct, wnext, println, format, partition,
+# wany) on the empty stream.
 checks=$((checks + 1))
 got="$("$tmp/testlib_style" -n=4 </dev/null | tr '\n' '|')"
-[ "$got" = "4 1 1 a 1 0 0.5|1 2 3 4|1 2 3|a|" ] || fail "testlib-style generator: got '$got'"
+[ "$got" = "4 1 1 a 1 0 0.5|1 2 3 4|1 2 3|a|aaaa 40.5 007|1 1 6 a|" ] || fail "testlib-style generator: got '$got'"
 
 # A tape is written on exit(0) from inside the generator too.
 checks=$((checks + 1))
