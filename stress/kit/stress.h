@@ -1,7 +1,10 @@
 // stress.h: testlib's generator names, every choice drawn from the byte stream on stdin.
 //
-// A generator written for testlib becomes a stream generator for `harness stress --gen-stream` by
-// replacing `#include "testlib.h"` with `#include "stress.h"`. The harness writes random bytes on
+// A generator written for testlib is a stream generator for `harness stress --gen-stream` as it is:
+// the harness compiles a stream generator whose source includes testlib.h with this header forced
+// in first (`-include stress.h`), and this header defines testlib.h's guard `_TESTLIB_H_`, so the
+// real testlib.h (beside the generator or not) reads as empty. By hand: `#include "stress.h"`
+// instead of `#include "testlib.h"`, or `g++ -include stress.h`. The harness writes random bytes on
 // the generator's standard input; each choice reads a few of them (docs/stress-protocol.md), so the
 // harness can shrink a failing input by shrinking the bytes and generating again, and enumerate
 // every small input.
@@ -20,10 +23,23 @@
 //   rnd.next(x), next(a, b)  double in [0, x), [a, b)
 //   rnd.nextBool()           draw(0, 1) == 1
 //   rnd.any(c), any(f, l)    the element at draw(0, size - 1)
-//   rnd.wnext(n, t) and rnd.wnext(lo, hi, t)
+//   rnd.wnext(n, t) and rnd.wnext(lo, hi, t) (integers of any type, doubles), rnd.wnext(t)
 //                            t > 0: the largest of t + 1 draws; t < 0: the smallest of -t + 1 draws;
 //                            for |t| >= 25 one double draw u and an inverse distribution function
-//                            chosen so that u = 0 gives the smallest value
+//                            chosen so that u = 0 gives the smallest value; wnext(t): a double in
+//                            [0, 1)
+//   rnd.wany(c, t), rnd.wany(f, l, t)  the element at wnext(size, t) (zeros: the first)
+//   rnd.next(pattern), rnd.next(format, ...), pattern(p).next(rnd), pattern(p).matches(s)
+//                            testlib's pattern strings ("[a-z]{1,10}", "(yes|no)", "[^ ]?"), the
+//                            format printf's: a count lo + draw(0, hi - lo), a class's character
+//                            the j-th of the class sorted by code, j = draw(0, size - 1), an
+//                            alternative draw(0, count - 1); zeros: the shortest string of the
+//                            first alternative and each class's smallest character
+//                            (stress_pattern.h)
+//   rnd.partition(size, sum[, min_part = 1])
+//                            size parts >= min_part summing to sum: size - 1 cuts, each
+//                            draw(0, sum - size * min_part), sorted; the parts are min_part plus
+//                            the gaps between them (zeros: min_part, ..., min_part, the rest last)
 //   rnd.perm(n[, first])     a permutation of first..first+n-1: the identity shuffled (identity on
 //                            zeros)
 //   rnd.distinct(k, lo, hi)  k distinct values: the i-th is the j-th smallest value not taken yet,
@@ -33,11 +49,14 @@
 //                            for i in 1..len: j = draw(0, i), swap a[i] and a[i - j] (unchanged on
 //                            zeros)
 //   registerGen(argc, argv, version)  accepted, does nothing (the stream is the randomness)
-//   opt<T>(name[, default]), has_opt(name)  testlib-style options: -name=value, --name value, or a
-//                            positional index opt<T>(1)
+//   opt<T>(name[, default]), opt<T>(index[, default]), opt(name), opt(index), has_opt(name)
+//                            testlib-style options: -name=value, --name value, or a positional
+//                            index opt<T>(1); without <T> the text
+//   startTest(i)             testlib's: standard output becomes the file named i
 //   println(...)             the arguments separated by spaces, then a newline; a container prints
 //                            its elements, println(first, last) a range
 //   ensure(cond), ensuref(cond, fmt, ...)  on failure: a message on stderr, exit 3
+//   format(fmt, ...), vtos(x), toString(x)  testlib's: printf into a string; x as << writes it
 //   quitf / __testlib_fail are not provided: a generator reports errors with ensure.
 //
 // The tape: when the environment variable STRESS_TAPE names a file, it is written at normal exit
@@ -51,20 +70,32 @@
 // with the groups it counts (n and n rows: n - 1 and a row fewer). Optional: without spans the
 // shrinker works on single draws.
 //
-// Not provided: testlib's pattern strings (rnd.next("[a-z]{1,5}")), wany, partition, setSeed
-// (each of the first three is one compile error that says so).
+// Not provided: rnd.setSeed (one compile error that says so), testlib's quitf and its other
+// helpers outside random_t (split, join, upperCase...).
 #ifndef STRESS_KIT_STRESS_H
 #define STRESS_KIT_STRESS_H
+// testlib.h's own guard: included after this header, testlib.h is empty.
+#ifndef _TESTLIB_H_
+#define _TESTLIB_H_
+#endif
 
+// The standard headers testlib.h includes (generators rely on them), and the kit's own.
 #include <algorithm>
+#include <climits>
+#include <cctype>
 #include <cmath>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
+#include <limits>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -218,6 +249,12 @@ static TapeAtExit tape_at_exit;
 
 template <typename T>
 using if_int = typename std::enable_if<std::is_integral<T>::value, int>::type;
+// Two arithmetic types that differ (next(1, n) with a long long n).
+template <typename A, typename B>
+using if_mixed =
+    typename std::enable_if<std::is_arithmetic<A>::value && std::is_arithmetic<B>::value &&
+                                !std::is_same<A, B>::value,
+                            int>::type;
 
 // A span: the draws made while it lives are one group of the input (a row, an operation, a test
 // case), named by `label`. The tape records where it begins and ends, and the shrinker deletes,
@@ -260,7 +297,7 @@ class random_t {
     long long next(long long lo, long long hi) { return draw(lo, hi); }
     unsigned long long next(unsigned long long lo, unsigned long long hi) { return draw(lo, hi); }
     // Mixed types (next(1, n) with a long long n): the common type.
-    template <typename A, typename B>
+    template <typename A, typename B, stress_kit::if_mixed<A, B> = 0>
     auto next(A lo, B hi) -> decltype(lo + hi) {
         using C = decltype(lo + hi);
         return next(static_cast<C>(lo), static_cast<C>(hi));
@@ -278,37 +315,20 @@ class random_t {
 
     bool nextBool() { return draw(0, 1) == 1; }
 
-    // testlib's pattern strings, wany and partition are not in the kit: a call is one clear
-    // compile error (rather than a page of overload candidates), naming what to write instead.
-    template <typename T = char>
-    std::string next(const char *) {
+    // testlib's pattern strings (stress_pattern.h): a string the pattern matches; the format is
+    // printf's, then the result is the pattern.
+    std::string next(const std::string &ptrn);
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    std::string next(const char *format, ...);
+
+    // testlib's setSeed has no meaning here: one clear compile error.
+    template <typename T = char, typename... A>
+    void setSeed(A &&...) {
         static_assert(sizeof(T) == 0,
-                      "stress.h: testlib's pattern strings (rnd.next(\"[a-z]{1,10}\")) are not "
-                      "supported; draw the length with rnd.next(lo, hi) and each character with "
-                      "rnd.next(lo, hi) (docs/stress-kit.md)");
-        return {};
-    }
-    template <typename T = char>
-    std::string next(const std::string &) {
-        static_assert(sizeof(T) == 0,
-                      "stress.h: testlib's pattern strings (rnd.next(std::string)) are not "
-                      "supported; draw the length and each character with rnd.next(lo, hi) "
-                      "(docs/stress-kit.md)");
-        return {};
-    }
-    template <typename... A>
-    int wany(A &&...) {
-        static_assert(sizeof...(A) < 0,
-                      "stress.h: rnd.wany is not supported; use rnd.any, or rnd.wnext for the "
-                      "index (docs/stress-kit.md)");
-        return 0;
-    }
-    template <typename... A>
-    std::vector<int> partition(A &&...) {
-        static_assert(sizeof...(A) < 0,
-                      "stress.h: rnd.partition is not supported; draw the parts with rnd.next "
-                      "(docs/stress-kit.md)");
-        return {};
+                      "stress.h: rnd.setSeed is not supported: the stream on stdin is the "
+                      "randomness (docs/stress-kit.md)");
     }
 
     template <typename C>
@@ -350,8 +370,56 @@ class random_t {
         if (n != 0 && off >= n) off = n - 1;
         return static_cast<T>(static_cast<uint64_t>(lo) + off);
     }
+    template <typename A, typename B, stress_kit::if_mixed<A, B> = 0>
+    auto wnext(A lo, B hi, int t) -> decltype(lo + hi) {
+        using C = decltype(lo + hi);
+        return wnext(static_cast<C>(lo), static_cast<C>(hi), t);
+    }
     double wnext(double n, int t) { return n * wprob(t); }
     double wnext(double lo, double hi, int t) { return lo + (hi - lo) * wprob(t); }
+    double wnext(int t) { return wprob(t); }
+
+    // The element at wnext(size, t).
+    template <typename C>
+    auto wany(const C &c, int t) -> typename std::decay<decltype(*std::begin(c))>::type {
+        return wany(std::begin(c), std::end(c), t);
+    }
+    template <typename It>
+    auto wany(const It &first, const It &last, int t) ->
+        typename std::decay<decltype(*first)>::type {
+        auto size = std::distance(first, last);
+        if (size <= 0) stress_kit::fail("rnd.wany: empty range");
+        It it = first;
+        std::advance(it, wnext(static_cast<long long>(size), t));
+        return *it;
+    }
+
+    // size parts >= min_part summing to sum: size - 1 cuts in [0, sum - size * min_part], each one
+    // draw, sorted; a part is min_part plus the gap before its cut (the last: after the last cut).
+    template <typename T, typename U = T, stress_kit::if_int<T> = 0, stress_kit::if_int<U> = 0>
+    std::vector<T> partition(int size, T sum, U min_part = U(1)) {
+        if (size < 0) stress_kit::fail("rnd.partition: size < 0");
+        if (size == 0) {
+            if (sum != 0) stress_kit::fail("rnd.partition: size == 0 && sum != 0");
+            return {};
+        }
+        if (static_cast<long double>(min_part) * size > static_cast<long double>(sum))
+            stress_kit::fail("rnd.partition: min_part * size > sum");
+        uint64_t base = static_cast<uint64_t>(static_cast<T>(min_part));
+        uint64_t extra = static_cast<uint64_t>(sum) - base * static_cast<uint64_t>(size);
+        std::vector<uint64_t> cuts(static_cast<size_t>(size - 1));
+        for (auto &c : cuts) c = stress_kit::stream().below(extra + 1);
+        std::sort(cuts.begin(), cuts.end());
+        std::vector<T> parts;
+        parts.reserve(static_cast<size_t>(size));
+        uint64_t prev = 0;
+        for (uint64_t c : cuts) {
+            parts.push_back(static_cast<T>(base + (c - prev)));
+            prev = c;
+        }
+        parts.push_back(static_cast<T>(base + (extra - prev)));
+        return parts;
+    }
 
     // The identity permutation of first..first+n-1, shuffled by the protocol's rule.
     template <typename T, typename E = T>
@@ -420,6 +488,8 @@ class random_t {
 };
 
 static random_t rnd;
+
+#include "stress_pattern.h"
 
 template <typename It>
 void shuffle(It first, It last) {
@@ -494,9 +564,24 @@ T opt(const std::string &name, const T &default_value) {
 template <typename T>
 T opt(int index) {
     const auto &a = stress_kit::args();
-    if (index < 1 || static_cast<size_t>(index) >= a.size())
+    if (index < 0 || static_cast<size_t>(index) >= a.size())
         stress_kit::fail("opt(index): no such argument");
     return stress_kit::parse_opt<T>(a[static_cast<size_t>(index)], std::to_string(index));
+}
+template <typename T>
+T opt(int index, const T &default_value) {
+    if (index < 0 || static_cast<size_t>(index) >= stress_kit::args().size()) return default_value;
+    return opt<T>(index);
+}
+inline std::string opt(const std::string &name) { return opt<std::string>(name); }
+inline std::string opt(int index) { return opt<std::string>(index); }
+
+// testlib's startTest: what the generator prints next goes to the file named `test`.
+inline void startTest(int test) {
+    std::cout.flush();
+    std::string name = std::to_string(test);
+    if (std::freopen(name.c_str(), "w", stdout) == nullptr)
+        stress_kit::fail(("startTest: cannot write the file " + name).c_str());
 }
 
 // println: arguments separated by spaces, then a newline; containers print their elements.
@@ -567,6 +652,33 @@ inline void ensuref(bool cond, const char *format, ...) {
     std::vsnprintf(message, sizeof message, format, ap);
     va_end(ap);
     stress_kit::fail(message);
+}
+
+// testlib's format (printf's, into a string), vtos and toString (a value as operator<< writes it).
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2)))
+#endif
+inline std::string format(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    va_list copy;
+    va_copy(copy, ap);
+    int size = std::vsnprintf(nullptr, 0, fmt, copy);
+    va_end(copy);
+    std::vector<char> text(size > 0 ? size_t(size) + 1 : 1, '\0');
+    if (size > 0) std::vsnprintf(text.data(), text.size(), fmt, ap);
+    va_end(ap);
+    return std::string(text.data());
+}
+template <typename T>
+std::string vtos(const T &t) {
+    std::ostringstream out;
+    out << t;
+    return out.str();
+}
+template <typename T>
+std::string toString(const T &t) {
+    return vtos(t);
 }
 
 #endif  // STRESS_KIT_STRESS_H

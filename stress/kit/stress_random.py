@@ -25,6 +25,19 @@ is 0, so the empty stream gives the smallest choice everywhere.
 - randbytes(n): n draws of one byte.
 - seed(...): does nothing (the stream is the randomness). getstate/setstate are not supported.
 
+Beyond the `random` module, testlib's weighted draws and partitions, the same draws as stress.h's:
+
+- wnext(n, t), wnext(lo, hi, t): t > 0 the largest of t + 1 draws, t < 0 the smallest of -t + 1
+  draws (for |t| >= 25 one random() through the inverse distribution function); zeros: lo.
+- wany(seq, t): seq[wnext(len(seq), t)].
+- from_pattern(p), Pattern(p).next(): testlib's pattern strings ("[a-z]{1,10}", "(yes|no)"),
+  parsed as testlib parses them; a count lo + draw(0, hi - lo), a class's character the j-th of
+  the class sorted by code, j = draw(0, size - 1), an alternative draw(0, count - 1) (zeros: the
+  shortest string of the first alternative, each class's smallest character).
+- partition(size, total, min_part=1): size parts >= min_part summing to total: size - 1 cuts, each
+  draw(0, total - size * min_part), sorted; each part min_part plus the gap before its cut, the last
+  the rest (zeros: min_part, ..., min_part, then the rest).
+
 Every Random instance draws from the same stream. When the environment variable STRESS_TAPE names
 a file, the tape is written there at exit: "consumed K" (stream bytes read, past the end included),
 then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64.
@@ -33,12 +46,13 @@ then one line "n value" per draw, value = drawn - lo, n written 0 for 2^64.
 import atexit as _atexit
 import os as _os
 import random as _random
+import re as _re
 import sys as _sys
 from bisect import bisect as _bisect
 from collections.abc import Sequence as _Sequence
 from itertools import accumulate as _accumulate
 
-__all__ = list(_random.__all__)
+__all__ = list(_random.__all__) + ["wnext", "wany", "partition", "Pattern", "from_pattern"]
 
 _TWO64 = 1 << 64
 _BLOCK = 1 << 16
@@ -240,6 +254,226 @@ class Random(_random.Random):
         return super().choices(population, weights, cum_weights=cum_weights, k=k)
 
 
+    def wnext(self, a, b, t=None):
+        """testlib's rnd.wnext: wnext(n, t) in [0, n), wnext(lo, hi, t) in [lo, hi]."""
+        if t is None:
+            lo, hi, t = 0, a - 1, b
+            if a <= 0:
+                raise ValueError("wnext(n, t): n must be positive")
+        else:
+            lo, hi = a, b
+            if hi < lo:
+                raise ValueError("wnext(lo, hi, t): lo > hi")
+        n = hi - lo + 1
+        if abs(t) < _WNEXT_LIM:
+            result = _draw(n, lo)
+            for _ in range(t):
+                result = max(result, _draw(n, lo))
+            for _ in range(-t):
+                result = min(result, _draw(n, lo))
+            return lo + result
+        u = self.random()
+        p = u ** (1.0 / (t + 1)) if t > 0 else 1.0 - (1.0 - u) ** (1.0 / (-t + 1))
+        x = float(n) * p
+        off = n - 1 if x >= float(n) else min(int(x), n - 1)
+        return lo + off
+
+    def wany(self, seq, t):
+        """testlib's rnd.wany: the element at wnext(len(seq), t)."""
+        if len(seq) == 0:
+            raise IndexError("wany: empty sequence")
+        return seq[self.wnext(len(seq), t)]
+
+    def partition(self, size, total, min_part=1):
+        """testlib's rnd.partition: `size` parts >= min_part summing to `total`."""
+        if size < 0:
+            raise ValueError("partition: size < 0")
+        if size == 0:
+            if total != 0:
+                raise ValueError("partition: size == 0 and total != 0")
+            return []
+        extra = total - min_part * size
+        if extra < 0:
+            raise ValueError("partition: min_part * size > total")
+        cuts = sorted(_draw(extra + 1) for _ in range(size - 1))
+        parts = [min_part + c - p for p, c in zip([0] + cuts, cuts)]
+        parts.append(min_part + extra - (cuts[-1] if cuts else 0))
+        return parts
+
+
+class _PatternError(ValueError):
+    pass
+
+
+def _command(s, pos, value):
+    """Whether s[pos] is `value` as a command (not escaped by an odd number of backslashes)."""
+    if pos >= len(s):
+        return False
+    slashes = 0
+    before = pos
+    while before > 0 and s[before - 1] == "\\":
+        slashes += 1
+        before -= 1
+    return slashes % 2 == 0 and s[pos] == value
+
+
+class Pattern:
+    """testlib's pattern strings, parsed as testlib (and stress.h's stress_pattern.h) parse them:
+    alternatives `a|b`, characters and escapes, classes `[a-z]` and `[^...]`, counts `{n}`,
+    `{lo,hi}`, `?` (`*` and `+` match but cannot be generated). `next()` draws as stress.h does:
+    a count lo + draw(0, hi - lo), a class's character the j-th of the class sorted by code,
+    j = draw(0, size - 1), an alternative draw(0, count - 1)."""
+
+    def __init__(self, s):
+        self.src = s
+        self.children = []
+        self.chars = []
+        self.lo = self.hi = 0
+        s = "".join(c for i, c in enumerate(s) if not _command(s, i, " "))
+        opened, first_close, seps = 0, -1, []
+        for i in range(len(s)):
+            if _command(s, i, "("):
+                opened += 1
+                continue
+            if _command(s, i, ")"):
+                opened -= 1
+                if opened == 0 and first_close == -1:
+                    first_close = i
+                continue
+            if opened < 0:
+                self._illegal(s)
+            if _command(s, i, "|") and opened == 0:
+                seps.append(i)
+        if opened != 0:
+            self._illegal(s)
+        if (not seps and first_close + 1 == len(s) and _command(s, 0, "(")
+                and _command(s, len(s) - 1, ")")):
+            self.children.append(Pattern(s[1:-1]))
+        elif seps:
+            last = 0
+            for sep in seps + [len(s)]:
+                self.children.append(Pattern(s[last:sep]))
+                last = sep + 1
+        else:
+            pos = self._char_set(s, 0)
+            pos = self._counts(s, pos)
+            if pos < len(s):
+                self.children.append(Pattern(s[pos:]))
+
+    @staticmethod
+    def _illegal(s):
+        raise _PatternError('pattern: Illegal pattern (or part) "%s"' % s)
+
+    def _get_char(self, s, pos):
+        pos += 2 if s[pos] == "\\" else 1
+        if pos > len(s):
+            self._illegal(s)
+        return s[pos - 1], pos
+
+    def _counts(self, s, pos):
+        self.lo = self.hi = 1
+        if pos >= len(s):
+            return pos
+        if _command(s, pos, "{"):
+            parts, part = [], ""
+            pos += 1
+            while pos < len(s) and not _command(s, pos, "}"):
+                if _command(s, pos, ","):
+                    parts.append(part)
+                    part = ""
+                    pos += 1
+                else:
+                    c, pos = self._get_char(s, pos)
+                    part += c
+            if part:
+                parts.append(part)
+            if not _command(s, pos, "}") or not 1 <= len(parts) <= 2:
+                self._illegal(s)
+            pos += 1
+            m = [_re.match(r"\s*([+-]?\d+)", p) for p in parts]
+            if not all(m):
+                self._illegal(s)
+            numbers = [int(x.group(1)) for x in m]
+            self.lo, self.hi = numbers[0], numbers[-1]
+            if self.lo > self.hi:
+                self._illegal(s)
+        elif _command(s, pos, "?"):
+            self.lo, self.hi, pos = 0, 1, pos + 1
+        elif _command(s, pos, "*"):
+            self.lo, self.hi, pos = 0, None, pos + 1
+        elif _command(s, pos, "+"):
+            self.lo, self.hi, pos = 1, None, pos + 1
+        return pos
+
+    def _char_set(self, s, pos):
+        if pos >= len(s):
+            self._illegal(s)
+        if not _command(s, pos, "["):
+            c, pos = self._get_char(s, pos)
+            self.chars = [c]
+            return pos
+        pos += 1
+        negative = _command(s, pos, "^")
+        if negative:
+            pos += 1
+        result, prev = [], None
+        while pos < len(s) and not _command(s, pos, "]"):
+            if _command(s, pos, "-") and prev is not None:
+                pos += 1
+                if pos + 1 == len(s) or _command(s, pos, "]"):
+                    result.append(prev)
+                    prev = "-"
+                    continue
+                nxt, pos = self._get_char(s, pos)
+                if _signed(prev) > _signed(nxt):
+                    self._illegal(s)
+                result.extend(chr(c) for c in range(ord(prev), ord(nxt) + 1))
+                prev = None
+            else:
+                if prev is not None:
+                    result.append(prev)
+                prev, pos = self._get_char(s, pos)
+        if prev is not None:
+            result.append(prev)
+        if not _command(s, pos, "]"):
+            self._illegal(s)
+        pos += 1
+        if negative:
+            listed = set(result)
+            result = [chr(c) for c in range(255) if chr(c) not in listed]
+        self.chars = sorted(result)
+        if not self.chars:
+            self._illegal(s)
+        return pos
+
+    def next(self):
+        """A string the pattern matches, drawn from the stream (zeros: the simplest)."""
+        out = []
+        self._append(out)
+        return "".join(out)
+
+    def _append(self, out):
+        if self.hi is None:
+            raise _PatternError('pattern "%s": \'*\' and \'+\' cannot be generated' % self.src)
+        if self.hi > 0:
+            count = self.lo + _draw(self.hi - self.lo + 1)
+            out.extend(self.chars[_draw(len(self.chars))] for _ in range(count))
+        if self.children:
+            self.children[_draw(len(self.children))]._append(out)
+
+
+def _signed(c):
+    """A character's code as C's signed char compares it."""
+    return ord(c) - 256 if ord(c) >= 128 else ord(c)
+
+
+def from_pattern(p):
+    """testlib's rnd.next(pattern): a string `p` matches, drawn as stress.h draws it (for a
+    printf-style pattern, format it first: `from_pattern("[a-z]{%d}" % n)`)."""
+    return Pattern(p).next()
+
+
+_WNEXT_LIM = 25
 _inst = Random()
 seed = _inst.seed
 random = _inst.random
@@ -263,6 +497,9 @@ weibullvariate = _inst.weibullvariate
 getstate = _inst.getstate
 setstate = _inst.setstate
 getrandbits = _inst.getrandbits
+wnext = _inst.wnext
+wany = _inst.wany
+partition = _inst.partition
 randbytes = _inst.randbytes
 if hasattr(_random.Random, "binomialvariate"):
     binomialvariate = _inst.binomialvariate

@@ -22,13 +22,16 @@ g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/testlib_style" "$kit
 g++ -std=c++17 -O2 -Wall -Wextra -Werror -o "$tmp/two" "$kit/tests/two_a.cpp" "$kit/tests/two_b.cpp" ||
     { echo "FAIL: two translation units do not link" >&2; exit 1; }
 
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/patterns" "$kit/tests/patterns.cpp" ||
+    { echo "FAIL: tests/patterns.cpp does not compile" >&2; exit 1; }
+
 # An unsupported testlib feature is one clear compile error, not a page of overload candidates.
-for call in 'rnd.next("[a-z]{1,5}")' 'rnd.partition(3, 10)' 'rnd.wany(std::vector<int>{1, 2}, 2)'; do
-    printf '#include "stress.h"\nint main(int c, char **v) { registerGen(c, v, 1); auto x = %s; (void)x; }\n' \
+for call in 'rnd.setSeed(5)'; do
+    printf '#include "stress.h"\nint main(int c, char **v) { registerGen(c, v, 1); %s; }\n' \
         "$call" > "$tmp/unsupported.cpp"
     if g++ -std=c++17 -I"$kit" -o "$tmp/unsupported" "$tmp/unsupported.cpp" 2> "$tmp/unsupported.err"; then
         fail "$call compiles against stress.h"
-    elif ! grep -q "is not supported\|are not supported" "$tmp/unsupported.err"; then
+    elif ! grep -q "is not supported" "$tmp/unsupported.err"; then
         fail "$call: the compile error does not say it is not supported"
     elif [ "$(wc -l < "$tmp/unsupported.err")" -gt 20 ]; then
         fail "$call: $(wc -l < "$tmp/unsupported.err") lines of compiler errors"
@@ -89,12 +92,16 @@ expect "cpp py" "" "-5|0|0|2.5|0|0 1 2 3 4 5|10 11 12|0|0 1 2 3|0|0|$min_ll" -- 
     i -5 7 u 0 $max64 f U 2.5 3 c 5 s 6 d 3 10 20 g 64 p 4 n 1000 b i $min_ll $max_ll
 # Its tape: each draw's bytes counted although the stream is empty.
 expect "cpp py" "" "-5|0|0" "consumed 16|13 0 -5|0 0|9007199254740992 0" i -5 7 u 0 $max64 f
-expect cpp "" "0|0|0|0|-3|0|0" "--" w 10 3 w 10 -3 w 10 30 w 10 -30 W -3 3 40 a 3 D 1 5
-expect cpp "" "0|0|0" "consumed 18|10 0|10 0|10 0|10 0|9007199254740992 0|9007199254740992 0" \
+expect "cpp py" "" "0|0|0|0|-3|0" "--" w 10 3 w 10 -3 w 10 30 w 10 -30 W -3 3 40 y 4 2
+expect cpp "" "0|0|0" "--" a 3 D 1 5 Y 3 -2
+expect "cpp py" "" "0|0|0" "consumed 18|10 0|10 0|10 0|10 0|9007199254740992 0|9007199254740992 0" \
     w 10 3 U 0 1 U 0 1
 # Spans: their beginnings and ends on the tape, between the draws made in them; they read nothing.
 expect "cpp py" "0102" "1|2|0" "consumed 3|( row|10 1|( cell|10 2|)|)|10 0" \
     '(' row i 0 9 '(' cell i 0 9 ')' ')' i 0 9
+# partition on zeros: min_part everywhere but the last part, which takes the rest; a partition
+# with nothing to share draws its cuts from one value (no byte read).
+expect "cpp py" "" "1 1 1 7|3|5 5|0 0 0" "consumed 3|7 0|7 0|7 0|1 0|1 0|1 0" P 4 10 1 P 1 3 1 P 2 10 5 P 3 0 0
 # A draw with one value reads no byte.
 expect "cpp py" "05" "7|5" "consumed 1|1 0 7|10 5" i 7 7 i 0 9
 # k bytes per draw: 256 values take 1 byte, 257 take 2, 2^56 take 7, 2^56 + 1 take 8.
@@ -118,9 +125,14 @@ expect "cpp py" "0505" "5 6" "consumed 2|10 5|9 5" d 2 0 9
 expect "cpp py" "0500" "5 0" -- d 2 0 9
 expect "cpp py" "0308" "3 9" -- d 2 0 9
 # wnext: the largest (t > 0) or smallest (t < 0) of |t| + 1 draws.
-expect cpp "01050203" "5" "consumed 4|10 1|10 5|10 2|10 3" w 10 3
-expect cpp "01050203" "1" -- w 10 -3
-expect cpp "01050203" "6" -- W 1 10 3
+expect "cpp py" "01050203" "5" "consumed 4|10 1|10 5|10 2|10 3" w 10 3
+expect "cpp py" "01050203" "1" -- w 10 -3
+expect "cpp py" "01050203" "6" "consumed 4|10 1 1|10 5 1|10 2 1|10 3 1" W 1 10 3
+expect "cpp py" "01050203" "50" -- y 10 3
+expect cpp "01050203" "10" -- Y 10 -3
+# partition: sorted cuts, the gaps between them plus min_part.
+expect "cpp py" "070203" "3 2 5 3" "consumed 3|10 7|10 2|10 3" P 4 13 1
+expect "cpp py" "0000ff" "2 2 8" "consumed 2|7 0|7 0" P 3 12 2
 # Python only: getrandbits above 64 bits draws the top bits first, then 64-bit words.
 expect py "010000000000000002" "18446744073709551618" "consumed 9|2 1|0 2" g 65
 expect py "" "0" "consumed 0" g 0
@@ -141,14 +153,92 @@ for s in range(4):
 stream("long", b"".join(hashlib.sha256(b"long %d" % i).digest() for i in range(5000)))
 EOF
 ops=(i -5 7 u 0 $max64 i $min_ll $max_ll n 1 n 2 n 1000 b f U -3.5 1e9 c 1 c 7 s 1 s 9 d 0 1 5
-    d 4 -3 3 d 3 0 4294967296 g 1 g 13 g 64 p 6 i 0 255 i 0 256 i 1 65536 i 0 16777216 i 3 3)
+    d 4 -3 3 d 3 0 4294967296 g 1 g 13 g 64 p 6 i 0 255 i 0 256 i 1 65536 i 0 16777216 i 3 3
+    w 1000 2 w 7 -3 W -50 50 4 w 1000000 30 W 1 100 -40 y 5 1 y 6 -1 P 5 100 3 P 1 9 9
+    P 6 1000000000000 1 P 2 0 0)
 for s in empty zeros ones random0 random1 random2 random3; do
     same "$tmp/$s" "${ops[@]}"
 done
 same "$tmp/long" s 70000
+# Pattern strings: Python's from_pattern draws as stress.h's rnd.next(pattern).
+pat_ops=(x '[a-z]{1,10}' x '(yes|no)' x 'x?y' x 'a b' x '[1-9][0-9]{0,5}' x '\[[xyz]\]'
+    x '[a-c]{2}x|y[^a-y]' x '[-a]{3}' x '[0-9a-f]{4}-[0-9]' x 'z{0,2}(q|w)' x '[0000000001]{5}'
+    x '(ab|c(d|e))' x '[a-zA-Z0-9_]{0,300}' x 'a\ b' x '[^a-z]{3}' x '[^ -~]{2}')
+for s in empty zeros ones random0 random1 random2 random3 long; do
+    same "$tmp/$s" "${pat_ops[@]}"
+done
 same "$tmp/long" d 300 0 1000000 i 0 1
 run cpp "$tmp/long" s 70000
 grep -q '^consumed 14' "$tmp/tape.cpp" || fail "a shuffle of 70000 should read past the first 64 KiB block"
+
+# partition on random streams: size parts, each at least min_part, summing to the sum.
+for s in zeros ones random0 random1 random2 random3 long; do
+    checks=$((checks + 1))
+    run cpp "$tmp/$s" P 7 100 3 P 3 5 0 P 40 1000000 1000
+    python3 - "$tmp/out.cpp" <<'EOF' || fail "partition on $s: $(tr '\n' '|' <"$tmp/out.cpp")"
+import sys
+rows = [[int(x) for x in line.split()] for line in open(sys.argv[1])]
+want = [(7, 100, 3), (3, 5, 0), (40, 1000000, 1000)]
+assert len(rows) == 3
+for parts, (size, total, least) in zip(rows, want):
+    assert len(parts) == size and sum(parts) == total and min(parts) >= least, parts
+EOF
+done
+
+# Pattern strings (testlib's syntax): the empty stream gives the shortest string of the first
+# alternative, each class's smallest character; a format is printf's.
+checks=$((checks + 1))
+pats=('[a-z]{1,10}' '(yes|no)' 'x?y' 'a b' '[1-9][0-9]{0,5}' '\[[xyz]\]' '[a-c]{2}x|y[^a-y]'
+    '[-a]{3}' '[0-9a-f]{4}-[0-9]' 'z{0,2}(q|w)' 'a\ b' '[0000000001]{5}' '(ab|c(d|e))')
+"$tmp/patterns" "${pats[@]}" -f '[a-z]{%d}' 5 -o '[b-d]{2,3}' </dev/null >"$tmp/pat.out" ||
+    fail "patterns: exit status $?"
+want='a|yes|y|ab|1|[x]|aax|---|0000-0|q|a b|00000|ab|aaaaa|bb|'
+got="$(cut -f1 "$tmp/pat.out" | tr '\n' '|')"
+[ "$got" = "$want" ] || fail "patterns on the empty stream: got '$got' expected '$want'"
+# On random streams every string matches its pattern (testlib's matcher and Python's re).
+for s in ones random0 random1 random2 random3 long; do
+    checks=$((checks + 1))
+    "$tmp/patterns" "${pats[@]}" -f '[a-z]{%d}' 5 -o '[b-d]{2,3}' <"$tmp/$s" >"$tmp/pat.out" ||
+        fail "patterns on $s: exit status $?"
+    python3 - "$tmp/pat.out" <<'EOF' || fail "patterns on $s: $(tr '\n\t' '| ' <"$tmp/pat.out")"
+import re, sys
+regexes = [r"[a-z]{1,10}", r"yes|no", r"x?y", r"ab", r"[1-9][0-9]{0,5}", r"\[[xyz]\]",
+           r"[a-c]{2}x|y[^a-y]", r"[-a]{3}", r"[0-9a-f]{4}-[0-9]", r"z{0,2}(q|w)", r"a b",
+           r"[01]{5}", r"ab|c(d|e)", r"[a-z]{5}", r"[b-d]{2,3}"]
+lines = open(sys.argv[1], encoding="latin-1").read().split("\n")[:-1]
+assert len(lines) == len(regexes), lines
+for line, regex in zip(lines, regexes):
+    got, matched = line.rsplit("\t", 1)
+    assert matched == "1" and re.fullmatch(regex, got, re.S), (regex, got, matched)
+EOF
+done
+# Every choice of a pattern is a draw on the tape (one-value draws too, reading no byte): the
+# literal `a` (its count, its character, the one part after it), then the count, each character.
+checks=$((checks + 1))
+printf '\x02\x01' | STRESS_TAPE="$tmp/tape.pat" "$tmp/patterns" 'a[a-c]{1,3}' >"$tmp/pat.out"
+[ "$(cut -f1 "$tmp/pat.out")" = "abaa" ] || fail "pattern on 02 01: $(cat "$tmp/pat.out")"
+[ "$(tr '\n' '|' <"$tmp/tape.pat")" = "consumed 4|1 0|1 0|1 0|3 2|3 1|3 0|3 0|" ] ||
+    fail "pattern tape: $(tr '\n' '|' <"$tmp/tape.pat")"
+# A pattern that cannot be generated is the generator's error (exit 3), as with testlib.
+checks=$((checks + 1))
+if "$tmp/patterns" '[a-z]*' </dev/null >/dev/null 2>"$tmp/err"; then fail "'[a-z]*' should fail"; fi
+grep -q "cannot be generated" "$tmp/err" || fail "'[a-z]*': no message: $(cat "$tmp/err")"
+checks=$((checks + 1))
+if "$tmp/patterns" '(ab' </dev/null >/dev/null 2>"$tmp/err"; then fail "'(ab' should fail"; fi
+grep -q "Illegal pattern" "$tmp/err" || fail "'(ab': no message: $(cat "$tmp/err")"
+
+# testlib's own generators, unchanged, compiled as the harness compiles a stream generator that
+# includes testlib.h: stress.h forced in first, the (stand-in) testlib.h beside them then empty.
+gens="$kit/tests/testlib-generators"
+mkdir -p "$tmp/gens"
+for src in "$gens"/*.cpp; do
+    checks=$((checks + 1))
+    name="$(basename "$src" .cpp)"
+    g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -include "$kit/stress.h" -I"$kit" \
+        -o "$tmp/gens/$name" "$src" || fail "testlib's $name.cpp does not compile against stress.h"
+done
+checks=$((checks + 1))
+python3 "$gens/testlib_generators.py" "$tmp/gens" "$tmp" || fail "testlib's generators (above)"
 
 # Past the end of a fresh stream (STRESS_EXTEND): both kits read splitmix64 from the seed, each
 # output little-endian; splitmix64's first output from 0 is 0xE220A8397B1DCDAF, so a 64-bit draw
@@ -166,10 +256,11 @@ got="$(printf '\x03\x04' | STRESS_TAPE="$tmp/tape.two" "$tmp/two" | tr '\n' '|')
 [ "$got" = "3|4|" ] || fail "two translation units: got '$got' expected '3|4|'"
 [ "$(tr '\n' '|' <"$tmp/tape.two")" = "consumed 2|10 3|10 4|" ] || fail "two translation units: tape"
 
-# A testlib-style generator (options, perm, any, distinct, wnext, println) on the empty stream.
+# A testlib-style generator (options, perm, any, distinct, wnext, println, format, partition,
+# wany) on the empty stream.
 checks=$((checks + 1))
 got="$("$tmp/testlib_style" -n=4 </dev/null | tr '\n' '|')"
-[ "$got" = "4 1 1 a 1 0 0.5|1 2 3 4|1 2 3|a|" ] || fail "testlib-style generator: got '$got'"
+[ "$got" = "4 1 1 a 1 0 0.5|1 2 3 4|1 2 3|a|aaaa 40.5 007|1 1 6 a|" ] || fail "testlib-style generator: got '$got'"
 
 # A tape is written on exit(0) from inside the generator too.
 checks=$((checks + 1))

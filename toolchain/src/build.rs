@@ -54,6 +54,18 @@ impl Language {
 /// its warm start where the language has one. A compile error is an
 /// error naming `role` with the compiler's messages.
 pub fn build(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {
+    build_with_header(source, include, None, role)
+}
+
+/// Builds `source` as [`build`] does, a C++ source with `header` read before its first line
+/// (`g++ -include HEADER`; the header's path is part of the cache key, its bytes too when it is
+/// in an include folder). Other languages ignore `header`.
+pub fn build_with_header(
+    source: &Path,
+    include: &[PathBuf],
+    header: Option<&Path>,
+    role: &str,
+) -> anyhow::Result<Program> {
     let Some(language) = language_of(source) else {
         bail!(
             "{role}: {} is not a source file the harness builds (.c, .cpp, .cc, .cxx, .rs, .py)",
@@ -84,7 +96,14 @@ pub fn build(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<P
     } else {
         None
     };
-    let out = compile(source, compiler, include, runtime.as_deref(), role)?;
+    let forced = header
+        .filter(|_| language == Language::Cpp)
+        .map(|h| h.display().to_string());
+    let mut words = compiler.to_vec();
+    if let Some(h) = &forced {
+        words.extend(["-include", h.as_str()]);
+    }
+    let out = compile(source, &words, include, runtime.as_deref(), role)?;
     let out = out.display().to_string();
     let warm = runtime.map(|_| WarmStart {
         server: vec![out.clone()],
@@ -141,15 +160,16 @@ pub fn build_sanitized(source: &Path, include: &[PathBuf], role: &str) -> anyhow
     Ok(Program::exec(vec![out.display().to_string()]))
 }
 
-/// Compiles the sources in parallel (each with the include folders), so that [`build`] then finds
-/// them compiled: a problem's programs compile in the time of the slowest. Errors are left for
-/// [`build`] to report.
-pub fn precompile(sources: &[PathBuf], include: &[PathBuf]) {
-    let mut compiled: Vec<&PathBuf> = Vec::new();
-    for source in sources {
+/// Compiles the sources in parallel (each with the include folders and its forced header, as
+/// [`build_with_header`]), so that [`build`] then finds them compiled: a problem's programs
+/// compile in the time of the slowest. Errors are left for [`build`] to report.
+pub fn precompile(sources: &[(PathBuf, Option<PathBuf>)], include: &[PathBuf]) {
+    let mut compiled: Vec<&(PathBuf, Option<PathBuf>)> = Vec::new();
+    for entry in sources {
+        let source = &entry.0;
         let compiles = language_of(source).is_some_and(|l| l.compiler().is_some());
-        if compiles && source.is_file() && !compiled.contains(&source) {
-            compiled.push(source);
+        if compiles && source.is_file() && !compiled.contains(&entry) {
+            compiled.push(entry);
         }
     }
     // The runtime first, once, rather than by every compile at the same moment.
@@ -158,8 +178,9 @@ pub fn precompile(sources: &[PathBuf], include: &[PathBuf]) {
         return;
     }
     std::thread::scope(|scope| {
-        for source in compiled {
-            scope.spawn(move || build(source, include, "precompile"));
+        for (source, header) in compiled {
+            scope
+                .spawn(move || build_with_header(source, include, header.as_deref(), "precompile"));
         }
     });
 }

@@ -24,6 +24,9 @@ mod build;
 mod cache;
 mod coverage;
 
-pub use build::{build, build_sanitized, language_of, precompile, python, Language, SANITIZER_ENV};
+pub use build::{
+    build, build_sanitized, build_with_header, language_of, precompile, python, Language,
+    SANITIZER_ENV,
+};
 pub use cache::{cache_dir, key_hash};
 pub use coverage::{build_covered, Counted, COVERAGE_ENV, COVERAGE_RUNTIME, MAP_SIZE};

@@ -5,9 +5,11 @@
 //   f         rnd.next() times 2^53 (an integer)   U A B     rnd.next(A, B) as double, %.17g
 //   c LEN     rnd.any of {0, 10, ..., 10(LEN-1)}   s LEN     shuffle of 0..LEN-1
 //   d K LO HI rnd.distinct(K, LO, HI)              g K       rnd.next(0, 2^K - 1), K <= 64
-//   p N       rnd.perm(N)
-//   C++ only: w N T  rnd.wnext(N, T)   W LO HI T  rnd.wnext(LO, HI, T)
-//             a LEN  rnd.any(first, last) of {0, 10, ...}   D K N  rnd.distinct(K, N)
+//   p N       rnd.perm(N)                          w N T     rnd.wnext(N, T)
+//   W LO HI T rnd.wnext(LO, HI, T) (long long)     y LEN T   rnd.wany of {0, 10, ..., 10(LEN-1)}
+//   P K S M   rnd.partition(K, S, M) (long long)    x PAT     rnd.next(PAT), a pattern string
+//   C++ only: a LEN  rnd.any(first, last) of {0, 10, ...}   D K N  rnd.distinct(K, N)
+//             Y LEN T  rnd.wany(first, last, T)
 #include "../stress.h"
 
 #include <cinttypes>
@@ -83,6 +85,18 @@ int main(int argc, char *argv[]) {
             int t = int(ll(argv[i + 2]));
             i += 3;
             println(rnd.wnext(lo, hi, t));
+        } else if (op == "y" || op == "Y") {
+            auto v = tens(ll(argv[i]));
+            int t = int(ll(argv[i + 1]));
+            i += 2;
+            println(op == "y" ? rnd.wany(v, t) : rnd.wany(v.begin(), v.end(), t));
+        } else if (op == "x") {
+            println(rnd.next(std::string(argv[i++])));
+        } else if (op == "P") {
+            int k = int(ll(argv[i]));
+            long long sum = ll(argv[i + 1]), min_part = ll(argv[i + 2]);
+            i += 3;
+            println(rnd.partition(k, sum, min_part));
         } else {
             ensuref(false, "unknown op %s", op.c_str());
         }

@@ -45,9 +45,25 @@ def main(args):
         elif op == "g":
             out.append(random.getrandbits(int(args[i])))
             i += 1
+        elif op == "w":
+            out.append(random.wnext(int(args[i]), int(args[i + 1])))
+            i += 2
+        elif op == "W":
+            out.append(random.wnext(int(args[i]), int(args[i + 1]), int(args[i + 2])))
+            i += 3
+        elif op == "y":
+            out.append(random.wany([10 * j for j in range(int(args[i]))], int(args[i + 1])))
+            i += 2
+        elif op == "x":
+            out.append(random.from_pattern(args[i]))
+            i += 1
+        elif op == "P":
+            parts = random.partition(int(args[i]), int(args[i + 1]), int(args[i + 2]))
+            out.append(" ".join(map(str, parts)))
+            i += 3
         else:
             sys.exit("unknown op " + op)
-    sys.stdout.write("".join("%s\n" % x for x in out))
+    sys.stdout.buffer.write("".join("%s\n" % x for x in out).encode("latin-1"))
 
 
 main(sys.argv[1:])

@@ -25,4 +25,7 @@ int main(int argc, char *argv[]) {
     println(p);
     println(d.begin(), d.end());
     printf("%s\n", string(1, rnd.any(letters.begin(), letters.end())).c_str());
+    // testlib's format and vtos, and a pattern built with format.
+    println(rnd.next(format("[a-c]{%d}", n)), vtos(n) + toString(0.5), format("%03d", 7));
+    println(rnd.partition(3, 2 * n), rnd.wany(letters, 2));
 }

@@ -3,7 +3,7 @@
 //! (docs/stress-protocol.md) and the flags (a flag overrides the file); a run installs it
 //! (`crate::game::case::Installed`) and its cases and engines hold it.
 
-use crate::programs::program::{resolve, Cmd};
+use crate::programs::program::{resolve, resolve_stream, Cmd};
 use anyhow::{bail, Context as _};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -235,21 +235,23 @@ fn given_solution(flags: &Flags) -> Option<String> {
 fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
     let solution = given_solution(flags);
     let pairs = [
-        (&flags.gen_stream, &f.gen_stream),
-        (&flags.gen, &f.gen),
-        (&flags.reference, &f.reference),
-        (&solution, &f.solution),
-        (&flags.checker, &f.checker),
-        (&flags.validator, &f.validator),
-        (&flags.interactor, &f.interactor),
+        (&flags.gen_stream, &f.gen_stream, true),
+        (&flags.gen, &f.gen, false),
+        (&flags.reference, &f.reference, false),
+        (&solution, &f.solution, false),
+        (&flags.checker, &f.checker, false),
+        (&flags.validator, &f.validator, false),
+        (&flags.interactor, &f.interactor, false),
     ];
-    let owned: Vec<(String, PathBuf)> = pairs
+    let owned: Vec<(String, PathBuf, bool)> = pairs
         .iter()
-        .filter_map(|(flag, file)| spec_of(flag, file, dir))
+        .filter_map(|(flag, file, stream)| {
+            spec_of(flag, file, dir).map(|(spec, base)| (spec, base, *stream))
+        })
         .collect();
-    let specs: Vec<(&str, &Path)> = owned
+    let specs: Vec<(&str, &Path, bool)> = owned
         .iter()
-        .map(|(spec, base)| (spec.as_str(), base.as_path()))
+        .map(|(spec, base, stream)| (spec.as_str(), base.as_path(), *stream))
         .collect();
     crate::programs::program::precompile(&specs);
 }
@@ -264,11 +266,11 @@ pub fn resolve_problem(
     precompile_all(flags, &f, &dir);
     let generator = match (&flags.gen_stream, &flags.gen) {
         (Some(_), Some(_)) => bail!("give one generator: --gen-stream or --gen, not both"),
-        (Some(s), None) => Generator::Stream(resolve(s, Path::new("."), "--gen-stream")?),
+        (Some(s), None) => Generator::Stream(resolve_stream(s, Path::new("."), "--gen-stream")?),
         (None, Some(s)) => Generator::Seed(resolve(s, Path::new("."), "--gen")?),
         (None, None) => match (&f.gen_stream, &f.gen) {
             (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
-            (Some(s), None) => Generator::Stream(resolve(s, &dir, "gen-stream")?),
+            (Some(s), None) => Generator::Stream(resolve_stream(s, &dir, "gen-stream")?),
             (None, Some(s)) => Generator::Seed(resolve(s, &dir, "gen")?),
             (None, None) => {
                 bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")

@@ -80,17 +80,47 @@ pub fn kit_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/kit")))
 }
 
+/// The header forced first into a stream generator (`g++ -include`): the kit's `stress.h` when the
+/// C++ `source` includes testlib.h. stress.h defines testlib.h's guard, so the real testlib.h
+/// (beside the generator or not) reads as empty and the generator draws from the stream unchanged.
+pub fn stream_header(source: &Path) -> Option<PathBuf> {
+    if toolchain::language_of(source) != Some(toolchain::Language::Cpp) {
+        return None;
+    }
+    let text = std::fs::read(source).ok()?;
+    includes_testlib(&String::from_utf8_lossy(&text)).then(|| kit_dir().join("stress.h"))
+}
+
+/// Whether a line of `text` is an `#include` of testlib.h.
+fn includes_testlib(text: &str) -> bool {
+    text.lines().any(|line| {
+        let directive = line.trim_start().strip_prefix('#').map(str::trim_start);
+        directive.is_some_and(|d| d.starts_with("include") && d.contains("testlib.h"))
+    })
+}
+
 /// Resolves the command `spec` of `role` (`--gen`, `reference`...): its words, a relative path
 /// taken from `base`; a source file is built ([`toolchain::build`], the kit on the include path).
 /// A missing program, an unbalanced quote or a compile error is an error naming the role.
 pub fn resolve(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    resolve_as(spec, base, role, false)
+}
+
+/// Resolves a stream generator's command as [`resolve`] does, a C++ source that includes
+/// testlib.h built with the kit's stress.h forced in first ([`stream_header`]).
+pub fn resolve_stream(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    resolve_as(spec, base, role, true)
+}
+
+fn resolve_as(spec: &str, base: &Path, role: &str, stream: bool) -> anyhow::Result<Cmd> {
     let (first, rest) = split(spec, role)?;
     let program = if toolchain::language_of(Path::new(&first)).is_some() {
         let source = base.join(&first);
         if !source.is_file() {
             bail!("{role} `{spec}`: no such source file {}", source.display());
         }
-        toolchain::build(&source, &[kit_dir()], role)?
+        let header = stream.then(|| stream_header(&source)).flatten();
+        toolchain::build_with_header(&source, &[kit_dir()], header.as_deref(), role)?
     } else {
         Program::exec(vec![program_path(&first, base, role, spec)?])
     };
@@ -141,14 +171,17 @@ pub fn resolve_covered(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cm
 }
 
 /// Compiles, in parallel, every source file the commands `specs` (each with the folder its paths
-/// are taken from) start with, so that [`resolve`] then finds them compiled: a problem's three or
-/// more programs compile in the time of the slowest. Errors are left for [`resolve`] to report.
-pub fn precompile(specs: &[(&str, &Path)]) {
-    let sources: Vec<PathBuf> = specs
+/// are taken from, and whether it is a stream generator's) start with, so that [`resolve`] and
+/// [`resolve_stream`] then find them compiled: a problem's three or more programs compile in the
+/// time of the slowest. Errors are left for [`resolve`] to report.
+pub fn precompile(specs: &[(&str, &Path, bool)]) {
+    let sources: Vec<(PathBuf, Option<PathBuf>)> = specs
         .iter()
-        .filter_map(|(spec, base)| {
+        .filter_map(|(spec, base, stream)| {
             let first = shlex::split(spec)?.into_iter().next()?;
-            Some(base.join(first))
+            let source = base.join(first);
+            let header = stream.then(|| stream_header(&source)).flatten();
+            Some((source, header))
         })
         .collect();
     toolchain::precompile(&sources, &[kit_dir()]);
@@ -267,5 +300,24 @@ pub(crate) mod tests {
         assert!(cmd.program.warm.is_some());
         let err = resolve("h.py", &dir, "--gen").unwrap_err();
         assert!(err.to_string().contains("no such source file"), "{err}");
+    }
+
+    #[test]
+    fn a_testlib_stream_generator_compiles_unchanged_beside_a_testlib_h() {
+        // testlib's igen.cpp beside a testlib.h whose guarded body is an #error.
+        let dir = kit_dir().join("tests/testlib-generators");
+        let cmd = resolve_stream("igen.cpp", &dir, "--gen-stream").unwrap();
+        let limits = Limits::from_cpu(std::time::Duration::from_secs(2));
+        let run = |input: &[u8]| cmd.run(&[], input, &limits).unwrap().stdout;
+        assert_eq!(run(b""), b"1\n", "the empty stream: the smallest value");
+        assert_eq!(run(&[0, 0, 5]), b"6\n", "rnd.next(1, 1000000): 3 bytes");
+        let err = resolve("igen.cpp", &dir, "--gen").unwrap_err();
+        assert!(err.to_string().contains("testlib.h was read"), "{err}");
+        assert!(includes_testlib("int x;\n  #  include \"testlib.h\"\n"));
+        assert!(includes_testlib("#include <testlib.h>"));
+        assert!(!includes_testlib(
+            "// #include \"testlib.h\"\n#include \"stress.h\"\n"
+        ));
+        assert_eq!(stream_header(&dir.join("README.md")), None);
     }
 }

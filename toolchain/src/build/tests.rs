@@ -82,6 +82,45 @@ fn an_edited_header_beside_the_source_makes_a_new_program() {
 }
 
 #[test]
+fn a_forced_header_comes_first_and_makes_a_guarded_header_beside_the_source_empty() {
+    let dir = scratch("forced");
+    let source = dir.join("gen.cpp");
+    std::fs::write(
+        &source,
+        "#include \"guarded.h\"\n#include <cstdio>\nint main() { std::printf(\"%d\\n\", VALUE); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("guarded.h"),
+        "#ifndef GUARDED_H\n#define GUARDED_H\n#define VALUE 1\n#endif\n",
+    )
+    .unwrap();
+    let kit = dir.join("kit");
+    std::fs::create_dir_all(&kit).unwrap();
+    let header = kit.join("first.h");
+    std::fs::write(&header, "#define GUARDED_H\n#define VALUE 2\n").unwrap();
+    let limits = supervise::Limits::from_cpu(Duration::from_secs(1));
+    let plain = build(&source, std::slice::from_ref(&kit), "--gen").unwrap();
+    let forced =
+        build_with_header(&source, std::slice::from_ref(&kit), Some(&header), "--gen").unwrap();
+    assert_ne!(
+        plain.exec, forced.exec,
+        "the header is part of the cache key"
+    );
+    let run = |p: &Program| supervise::run(p, &[], b"", &limits).unwrap().stdout;
+    assert_eq!(run(&plain), b"1\n");
+    assert_eq!(run(&forced), b"2\n");
+    // Precompiled with its header, the same program is found again.
+    precompile(
+        &[(source.clone(), Some(header.clone()))],
+        std::slice::from_ref(&kit),
+    );
+    let again =
+        build_with_header(&source, std::slice::from_ref(&kit), Some(&header), "--gen").unwrap();
+    assert_eq!(again.exec, forced.exec);
+}
+
+#[test]
 fn a_python_script_runs_with_the_real_interpreter_and_a_missing_source_is_named() {
     let dir = scratch("python");
     std::fs::write(dir.join("g.py"), "print(1)\n").unwrap();
@@ -107,7 +146,10 @@ fn precompile_compiles_every_source_before_build_needs_it() {
         )
         .unwrap();
     }
-    let sources: Vec<PathBuf> = stems.iter().map(|s| dir.join(format!("{s}.c"))).collect();
+    let sources: Vec<(PathBuf, Option<PathBuf>)> = stems
+        .iter()
+        .map(|s| (dir.join(format!("{s}.c")), None))
+        .collect();
     precompile(&sources, &[]);
     let cached: Vec<String> = std::fs::read_dir(cache_dir())
         .unwrap()
