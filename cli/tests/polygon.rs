@@ -128,3 +128,56 @@ fn a_bad_package_is_a_clear_error() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+#[test]
+fn a_package_generator_written_with_testlib_runs_as_a_stream_generator() {
+    // The package's generator includes testlib.h; the one beside it stops any compile that reads
+    // it, so the package runs only if the kit's stress.h stands in for it (its `rnd` drawing from
+    // the stream, its script lines as the arguments).
+    let dir = copy("testlib-gen", |x| x);
+    std::fs::write(
+        dir.join("files/gen.cpp"),
+        "#include \"testlib.h\"\n\
+         int main(int argc, char *argv[]) {\n\
+         registerGen(argc, argv, 1);\n\
+         int max_n = atoi(argv[1]);\n\
+         long long max_v = atoll(argv[2]);\n\
+         int n = rnd.next(1, max_n);\n\
+         std::vector<long long> a(n);\n\
+         for (auto &x : a) x = rnd.next(-max_v, max_v);\n\
+         println(n);\n\
+         println(a);\n\
+         }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("files/testlib.h"),
+        "#ifndef _TESTLIB_H_\n#define _TESTLIB_H_\n#error \"a stand-in\"\n#endif\n",
+    )
+    .unwrap();
+    let wa = dir.join("solutions/wa.cpp");
+    let (p, o) = (dir.to_str().unwrap(), dir.join("repros"));
+    let args = [
+        "stress",
+        p,
+        "--cases",
+        "40",
+        "--shrink-secs",
+        "20",
+        "-q",
+        "--out",
+        o.to_str().unwrap(),
+        "--",
+        wa.to_str().unwrap(),
+    ];
+    let (code, stdout, stderr) = harness(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("WRONG ANSWER in case "), "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap();
+    let input = std::fs::read_to_string(repro).unwrap();
+    // Three values wrap a 32-bit sum; the random case had up to 100.
+    assert!(input.split_whitespace().count() <= 6, "{input}");
+}

@@ -157,8 +157,8 @@ impl Case {
         Case::fresh_at(installed, 0, seed)
     }
 
-    /// The batch's case `index` of `installed` for `seed` ([`Case::fresh`]): a package's seed
-    /// generator takes its script line `index mod len`.
+    /// The batch's case `index` of `installed` for `seed` ([`Case::fresh`]): a package's
+    /// generator takes its script line `index mod len` (a stream generator with the fresh stream).
     pub fn fresh_at(installed: &Arc<Installed>, index: u64, seed: u64) -> Case {
         let p = &installed.problem;
         let source = match &p.generator {
@@ -169,7 +169,13 @@ impl Case {
                 },
                 seed,
             }),
-            Generator::Stream(_) => Source::Stream(fresh_stream(seed)),
+            Generator::Stream(_) => match p.scripts.len() as u64 {
+                0 => Source::Stream(fresh_stream(seed)),
+                n => Source::Sized(SizedStream {
+                    args: p.scripts[(index % n) as usize].clone(),
+                    bytes: fresh_stream(seed),
+                }),
+            },
         };
         Case {
             source,
@@ -324,6 +330,9 @@ impl Case {
             }
             (Source::Sized(s), Some(t)) => {
                 let mut bytes = s.bytes[..t.consumed.min(s.bytes.len())].to_vec();
+                if let Some(seed) = self.extend().filter(|_| t.consumed > bytes.len()) {
+                    bytes.extend(tape::extension(seed, t.consumed - bytes.len()));
+                }
                 tape::trim_zeros(&mut bytes);
                 Source::Sized(SizedStream {
                     args: s.args.clone(),

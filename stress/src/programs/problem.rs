@@ -271,7 +271,7 @@ pub fn resolve_problem(
         (None, None) => match (&f.gen_stream, &f.gen) {
             (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
             (Some(s), None) => Generator::Stream(resolve_stream(s, &dir, "gen-stream")?),
-            (None, Some(s)) => Generator::Seed(resolve(s, &dir, "gen")?),
+            (None, Some(s)) => file_generator(s, &dir, !f.scripts.is_empty())?,
             (None, None) => {
                 bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
             }
@@ -313,6 +313,23 @@ pub fn resolve_problem(
         covered,
         scripts: f.scripts.clone(),
     })
+}
+
+/// The problem file's seed generator `spec`. A package's generator (`package`) that includes
+/// testlib.h runs as a stream generator when it builds with the kit's stress.h forced in (its
+/// `rnd` then draws from the stream, so a failure shrinks by the generator's choices); otherwise,
+/// or when it does not build so, by the seed protocol.
+fn file_generator(spec: &str, dir: &Path, package: bool) -> anyhow::Result<Generator> {
+    let source = shlex::split(spec)
+        .and_then(|words| words.into_iter().next())
+        .map(|first| dir.join(first));
+    let testlib = source.is_some_and(|s| crate::programs::program::stream_header(&s).is_some());
+    if package && testlib {
+        if let Ok(cmd) = resolve_stream(spec, dir, "the package's generator") {
+            return Ok(Generator::Stream(cmd));
+        }
+    }
+    Ok(Generator::Seed(resolve(spec, dir, "gen")?))
 }
 
 /// Whether the flags leave every program and limit to the problem file.
