@@ -41,13 +41,13 @@ fn cases(n: usize, wrong: bool) -> Vec<Case> {
 /// cases of `batch`, as shard `shard`, saving under `out`.
 fn run(corpus: &Path, out: PathBuf, batch: &[Case], shard: (u64, u64)) -> Summary {
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(0, 1), out);
-    opts.replay = true;
+    opts.set_saved_first(true);
     opts.corpus_dir = corpus.to_path_buf();
     opts.batch.shard = shard;
     opts.batch.threads = 1;
     opts.batch.max_failures = 5;
     opts.shrink_budget = Duration::from_secs(5);
-    opts.source = Some(Arc::new(Listed::<Texas> {
+    opts.set_listed(Arc::new(Listed::<Texas> {
         cases: batch
             .iter()
             .enumerate()

@@ -10,7 +10,7 @@ use harness::prelude::*;
 use harness::prelude::{Fault, Kind};
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::pipeline;
-use harness::run::plan::{DiffOptions, ReplayFiles};
+use harness::run::plan::{CaseSource, DiffOptions, ReplayFiles};
 use harness::run::summary::ReplayVerdict as Verdict;
 use harness::run::summary::Summary;
 use model::texas::{Case, Outcome};
@@ -34,7 +34,7 @@ fn case(wrong: bool) -> Case {
 /// Replays `files` through `pair`, saving (with `shrink`) under `out`.
 fn replay(pair: &Pair<Texas>, files: &[PathBuf], out: &Path, shrink: bool) -> (Summary, String) {
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(0, 0), out.into());
-    opts.files = Some(ReplayFiles {
+    opts.cases = CaseSource::Files(ReplayFiles {
         files: files.to_vec(),
         shrink,
         pages: None,

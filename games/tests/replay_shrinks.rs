@@ -76,7 +76,7 @@ fn caught_by_a_sample(m: &'static Mutant) -> Option<String> {
 /// under `out`.
 fn run(mutants: Vec<&'static Mutant>, out: &Path, max_failures: usize) -> (Summary, String) {
     let mut opts = DiffOptions::<Texas>::new(BatchOptions::new::<Texas>(3_000, 1), out.into());
-    opts.replay = true;
+    opts.set_saved_first(true);
     opts.corpus_dir = corpus();
     opts.batch.max_failures = max_failures;
     opts.batch.threads = 2;

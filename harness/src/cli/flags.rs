@@ -192,7 +192,7 @@ impl Flags<'_> {
         batch.max_failures = run.max_failures;
         let mut opts = DiffOptions::<G>::new(batch, run.out.clone().unwrap_or(out));
         opts.shrink_budget = secs(run.shrink_secs);
-        opts.replay = self.cases.is_some_and(|c| !c.no_replay);
+        opts.set_saved_first(self.cases.is_some_and(|c| !c.no_replay));
         Ok(opts)
     }
 }

@@ -42,7 +42,7 @@ fn resolved(command: &Command) -> Vec<(&'static str, String)> {
         ("max_failures", b.max_failures.to_string()),
         ("out_dir", opts.out_dir.display().to_string()),
         ("shrink_budget", format!("{:?}", opts.shrink_budget)),
-        ("replay", opts.replay.to_string()),
+        ("replay", opts.saved_first().to_string()),
         ("json", format!("{:?}", run.json)),
         ("quiet", run.quiet.to_string()),
     ]

@@ -11,7 +11,7 @@ use super::game::Table;
 use super::progress::stop_on_interrupt;
 use crate::roles::game::Game;
 use crate::run::batch::Silent;
-use crate::run::plan::ReplayFiles;
+use crate::run::plan::{CaseSource, ReplayFiles};
 use crate::run::summary::{FileVerdict, ReplayVerdict};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -90,7 +90,7 @@ pub(super) fn files<G: Game>(
     if let Some(out) = &args.out {
         opts.out_dir.clone_from(out);
     }
-    opts.files = Some(ReplayFiles {
+    opts.cases = CaseSource::Files(ReplayFiles {
         files: files.to_vec(),
         shrink: args.shrink,
         pages: args.html.clone().map(|o| (o, args.files.len() > 1)),

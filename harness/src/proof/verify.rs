@@ -13,7 +13,7 @@ use crate::roles::scope::{Filled, Scope};
 use crate::run::batch::Progress;
 use crate::run::cases::{Cases, Origin};
 use crate::run::certificate::{self, Certificate};
-use crate::run::plan::DiffOptions;
+use crate::run::plan::{CaseSource, DiffOptions};
 use crate::run::summary::Summary;
 use std::io::Write;
 use std::sync::Arc;
@@ -129,9 +129,11 @@ pub fn run<G: Game>(
     out: &mut dyn Write,
     argv: &[String],
 ) -> anyhow::Result<Summary> {
-    opts.source = Some(Arc::clone(&given.cases) as Arc<dyn Cases<G>>);
+    opts.cases = CaseSource::Batch {
+        listed: Some(Arc::clone(&given.cases) as Arc<dyn Cases<G>>),
+        saved_first: false,
+    };
     opts.batch.digest = true;
-    opts.replay = false;
     let mut summary = crate::run::pipeline::run::<G>(&opts, pair, progress, out)?;
     summary.command = "verify".into();
     summary.profile = "scope".into();

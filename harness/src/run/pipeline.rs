@@ -52,14 +52,14 @@ pub fn run<G: Game>(
     progress: &dyn Progress,
     out: &mut dyn Write,
 ) -> anyhow::Result<Summary> {
-    if let Some(listed) = &opts.files {
+    if let Some(listed) = opts.files() {
         return replay_files(opts, listed, pair, progress, out);
     }
     corpus::check_writable(&opts.out_dir)?;
     let started = Instant::now();
     let starts = supervise::start_counts();
     // Reuse: the saved cases run first, a gate in front of the batch.
-    let gate = if opts.replay {
+    let gate = if opts.saved_first() {
         Some(saved::replay_first(&gate_options(opts), pair, out)?)
     } else {
         None
@@ -77,7 +77,7 @@ pub fn run<G: Game>(
     // Shrink, explain, save, report: each failure in turn.
     report_failures(opts, pair, &failures, &mut summary, progress, out)?;
     summary.starts = Starts::between(starts, supervise::start_counts());
-    let halted = opts.source.as_ref().and_then(|s| s.halted());
+    let halted = opts.listed().and_then(|s| s.halted());
     let stopped = Stopped {
         generated: generate,
         from_saved,
@@ -99,7 +99,7 @@ fn generate_cases<G: Game>(
     if !generate {
         return not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed));
     }
-    match &opts.source {
+    match opts.listed() {
         Some(source) => batch::run_cases::<G>(&opts.batch, Arc::clone(source), pair, progress),
         None => batch::run::<G>(&opts.batch, pair, progress),
     }
@@ -196,7 +196,7 @@ fn gate_options<G: Game>(opts: &DiffOptions<G>) -> GateOptions<'_> {
         max_failures: opts.batch.max_failures.max(1),
         stop: &opts.batch.stop,
         shard: opts.batch.shard,
-        files: opts.files.as_ref(),
+        files: opts.files(),
         colour: opts.colour,
     }
 }

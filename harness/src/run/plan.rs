@@ -31,22 +31,30 @@ pub struct DiffOptions<G: Game> {
     /// The engine under test with a lower time limit: a program's hangs are shrunk under a limit
     /// relative to the trusted engine's time (module doc).
     pub relimit: Option<Relimit<G>>,
-    /// Replay the saved cases (under `out_dir`, and directly in `corpus_dir`) before the batch
-    /// (the command line does unless `--no-replay`).
-    pub replay: bool,
     /// The game's folder of hand-checked cases (default `corpus/<game>`).
     pub corpus_dir: PathBuf,
     /// The program named in the `reproduce:` command of a report (`harness` by default).
     pub program: String,
-    /// Where the cases come from: `None` for the batch's seeded profile (`diff`, `judge`), or
-    /// another source (every case of a scope, for `verify`).
-    pub source: Option<Arc<dyn Cases<G>>>,
-    /// The files of `harness replay`: with them the run's cases are those files alone (none is
-    /// generated, no other saved case is replayed), and each gets a verdict of its own.
-    pub files: Option<ReplayFiles>,
+    /// Where the cases come from.
+    pub cases: CaseSource<G>,
     /// The command named in the summary and its last line: `diff` or `judge` by default (from
     /// the engine under test); a command of a plug-in names itself (`stress`).
     pub command: Option<&'static str>,
+}
+
+/// Where a run's cases come from: one choice, so a run cannot be given a source and files both.
+pub enum CaseSource<G: Game> {
+    /// A batch: the seeded profile's cases (`diff`, `judge`) when `listed` is `None`, else another
+    /// source's (every case of a scope for `verify`, a plug-in's cases); after the saved cases
+    /// (under `out_dir`, and directly in `corpus_dir`) when `saved_first` (the command line's
+    /// default, unless `--no-replay`).
+    Batch {
+        listed: Option<Arc<dyn Cases<G>>>,
+        saved_first: bool,
+    },
+    /// The files of `harness replay`: the run's cases are those files alone (none is generated,
+    /// no other saved case is replayed), and each gets a verdict of its own.
+    Files(ReplayFiles),
 }
 
 /// The saved files a run replays and nothing else (`harness replay FILE...`).
@@ -70,12 +78,57 @@ impl<G: Game> DiffOptions<G> {
             colour: false,
             isolate: None,
             relimit: None,
-            replay: false,
             corpus_dir: corpus::game_dir(G::NAME),
             program: "harness".into(),
-            source: None,
-            files: None,
+            cases: CaseSource::Batch {
+                listed: None,
+                saved_first: false,
+            },
             command: None,
+        }
+    }
+}
+
+impl<G: Game> DiffOptions<G> {
+    /// The cases of another source than the profile, when the run has one.
+    pub fn listed(&self) -> Option<&Arc<dyn Cases<G>>> {
+        match &self.cases {
+            CaseSource::Batch { listed, .. } => listed.as_ref(),
+            CaseSource::Files(_) => None,
+        }
+    }
+
+    /// Whether the saved cases run before the batch.
+    pub fn saved_first(&self) -> bool {
+        matches!(
+            self.cases,
+            CaseSource::Batch {
+                saved_first: true,
+                ..
+            }
+        )
+    }
+
+    /// The files of `harness replay`, when they are the run's cases.
+    pub fn files(&self) -> Option<&ReplayFiles> {
+        match &self.cases {
+            CaseSource::Files(files) => Some(files),
+            CaseSource::Batch { .. } => None,
+        }
+    }
+
+    /// The batch's cases come from `cases` (the saved cases first or not, as before).
+    pub fn set_listed(&mut self, cases: Arc<dyn Cases<G>>) {
+        self.cases = CaseSource::Batch {
+            listed: Some(cases),
+            saved_first: self.saved_first(),
+        };
+    }
+
+    /// The saved cases run before the batch, or not.
+    pub fn set_saved_first(&mut self, yes: bool) {
+        if let CaseSource::Batch { saved_first, .. } = &mut self.cases {
+            *saved_first = yes;
         }
     }
 }

@@ -13,7 +13,7 @@ use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Extension, PluginContext, ReplayArgs};
 use harness::run::batch::{BatchOptions, Silent};
-use harness::run::plan::{DiffOptions, ReplayFiles};
+use harness::run::plan::{CaseSource, DiffOptions, ReplayFiles};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -93,7 +93,7 @@ pub fn run(
     let mut batch = BatchOptions::new::<Stress>(0, 0);
     batch.threads = 1;
     let mut opts = DiffOptions::<Stress>::new(batch, out_dir);
-    opts.files = Some(ReplayFiles {
+    opts.cases = CaseSource::Files(ReplayFiles {
         files,
         shrink: core.shrink,
         pages: core.html.clone().map(|o| (o, core.files.len() > 1)),

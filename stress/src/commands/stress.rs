@@ -188,7 +188,7 @@ pub(crate) fn run_one(
     let mut opts = options(args, out_dir, corpus_dir, cx);
     let stream = matches!(problem.generator, problem::Generator::Stream(_));
     let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
-    opts.source = Some(Arc::new(FreshCases::new(&installed, &opts.batch)));
+    opts.set_listed(Arc::new(FreshCases::new(&installed, &opts.batch)));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
     if let Some(expr) = &args.scope {
         if !stream {
@@ -278,7 +278,7 @@ fn search_source(
     }
     let listed = search::Listed::new(&found, installed, args.seed);
     opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
-    opts.source = Some(Arc::new(listed));
+    opts.set_listed(Arc::new(listed));
     Ok(figures)
 }
 
@@ -362,7 +362,7 @@ fn scope_source(
     )?;
     opts.batch.cases = listed.streams.len() as u64;
     opts.batch.digest = true;
-    opts.source = Some(Arc::new(listed));
+    opts.set_listed(Arc::new(listed));
     Ok(())
 }
 
@@ -383,7 +383,7 @@ fn options(
     let mut opts = DiffOptions::<Stress>::new(batch, out_dir);
     opts.corpus_dir = corpus_dir;
     opts.shrink_budget = Duration::from_secs_f64(args.shrink_secs);
-    opts.replay = !args.no_replay;
+    opts.set_saved_first(!args.no_replay);
     opts.colour = cx.colour;
     opts.program = cx.program.to_string();
     opts.command = Some("stress");
