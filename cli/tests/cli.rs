@@ -315,6 +315,13 @@ fn help_teaches_the_commands() {
         assert!(t.contains(cmd), "{cmd} missing from --help");
     }
     assert!(t.contains("Examples:"));
+    // The binary's own examples: its games and problems given by programs.
+    assert!(t.contains("harness diff --game texas --cases"), "{t}");
+    assert!(
+        t.contains("harness stress examples/problems/pair-sum"),
+        "{t}"
+    );
+    assert!(t.contains("Exit status: 0 success"), "{t}");
     let out = harness().args(["diff", "--help"]).output().unwrap();
     assert!(text(&out.stdout).contains("--shard"));
 }

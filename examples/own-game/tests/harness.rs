@@ -299,3 +299,13 @@ fn judge_and_merge_work_for_2048_too() {
     assert!(out.contains("2048: 400 cases, 0 mismatches"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_help_gives_examples_of_this_binary_and_its_game() {
+    let (code, help, _) = own_game(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(help.contains("own-game diff --game 2048 --cases"), "{help}");
+    assert!(help.contains("Exit status: 0 success"), "{help}");
+    // The built-in games are not compiled in: the help names none of them.
+    assert!(!help.contains("texas"), "{help}");
+}

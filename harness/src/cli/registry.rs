@@ -36,6 +36,7 @@ use std::sync::Arc;
 /// The games and engines a command line knows, and the subcommands plug-ins add.
 pub struct Registry {
     program: &'static str,
+    examples: Option<&'static str>,
     games: Vec<Box<dyn GameCommands>>,
     plugins: Vec<Plugin>,
     extensions: Vec<Extension>,
@@ -102,6 +103,7 @@ impl Registry {
     pub fn new() -> Self {
         Registry {
             program: "harness",
+            examples: None,
             games: Vec::new(),
             plugins: Vec::new(),
             extensions: Vec::new(),
@@ -111,6 +113,14 @@ impl Registry {
     /// Names the program in `--help` and in the commands a report prints (`own-game gen ...`).
     pub fn program(mut self, name: &'static str) -> Self {
         self.program = name;
+        self
+    }
+
+    /// The examples `--help` ends with (before the exit statuses): the binary's own, naming the
+    /// games it registers. Without, the help shows the commands every game has, for the first
+    /// registered game.
+    pub fn examples(mut self, text: &'static str) -> Self {
+        self.examples = Some(text);
         self
     }
 
@@ -211,10 +221,18 @@ impl Registry {
         for g in &all {
             long.push_str(&format!("\n  {:8} {}", g.name(), g.about()));
         }
+        let examples = match self.examples {
+            Some(text) => format!("Examples:\n{text}\n\n{}", super::toplevel::EXIT_STATUS),
+            None => {
+                let game = all.first().map_or("GAME", |g| g.name());
+                super::toplevel::generic_examples(self.program, game)
+            }
+        };
         let mut cmd = Cli::command()
             .name(self.program)
             .bin_name(self.program)
-            .long_about(long);
+            .long_about(long)
+            .after_help(examples);
         for p in &self.plugins {
             cmd = cmd.subcommand((p.command)());
         }

@@ -16,21 +16,27 @@ pub const LONG_ABOUT: &str = "Prove a fast grid-game engine right.\n\n\
     Every generated case is a pure function of (game, profile, seed): reports name all three, and \
     `gen` prints any case again.";
 
-const EXAMPLES: &str = "Examples:\n  \
-    harness run --game texas corpus/texas/sample1.in\n  \
-    harness diff --game texas --cases 1000000\n  \
-    harness diff --game texas --profile specials --cases 50000 --seed 7\n  \
-    harness gen --game texas --profile tiny --seed 42\n  \
-    harness judge --game texas --cases 2000 -- ./my-solution\n  \
-    harness scopes --game texas\n  \
-    harness verify --game texas --scope 'n<=3,m<=3,k<=3,q=1' --json cert.json\n  \
-    harness bench --game texas --profile heavy\n  \
-    harness replay corpus/texas/*.in\n  \
-    harness check board.txt moves.txt\n\n\
-    Exit status: 0 success, 1 a mismatch / wrong answer / fault, 2 bad input or bad usage.";
+/// The exit statuses, the last line of the help whatever examples the binary gives.
+pub(crate) const EXIT_STATUS: &str =
+    "Exit status: 0 success, 1 a mismatch / wrong answer / fault, 2 bad input or bad usage.";
+
+/// The help's examples when the binary gives none ([`crate::cli::Registry::examples`]): the
+/// commands every game has, for `game` (the first registered) and the program `program`.
+pub(crate) fn generic_examples(program: &str, game: &str) -> String {
+    let lines = [
+        format!("{program} run --game {game} CASE.in"),
+        format!("{program} diff --game {game} --cases 100000"),
+        format!("{program} gen --game {game} --seed 42"),
+        format!("{program} judge --game {game} --cases 2000 -- ./my-solution"),
+        format!("{program} scopes --game {game}"),
+        format!("{program} bench --game {game}"),
+        format!("{program} replay corpus/{game}/*.in"),
+    ];
+    format!("Examples:\n  {}\n\n{EXIT_STATUS}", lines.join("\n  "))
+}
 
 #[derive(Parser)]
-#[command(name = "harness", version, about = ABOUT, after_help = EXAMPLES)]
+#[command(name = "harness", version, about = ABOUT)]
 pub struct Cli {
     /// Colour in reports: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
