@@ -1,4 +1,4 @@
-//! Sharded runs replay each saved case once: the i-th saved case (in the order the replay gate
+//! Sharded runs replay each saved case once: the i-th saved case (in the order the saved cases' replay
 //! takes them) runs in shard `i % K` only, so a failing saved case merges as one failure and the
 //! shards' replays add up to the whole set, as one unsharded run replays it.
 

@@ -19,7 +19,7 @@ use crate::roles::game::Game;
 
 /// What a subcommand runs with (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum RunsWith {
     Game,
     Checker,
     Registry,
@@ -42,13 +42,13 @@ macro_rules! serve {
 /// The kind of a row.
 macro_rules! kind {
     (game) => {
-        Kind::Game
+        RunsWith::Game
     };
     (checker) => {
-        Kind::Checker
+        RunsWith::Checker
     };
     (registry) => {
-        Kind::Registry
+        RunsWith::Registry
     };
 }
 
@@ -73,7 +73,7 @@ macro_rules! table {
             }
 
             /// What the subcommand called `name` runs with (`None`: not one of the table's).
-            pub(crate) fn kind(name: &str) -> Option<Kind> {
+            pub(crate) fn runs_with(name: &str) -> Option<RunsWith> {
                 match name {
                     $( $name => Some(kind!($kind)), )*
                     _ => None,

@@ -3,7 +3,7 @@
 //! subcommands agrees with the clap command it makes.
 
 use super::*;
-use crate::cli::commands::{Command, Kind};
+use crate::cli::commands::{Command, RunsWith};
 use crate::cli::toplevel::Cli;
 use crate::cli::Registry;
 use clap::FromArgMatches as _;
@@ -240,11 +240,11 @@ fn the_table_names_every_subcommand_and_its_game_flag() {
     let mut names = Vec::new();
     for sub in cmd.get_subcommands() {
         let name = sub.get_name();
-        let kind = Command::kind(name).unwrap_or_else(|| panic!("`{name}` not in the table"));
+        let kind = Command::runs_with(name).unwrap_or_else(|| panic!("`{name}` not in the table"));
         let game = sub.get_arguments().find(|a| a.get_id() == "game");
         match kind {
-            Kind::Game | Kind::Checker => assert!(game.is_some(), "{name} has no --game"),
-            Kind::Registry => assert!(
+            RunsWith::Game | RunsWith::Checker => assert!(game.is_some(), "{name} has no --game"),
+            RunsWith::Registry => assert!(
                 game.is_none_or(|g| g.get_default_values().is_empty()),
                 "{name}: a --game with a default"
             ),
@@ -252,6 +252,6 @@ fn the_table_names_every_subcommand_and_its_game_flag() {
         names.push(name);
     }
     assert!(names.len() >= 15, "{names:?}");
-    assert_eq!(Command::kind("check"), Some(Kind::Checker));
-    assert_eq!(Command::kind("no-such-command"), None);
+    assert_eq!(Command::runs_with("check"), Some(RunsWith::Checker));
+    assert_eq!(Command::runs_with("no-such-command"), None);
 }

@@ -21,7 +21,7 @@
 //! makes, and which plug-in serves a subcommand. The program's run and the dispatch of its
 //! subcommands are above it (`dispatch.rs`).
 
-use super::commands::{Command, Kind};
+use super::commands::{Command, RunsWith};
 use super::context::Exit;
 use super::game::Table;
 use super::serve::GameCommands;
@@ -245,9 +245,9 @@ impl Registry {
             .map(|s| s.get_name().to_string())
             .collect();
         for sub in subcommands {
-            let (games, default) = match Command::kind(&sub) {
-                Some(Kind::Checker) => (checkers.clone(), true),
-                Some(Kind::Registry) => (all.clone(), false),
+            let (games, default) = match Command::runs_with(&sub) {
+                Some(RunsWith::Checker) => (checkers.clone(), true),
+                Some(RunsWith::Registry) => (all.clone(), false),
                 _ => (all.clone(), true),
             };
             let first = games.first().map(|g| g.name());

@@ -1,6 +1,6 @@
 //! `replay`: saved cases through two engines again, as a run of their own: the listed files are
 //! the run's cases ([`crate::run::plan::ReplayFiles`]) and go through the same pipeline as `diff`
-//! ([`crate::run::pipeline::run`]): the replay gate's limits and isolation, its verdicts, its pages.
+//! ([`crate::run::pipeline::run`]): the saved cases' replay: its limits and isolation, its verdicts, its pages.
 //! Here are its flags and the files of one game; the files given are grouped by game, each group
 //! sent to its game, over the registry (`every_game.rs`).
 

@@ -33,7 +33,7 @@ use crate::roles::oracle::Pair;
 use crate::roles::verdict::Kind;
 use crate::run::batch::{self, BatchResult, Failing, Progress};
 use crate::run::handle::{shrink_and_save, Handled};
-use crate::run::saved::{self, GateOptions};
+use crate::run::saved::{self, SavedOptions};
 use std::io::Write;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -58,9 +58,9 @@ pub fn run<G: Game>(
     corpus::check_writable(&opts.out_dir)?;
     let started = Instant::now();
     let starts = supervise::start_counts();
-    // Reuse: the saved cases run first, a gate in front of the batch.
+    // Reuse: the saved cases run first, before the batch.
     let gate = if opts.saved_first() {
-        Some(saved::replay_first(&gate_options(opts), pair, out)?)
+        Some(saved::replay_first(&saved_options(opts), pair, out)?)
     } else {
         None
     };
@@ -110,7 +110,7 @@ fn generate_cases<G: Game>(
 /// as it is.
 fn to_report<C: Clone>(
     summary: &mut Summary,
-    gate: Option<saved::Gate<C>>,
+    gate: Option<saved::SavedPass<C>>,
     result: &BatchResult<C>,
     allowed: usize,
     generated: bool,
@@ -187,9 +187,9 @@ fn conclude<G: Game>(
     writeln!(out, "{}", summary.line())
 }
 
-/// Where the replay gate reads its cases, and how far it goes, for the run `opts`.
-fn gate_options<G: Game>(opts: &DiffOptions<G>) -> GateOptions<'_> {
-    GateOptions {
+/// Where the saved cases' replay reads its cases, and how far it goes, for the run `opts`.
+fn saved_options<G: Game>(opts: &DiffOptions<G>) -> SavedOptions<'_> {
+    SavedOptions {
         out_dir: &opts.out_dir,
         corpus_dir: &opts.corpus_dir,
         limits: opts.batch.limits(),
@@ -201,7 +201,7 @@ fn gate_options<G: Game>(opts: &DiffOptions<G>) -> GateOptions<'_> {
     }
 }
 
-/// A run over listed files (`harness replay FILE...`): the replay gate alone, which prints each
+/// A run over listed files (`harness replay FILE...`): the saved cases' replay alone, which prints each
 /// file's verdict line (and writes its page); no case is generated. A failing file is reported by
 /// its verdict as it is, or with `shrink` also shrunk, explained and saved as `diff` does a failing
 /// saved case, with that report after the verdicts. The summary's `replay.files` holds the
@@ -217,7 +217,7 @@ fn replay_files<G: Game>(
         corpus::check_writable(&opts.out_dir)?;
     }
     let started = Instant::now();
-    let gate = saved::replay_first(&gate_options(opts), pair, out)?;
+    let gate = saved::replay_first(&saved_options(opts), pair, out)?;
     let result = not_generated::<G>(started.elapsed(), opts.batch.stop.load(Relaxed));
     let mut summary = summarize::<G>(opts, pair, &result);
     summary.command = "replay".into();
@@ -230,7 +230,7 @@ fn replay_files<G: Game>(
 
 /// Adds what the saved cases showed to `summary` (their failing cases, and every case they ran
 /// when no case was generated); returns their failures, each with whether it is reported as it is.
-fn add_saved<C>(summary: &mut Summary, g: saved::Gate<C>, generated: bool) -> Vec<Failing<C>> {
+fn add_saved<C>(summary: &mut Summary, g: saved::SavedPass<C>, generated: bool) -> Vec<Failing<C>> {
     summary.cases += if generated {
         g.kinds.iter().sum::<u64>()
     } else {

@@ -1,11 +1,11 @@
-//! Replay first: the gate in front of the batch. The game's saved cases (under the output folder,
+//! Replay first: the saved cases before the batch. The game's saved cases (under the output folder,
 //! and the `.in` files directly in `corpus/<game>/`) run through the pair before any case is
 //! generated. A saved case that fails is a failure like any other: grouped by signature with the
 //! batch's failures, shrunk, explained and saved ([`crate::run::pipeline`]); once the saved cases hold
 //! `max_failures` distinct signatures no case is generated.
 //!
 //! Under `--shard I/K` each shard replays its share of the saved cases: the i-th file in the
-//! gate's order (the saved failures under the output folder, then the corpus files, each sorted)
+//! replay's order (the saved failures under the output folder, then the corpus files, each sorted)
 //! by shard `i % K`, so every saved case runs in exactly one shard and a merge counts a failing
 //! one once.
 
@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// What the saved cases showed.
-pub struct Gate<C> {
+pub struct SavedPass<C> {
     pub replayed: Replayed,
     /// One failing saved case per signature (the first of it), in replay order, at most
     /// `max_failures`.
@@ -35,15 +35,15 @@ pub struct Gate<C> {
     pub interrupted: bool,
 }
 
-impl<C> Gate<C> {
+impl<C> SavedPass<C> {
     /// Saved cases that ran to a verdict.
     pub fn ran(&self) -> u64 {
         self.replayed.passed + self.kinds.iter().sum::<u64>()
     }
 }
 
-/// Where the gate reads its cases and how far it goes.
-pub struct GateOptions<'a> {
+/// Where the saved cases are read from its cases and how far it goes.
+pub struct SavedOptions<'a> {
     pub out_dir: &'a Path,
     pub corpus_dir: &'a Path,
     pub limits: Limits,
@@ -62,15 +62,15 @@ pub struct GateOptions<'a> {
 /// printing a line for each file that is not a case of the game and `N saved cases: all pass`
 /// when none fails; listed files instead each get their verdict line.
 pub fn replay_first<G: Game>(
-    o: &GateOptions<'_>,
+    o: &SavedOptions<'_>,
     pair: &Pair<G>,
     out: &mut dyn Write,
-) -> anyhow::Result<Gate<G::Case>> {
+) -> anyhow::Result<SavedPass<G::Case>> {
     let files = match o.files {
         Some(listed) => listed.files.clone(),
         None => corpus::saved_cases(o.out_dir, G::NAME, o.corpus_dir),
     };
-    let mut gate = Gate {
+    let mut gate = SavedPass {
         replayed: Replayed {
             saved_cases: files.len() as u64,
             replayed: 0,
@@ -131,8 +131,8 @@ pub fn replay_first<G: Game>(
 /// replay ends). A failing one is reported as it is when the pair has nothing to shrink (the
 /// answer beside it differs) or listed files are not to be shrunk.
 fn tally<G: Game>(
-    o: &GateOptions<'_>,
-    gate: &mut Gate<G::Case>,
+    o: &SavedOptions<'_>,
+    gate: &mut SavedPass<G::Case>,
     i: u64,
     path: &Path,
     run: Result<SavedRun<G>, String>,
@@ -172,7 +172,7 @@ fn present<G: Game>(
     run: &Result<SavedRun<G>, String>,
     pair: &Pair<G>,
     colour: bool,
-    gate: &mut Gate<G::Case>,
+    gate: &mut SavedPass<G::Case>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let names = pair.names();
@@ -204,7 +204,7 @@ fn present<G: Game>(
 
 /// Counts a failing saved case (number `i` of the replay) and keeps it when its signature is new.
 fn record<C>(
-    gate: &mut Gate<C>,
+    gate: &mut SavedPass<C>,
     i: u64,
     path: &Path,
     case: C,
