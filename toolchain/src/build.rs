@@ -104,15 +104,21 @@ pub fn build_with_header(
         words.extend(["-include", h.as_str()]);
     }
     let out = compile(source, &words, include, runtime.as_deref(), role)?;
+    Ok(compiled(&out, runtime.is_some()))
+}
+
+/// The compiled program `out`, its warm start the program itself when it links the fork server's
+/// runtime (`warm`).
+pub(crate) fn compiled(out: &Path, warm: bool) -> Program {
     let out = out.display().to_string();
-    let warm = runtime.map(|_| WarmStart {
+    let warm = warm.then(|| WarmStart {
         server: vec![out.clone()],
         argv: vec![out.clone()],
     });
-    Ok(Program {
+    Program {
         exec: vec![out],
         warm,
-    })
+    }
 }
 
 /// The flags of a sanitized build: AddressSanitizer and UndefinedBehaviorSanitizer stopping at the

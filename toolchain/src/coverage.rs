@@ -9,11 +9,11 @@
 //! after the run; [`Counted::clear`] empties it before the next. The layout is the run-time's
 //! (toolchain/coverage/coverage.c).
 
-use crate::build::{compile, language_of, runtime_build, runtime_object, Language};
+use crate::build::{compile, compiled, language_of, runtime_build, runtime_object, Language};
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use supervise::{Program, WarmStart};
+use supervise::Program;
 
 /// The run-time linked into a program built with coverage counters.
 pub const COVERAGE_RUNTIME: &str = include_str!("../coverage/coverage.c");
@@ -53,15 +53,7 @@ pub fn build_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::
     words.push(&counters);
     let warm = runtime_object();
     let out = compile(source, &words, include, warm.as_deref(), role)?;
-    let out = out.display().to_string();
-    let warm = warm.map(|_| WarmStart {
-        server: vec![out.clone()],
-        argv: vec![out.clone()],
-    });
-    Ok(Program {
-        exec: vec![out],
-        warm,
-    })
+    Ok(compiled(&out, warm.is_some()))
 }
 
 /// The coverage run-time compiled as an object, once per process (and cached across processes).

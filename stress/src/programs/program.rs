@@ -148,21 +148,25 @@ fn split(spec: &str, role: &str) -> anyhow::Result<(String, Vec<String>)> {
 /// sanitizers ([`toolchain::build_sanitized`]); a command that is not a C or C++ source is an
 /// error naming `role`.
 pub fn resolve_sanitized(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
-    let (first, args) = split(spec, role)?;
-    let program = toolchain::build_sanitized(&base.join(first), &[kit_dir()], role)?;
-    Ok(Cmd {
-        spec: spec.to_string(),
-        program,
-        args,
-    })
+    resolve_built(spec, base, role, toolchain::build_sanitized)
 }
 
 /// Resolves the command `spec` of `role` as [`resolve`] does, its source built once more with
 /// coverage counters ([`toolchain::build_covered`]); a command that is not a C or C++ source is an
 /// error naming `role`.
 pub fn resolve_covered(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
+    resolve_built(spec, base, role, toolchain::build_covered)
+}
+
+/// The command `spec` of `role`, its source (a path from `base`) built by `build`.
+fn resolve_built(
+    spec: &str,
+    base: &Path,
+    role: &str,
+    build: fn(&Path, &[PathBuf], &str) -> anyhow::Result<Program>,
+) -> anyhow::Result<Cmd> {
     let (first, args) = split(spec, role)?;
-    let program = toolchain::build_covered(&base.join(first), &[kit_dir()], role)?;
+    let program = build(&base.join(first), &[kit_dir()], role)?;
     Ok(Cmd {
         spec: spec.to_string(),
         program,
