@@ -192,3 +192,37 @@ fn the_coverage_search_needs_a_c_or_cpp_solution_and_no_interactor() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_coverage_search_counts_the_solution_alone_beside_a_python_brute_force() {
+    let out = scratch("product-sign-python");
+    let o = out.to_str().unwrap();
+    let brute = out.join("brute.py");
+    std::fs::write(
+        &brute,
+        "input()\ns = 1\nfor x in map(int, input().split()):\n    \
+         s = 0 if x == 0 else (-s if x < 0 else s)\nprint(s)\n",
+    )
+    .unwrap();
+    let problem = example("product-sign");
+    let (gen, sol) = (problem.join("gen.cpp"), problem.join("sol.cpp"));
+    let (code, stdout, stderr) = stress(&[
+        "--gen-stream",
+        gen.to_str().unwrap(),
+        "--reference",
+        brute.to_str().unwrap(),
+        "--search",
+        "coverage",
+        "--search-secs",
+        "300",
+        "--out",
+        o,
+        "-q",
+        "--",
+        sol.to_str().unwrap(),
+    ]);
+    // The solution's own `x < 0` gives the constant 0: found without the brute force's counts.
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("a failing input found"), "{stdout}");
+    assert!(stdout.contains("expected `0`, got `1`"), "{stdout}");
+}
