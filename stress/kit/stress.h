@@ -42,7 +42,8 @@
 //                            the gaps between them (zeros: min_part, ..., min_part, the rest last)
 //   rnd.perm(n[, first])     a permutation of first..first+n-1: the identity shuffled (identity on
 //                            zeros)
-//   rnd.distinct(k, lo, hi)  k distinct values: the i-th is the j-th smallest value not taken yet,
+//   rnd.distinct(k, lo, hi)  k distinct values (each a span "distinct"): the i-th is the j-th
+//                            smallest value not taken yet,
 //                            j = draw(0, n - 1 - i) (lo, lo+1, ... on zeros); O(k^2), for small k
 //   rnd.distinct(k, n)       distinct(k, 0, n - 1)
 //   shuffle(f, l), rnd.shuffle(f, l)
@@ -441,6 +442,7 @@ class random_t {
         std::vector<uint64_t> taken;  // offsets from lo, sorted
         std::vector<T> out;
         for (int i = 0; i < k; i++) {
+            stress_kit::Span element("distinct");  // k and its k elements: the shrinker's count
             uint64_t v = stress_kit::stream().below(n - static_cast<uint64_t>(i));
             auto at = taken.begin();
             while (at != taken.end() && *at <= v) ++at, ++v;

@@ -236,7 +236,8 @@ class Random(_random.Random):
         taken = []  # indices picked so far, sorted
         result = []
         for i in range(k):
-            v = _draw(n - i)
+            with span("distinct"):  # k and its k elements: the shrinker's count
+                v = _draw(n - i)
             at = 0
             while at < len(taken) and taken[at] <= v:
                 at += 1
