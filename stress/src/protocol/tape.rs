@@ -48,6 +48,31 @@ pub struct Span {
     pub parent: Option<usize>,
 }
 
+impl Tape {
+    /// Begins a span labelled `label` at the next draw, inside the innermost span of `open` (the
+    /// indices of the spans still open, innermost last).
+    pub(crate) fn open_span(&mut self, label: &str, open: &mut Vec<usize>) {
+        self.spans.push(Span {
+            label: label.to_string(),
+            first: self.draws.len(),
+            end: self.draws.len(),
+            parent: open.last().copied(),
+        });
+        open.push(self.spans.len() - 1);
+    }
+
+    /// Ends the innermost open span after the last draw; `false` when none is open.
+    pub(crate) fn close_span(&mut self, open: &mut Vec<usize>) -> bool {
+        match open.pop() {
+            Some(index) => {
+                self.spans[index].end = self.draws.len();
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// A tape file that does not follow the protocol: the line (1-based) and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TapeError {
@@ -97,25 +122,16 @@ pub fn parse(text: &str) -> Result<Tape, TapeError> {
     let mut open: Vec<usize> = Vec::new();
     for (line, text) in lines {
         if let Some(label) = text.strip_prefix('(') {
-            open.push(tape.spans.len());
-            tape.spans.push(Span {
-                label: label.trim().to_string(),
-                first: tape.draws.len(),
-                end: tape.draws.len(),
-                parent: open.len().checked_sub(2).map(|i| open[i]),
-            });
+            tape.open_span(label.trim(), &mut open);
         } else if text == ")" {
-            let Some(index) = open.pop() else {
+            if !tape.close_span(&mut open) {
                 return Err(error(line, "`)` ends a span that did not begin".into()));
-            };
-            tape.spans[index].end = tape.draws.len();
+            }
         } else {
             tape.draws.push(parse_draw(line, text)?);
         }
     }
-    for index in open {
-        tape.spans[index].end = tape.draws.len();
-    }
+    while tape.close_span(&mut open) {}
     Ok(tape)
 }
 

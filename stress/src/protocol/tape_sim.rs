@@ -1,7 +1,7 @@
 //! Simulated generators for tests: a generator is a function of a [`Source`] of bounded draws,
 //! run either on a byte stream by the protocol or on forced values.
 
-use super::{bytes_for, read_raw, reduce_raw, Draw, Span, Tape};
+use super::{bytes_for, read_raw, reduce_raw, Draw, Tape};
 
 /// Where a simulated generator's choices come from.
 pub(crate) trait Source {
@@ -19,35 +19,25 @@ pub(crate) type Gen = fn(&mut dyn Source) -> Vec<u64>;
 /// Draws from a byte stream by the protocol, keeping the tape.
 struct StreamSource<'a> {
     stream: &'a [u8],
-    at: usize,
-    draws: Vec<Draw>,
-    spans: Vec<Span>,
+    tape: Tape,
     open: Vec<usize>,
 }
 
 impl Source for StreamSource<'_> {
     fn draw(&mut self, n: u64) -> u64 {
         let k = bytes_for(n);
-        let value = reduce_raw(read_raw(self.stream, self.at, k), n);
-        self.at += k;
-        self.draws.push(Draw::new(n, value));
+        let value = reduce_raw(read_raw(self.stream, self.tape.consumed, k), n);
+        self.tape.consumed += k;
+        self.tape.draws.push(Draw::new(n, value));
         value
     }
 
     fn open(&mut self, label: &str) {
-        self.open.push(self.spans.len());
-        self.spans.push(Span {
-            label: label.to_string(),
-            first: self.draws.len(),
-            end: self.draws.len(),
-            parent: self.open.len().checked_sub(2).map(|i| self.open[i]),
-        });
+        self.tape.open_span(label, &mut self.open);
     }
 
     fn close(&mut self) {
-        if let Some(i) = self.open.pop() {
-            self.spans[i].end = self.draws.len();
-        }
+        self.tape.close_span(&mut self.open);
     }
 }
 
@@ -55,18 +45,13 @@ impl Source for StreamSource<'_> {
 pub(crate) fn run(gen: Gen, stream: &[u8]) -> (Vec<u64>, Tape) {
     let mut source = StreamSource {
         stream,
-        at: 0,
-        draws: Vec::new(),
-        spans: Vec::new(),
+        tape: Tape::default(),
         open: Vec::new(),
     };
     let input = gen(&mut source);
-    let tape = Tape {
-        consumed: source.at,
-        draws: source.draws,
-        spans: source.spans,
-    };
-    (input, tape)
+    // A span still open at the end ends there, as the kits write it.
+    while source.tape.close_span(&mut source.open) {}
+    (input, source.tape)
 }
 
 /// Gives `values` in order, then zeros, recording each draw's `n`.
