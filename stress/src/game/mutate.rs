@@ -5,7 +5,7 @@
 //! from the tape turns the constant into the draw's value, as libFuzzer puts `trace-cmp`'s
 //! operands into its inputs).
 
-use crate::protocol::tape::{bytes_for, read_raw, write_raw, Tape};
+use crate::protocol::tape::{read_raw, write_raw, Tape};
 use rand::{Rng as _, RngCore as _};
 
 /// A stream to mutate and the tape of the draws the generator made from it.
@@ -18,16 +18,10 @@ pub struct Parent<'a> {
 /// Where each draw of `tape` sits in a stream of `len` bytes: (start, bytes), draws of one value
 /// (no bytes) left out.
 pub fn draw_spans(tape: &Tape, len: usize) -> Vec<(usize, usize)> {
-    let mut at = 0;
-    let mut spans = Vec::new();
-    for d in &tape.draws {
-        let k = bytes_for(d.n);
-        if k > 0 && at + k <= len {
-            spans.push((at, k));
-        }
-        at += k;
-    }
-    spans
+    tape.placed()
+        .filter(|&(at, k, _)| k > 0 && at + k <= len)
+        .map(|(at, k, _)| (at, k))
+        .collect()
 }
 
 /// A run of draws `[from, from + len)` of `count`: its length a power of two up to all of them,
@@ -136,15 +130,7 @@ fn splice(parent: Parent, other: Parent, rng: &mut harness::rng::Rng) -> Vec<u8>
 /// `parent`'s stream with one draw made to give a constant of `constants` (or one off it), where
 /// the draw's range holds it; `None` when no draw tried does.
 fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
-    let mut at = 0;
-    let mut draws = Vec::new();
-    for d in &parent.tape.draws {
-        let k = bytes_for(d.n);
-        if k > 0 {
-            draws.push((at, k, d));
-        }
-        at += k;
-    }
+    let draws: Vec<_> = parent.tape.placed().filter(|&(_, k, _)| k > 0).collect();
     if draws.is_empty() {
         return None;
     }

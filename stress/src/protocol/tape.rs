@@ -49,6 +49,17 @@ pub struct Span {
 }
 
 impl Tape {
+    /// Where each draw sits in the stream, in order: its first byte, its byte count
+    /// ([`bytes_for`]: 0 for a draw of one value) and the draw.
+    pub fn placed(&self) -> impl Iterator<Item = (usize, usize, &Draw)> {
+        self.draws.iter().scan(0, |at, d| {
+            let k = bytes_for(d.n);
+            let start = *at;
+            *at += k;
+            Some((start, k, d))
+        })
+    }
+
     /// Begins a span labelled `label` at the next draw, inside the innermost span of `open` (the
     /// indices of the spans still open, innermost last).
     pub(crate) fn open_span(&mut self, label: &str, open: &mut Vec<usize>) {

@@ -12,7 +12,7 @@
 //! Every candidate is built from byte positions the tape gives (each draw's bytes, in order), so a
 //! stale tape makes them less apt, never invalid: the generator runs again on each.
 
-use crate::protocol::tape::{bytes_for, read_raw, reduce_raw, write_raw, Span, Tape};
+use crate::protocol::tape::{read_raw, reduce_raw, write_raw, Span, Tape};
 
 /// Span candidates of `stream` by its `tape`, most aggressive first, at most `room` of them.
 pub(super) fn candidates(stream: &[u8], tape: &Tape, room: usize) -> Vec<Vec<u8>> {
@@ -30,13 +30,8 @@ pub(super) fn candidates(stream: &[u8], tape: &Tape, room: usize) -> Vec<Vec<u8>
 
 /// The byte offset of every draw, and one past the last.
 fn offsets(tape: &Tape) -> Vec<usize> {
-    let mut at = Vec::with_capacity(tape.draws.len() + 1);
-    let mut sum = 0;
-    at.push(0);
-    for d in &tape.draws {
-        sum += bytes_for(d.n);
-        at.push(sum);
-    }
+    let mut at: Vec<usize> = tape.placed().map(|(at, _, _)| at).collect();
+    at.push(tape.placed().last().map_or(0, |(at, k, _)| at + k));
     at
 }
 
@@ -126,12 +121,11 @@ fn groups(tape: &Tape, counted: &[&Vec<usize>]) -> Vec<Vec<Vec<usize>>> {
 /// Lowers each draw that counts runs of spans after it, deleting spans of each such run.
 fn counts_lowered(stream: &[u8], tape: &Tape, at: &[usize], room: usize, out: &mut Vec<Vec<u8>>) {
     let runs = runs(tape);
-    for (i, d) in tape.draws.iter().enumerate() {
-        let k = bytes_for(d.n);
-        if k == 0 || at[i] >= stream.len() || out.len() >= room {
+    for (i, (start, k, d)) in tape.placed().enumerate() {
+        if k == 0 || start >= stream.len() || out.len() >= room {
             continue;
         }
-        let value = reduce_raw(read_raw(stream, at[i], k), d.n);
+        let value = reduce_raw(read_raw(stream, start, k), d.n);
         let count = i128::from(d.lo) + i128::from(value);
         let counted: Vec<&Vec<usize>> = runs
             .iter()

@@ -15,7 +15,7 @@
 //! 0x01FF) is not offered; single bytes of it are lowered instead.
 
 use super::{lowered, ranges, room_for, Collector};
-use crate::protocol::tape::{bytes_for, read_raw, reduce_raw, trim_zeros, write_raw, Tape};
+use crate::protocol::tape::{read_raw, reduce_raw, trim_zeros, write_raw, Tape};
 
 /// The weight of a stream: its length, then the sum of its bytes (`len << 32 | sum`, exact for
 /// streams under 16 MiB; each part saturates past that).
@@ -82,19 +82,13 @@ struct Block {
 
 /// The bytes of every draw that reads at least one byte of the stream (clipped to its end).
 fn draw_blocks(len: usize, tape: &Tape) -> Vec<Block> {
-    let mut blocks = Vec::new();
-    let mut at = 0;
-    for d in &tape.draws {
-        let k = bytes_for(d.n);
-        if k > 0 && at < len {
-            blocks.push(Block {
-                start: at,
-                end: (at + k).min(len),
-            });
-        }
-        at += k;
-    }
-    blocks
+    tape.placed()
+        .filter(|&(at, k, _)| k > 0 && at < len)
+        .map(|(at, k, _)| Block {
+            start: at,
+            end: (at + k).min(len),
+        })
+        .collect()
 }
 
 /// Every byte as its own block.
@@ -140,9 +134,7 @@ fn zero_blocks(stream: &[u8], blocks: &[Block], out: &mut Out) {
 /// Lowers each draw's value (0, half, minus one; the value itself when its bytes hold more than
 /// `n`), written back in place with the draw's byte count.
 fn lower_draws(stream: &[u8], tape: &Tape, out: &mut Out) {
-    let mut at = 0;
-    for d in &tape.draws {
-        let k = bytes_for(d.n);
+    for (at, k, d) in tape.placed() {
         if k > 0 && at < stream.len() {
             let raw = read_raw(stream, at, k);
             let value = reduce_raw(raw, d.n);
@@ -159,7 +151,6 @@ fn lower_draws(stream: &[u8], tape: &Tape, out: &mut Out) {
                 out.push(s);
             }
         }
-        at += k;
     }
 }
 
