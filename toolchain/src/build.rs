@@ -34,7 +34,7 @@ const STATIC: &str = "-static";
 
 impl Language {
     /// The compiler's command (the source and `-o OUT` are appended), `None` for an interpreter.
-    fn compiler(self) -> Option<&'static [&'static str]> {
+    pub(crate) fn compiler(self) -> Option<&'static [&'static str]> {
         match self {
             Language::Cpp => Some(&["g++", "-O2", "-std=c++17", "-pipe", STATIC]),
             Language::C => Some(&["gcc", "-O2", "-pipe", STATIC]),

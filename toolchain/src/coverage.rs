@@ -1,9 +1,10 @@
 //! Programs built with coverage counters, and what a run of one counted: for the guided search
 //! (`harness stress --search coverage`).
 //!
-//! A C or C++ source is compiled once more with gcc's `-fsanitize-coverage=trace-pc,trace-cmp` and
-//! linked with the coverage run-time ([`COVERAGE_RUNTIME`], compiled once into the cache) beside
-//! the fork server's, so it starts warm like the plain build. A run given [`COVERAGE_ENV`] (a file)
+//! A C or C++ source is compiled once more, as the plain build compiles it (`crate::build`) with
+//! gcc's `-fsanitize-coverage=trace-pc,trace-cmp` added, and linked with the coverage run-time
+//! ([`COVERAGE_RUNTIME`], compiled once into the cache) beside the fork server's, so it starts
+//! warm like the plain build. A run given [`COVERAGE_ENV`] (a file)
 //! counts into that file, shared: the hit count of each edge between two basic blocks of the
 //! program's own code, and the constants it compared something against. [`Counted::read`] reads it
 //! after the run; [`Counted::clear`] empties it before the next. The layout is the run-time's
@@ -28,15 +29,14 @@ const AREA_BYTES: usize = MAP_SIZE + CONST_SLOTS * 8;
 /// How the run-time keeps a comparison against 0 (0 marks an empty slot).
 const ZERO_MARK: u64 = 1 << 63;
 
-/// The flags of a build with coverage counters, after the compiler's own.
-const COUNTERS: &[&str] = &["-O2", "-fsanitize-coverage=trace-pc,trace-cmp"];
+/// The flag of a build with coverage counters, after the plain build's.
+const COUNTERS: &str = "-fsanitize-coverage=trace-pc,trace-cmp";
 
 /// Builds a C or C++ `source` once more with coverage counters, warm-started like [`crate::build`]
 /// builds it, cached apart from the plain build. Another language is an error naming `role`.
 pub fn build_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {
-    let compiler: &[&str] = match language_of(source) {
-        Some(Language::Cpp) => &["g++", "-std=c++17", "-pipe", "-static"],
-        Some(Language::C) => &["gcc", "-pipe", "-static"],
+    let compiler = match language_of(source) {
+        Some(l @ (Language::Cpp | Language::C)) => l.compiler().unwrap_or_default(),
         _ => bail!(
             "{role}: {} is not a C or C++ source: only those are built with coverage counters",
             source.display()
@@ -49,8 +49,8 @@ pub fn build_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::
         bail!("{role}: the coverage run-time does not compile (gcc is needed)");
     };
     let counters = counters.display().to_string();
-    let mut words: Vec<&str> = compiler.iter().chain(COUNTERS).copied().collect();
-    words.push(&counters);
+    let mut words: Vec<&str> = compiler.to_vec();
+    words.extend([COUNTERS, &counters]);
     let warm = runtime_object();
     let out = compile(source, &words, include, warm.as_deref(), role)?;
     Ok(compiled(&out, warm.is_some()))
