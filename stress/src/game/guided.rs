@@ -109,9 +109,12 @@ pub fn probe(
     let input = case.input().ok()?.as_bytes();
     let limits = installed.problem.limits;
     let (answer, reference) = match &covered.reference {
-        Some(cmd) => counted_run(cmd, &counters.reference, input, &limits)?,
+        Some(cmd) => {
+            let (run, counted) = counted_run(cmd, &counters.reference, input, &limits)?;
+            (run, Some(counted))
+        }
         None => (
-            plain_run(&installed.problem.reference, input, &limits)?,
+            installed.problem.reference.run(&[], input, &limits).ok()?,
             None,
         ),
     };
@@ -131,7 +134,7 @@ pub fn probe(
     let mut novel = 0;
     {
         let mut seen = novelty.lock().ok()?;
-        for (counted, offset) in [(solution, 0), (reference, MAP_SIZE)] {
+        for (counted, offset) in [(Some(solution), 0), (reference, MAP_SIZE)] {
             if let Some(counted) = counted {
                 novel += seen.merge(&counted, offset);
                 constants.extend(counted.constants);
@@ -152,16 +155,11 @@ fn counted_run(
     file: &Path,
     input: &[u8],
     limits: &Limits,
-) -> Option<(supervise::Execution, Option<Counted>)> {
+) -> Option<(supervise::Execution, Counted)> {
     Counted::clear(file).ok()?;
     let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
     let run = cmd.run_with_env(&[], &env, input, limits).ok()?;
-    Some((run, Some(Counted::read(file))))
-}
-
-/// The brute force's run where it has no counters.
-fn plain_run(cmd: &Cmd, input: &[u8], limits: &Limits) -> Option<supervise::Execution> {
-    cmd.run(&[], input, limits).ok()
+    Some((run, Counted::read(file)))
 }
 
 #[cfg(test)]
