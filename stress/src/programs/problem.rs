@@ -320,11 +320,8 @@ pub fn resolve_problem(
 /// `rnd` then draws from the stream, so a failure shrinks by the generator's choices); otherwise,
 /// or when it does not build so, by the seed protocol.
 fn file_generator(spec: &str, dir: &Path, package: bool) -> anyhow::Result<Generator> {
-    let source = shlex::split(spec)
-        .and_then(|words| words.into_iter().next())
-        .map(|first| dir.join(first));
-    let testlib = source.is_some_and(|s| crate::programs::program::stream_header(&s).is_some());
-    if package && testlib {
+    let (first, _) = crate::programs::program::split(spec, "gen")?;
+    if package && crate::programs::program::stream_header(&dir.join(first)).is_some() {
         if let Ok(cmd) = resolve_stream(spec, dir, "the package's generator") {
             return Ok(Generator::Stream(cmd));
         }

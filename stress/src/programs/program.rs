@@ -133,7 +133,7 @@ fn resolve_as(spec: &str, base: &Path, role: &str, stream: bool) -> anyhow::Resu
 
 /// The words of the command `spec` of `role`: its first (the program or source) and the rest; an
 /// unbalanced quote or an empty command is an error naming `role`.
-fn split(spec: &str, role: &str) -> anyhow::Result<(String, Vec<String>)> {
+pub(crate) fn split(spec: &str, role: &str) -> anyhow::Result<(String, Vec<String>)> {
     let mut words = shlex::split(spec).with_context(|| {
         format!("{role} `{spec}`: cannot split it into words (a quote is not closed)")
     })?;
