@@ -3,7 +3,7 @@
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line, scratch};
+use fixture_programs::{harness, last_line, repro_of, scratch};
 use std::path::{Path, PathBuf};
 
 fn example() -> PathBuf {
@@ -173,10 +173,7 @@ fn a_package_generator_written_with_testlib_runs_as_a_stream_generator() {
     let (code, stdout, stderr) = harness(&args);
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(stdout.starts_with("WRONG ANSWER in case "), "{stdout}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
     // Three values wrap a 32-bit sum; the random case had up to 100.
     assert!(input.split_whitespace().count() <= 6, "{input}");

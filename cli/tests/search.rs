@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line};
+use fixture_programs::{harness, last_line, repro_of};
 
 /// A fresh folder for one test's repros.
 fn scratch(name: &str) -> PathBuf {
@@ -66,10 +66,7 @@ fn the_search_finds_the_slow_shape_that_random_cases_miss() {
     );
     let verdict = stdout.lines().nth(1).unwrap_or_default().to_lowercase();
     assert!(verdict.contains("time limit"), "{stdout}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     assert!(Path::new(repro).is_file(), "{stdout}");
 }
 
@@ -115,10 +112,7 @@ fn the_coverage_search_finds_the_value_random_cases_miss() {
         stdout.contains("generator stream: 4 bytes (hex 003b9aca)"),
         "{stdout}"
     );
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n0\n");
     assert!(last_line(&stdout).contains(" 1 failure"), "{stdout}");
     // The line a setter pastes: the repro replayed through the problem's own programs.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line};
+use fixture_programs::{harness, last_line, repro_of};
 
 /// A fresh folder for one test's repros.
 fn scratch(name: &str) -> PathBuf {
@@ -68,10 +68,7 @@ fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
         "{stdout}"
     );
     assert!(stdout.contains("WRONG ANSWER"), "{stdout}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .expect("a repro line");
+    let repro = repro_of(&stdout);
     let repro = PathBuf::from(repro);
     assert_eq!(std::fs::read_to_string(&repro).unwrap(), "1\n60\n");
     assert_eq!(
@@ -134,10 +131,7 @@ fn a_seed_generator_gets_the_seed_last_and_its_sizes_are_lowered() {
         .expect("the generator call");
     let words: Vec<&str> = call.split_whitespace().collect();
     assert_eq!(words[words.len() - 2], "1", "{stdout}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
     assert!(input.starts_with("1\n"), "{input}");
 }
@@ -162,10 +156,7 @@ fn behind_a_validator_the_input_text_itself_is_reduced() {
         "sum_bug.c",
     ]);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     assert_eq!(
         std::fs::read_to_string(repro).unwrap(),
         "1\n60\n",
@@ -379,10 +370,7 @@ fn a_stream_generators_size_from_argv_is_lowered_too() {
     ];
     let (code, stdout, stderr) = stress(&args);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .expect("a repro line");
+    let repro = repro_of(&stdout);
     let repro = PathBuf::from(repro);
     assert_eq!(std::fs::read_to_string(&repro).unwrap(), "1\n60\n");
     assert_eq!(std::fs::read(repro.with_extension("bin")).unwrap(), [0x3c]);
@@ -488,10 +476,7 @@ fn shrunk_example(name: &str) -> (String, String) {
     let (code, stdout, stderr) =
         stress(&[p, "--cases", "300", "--out", o, "-q", "--shrink-secs", "60"]);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
     (stdout, input)
 }
@@ -517,10 +502,7 @@ fn a_solution_that_passes_by_luck_is_caught_with_sanitize() {
         stdout.contains("reproduce: UBSAN_OPTIONS=") || stdout.contains("ASAN_OPTIONS="),
         "{stdout}"
     );
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .unwrap();
+    let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
     // Shrunk by the stream: the fewest values whose sum overflows, two.
     assert_eq!(input.split_whitespace().count(), 3, "{input}");

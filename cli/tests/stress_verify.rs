@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 mod fixture_programs;
 
-use fixture_programs::{fixtures, harness, last_line};
+use fixture_programs::{fixtures, harness, last_line, repro_of};
 
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -99,10 +99,7 @@ fn a_planted_bug_is_found_at_the_smallest_input() {
     assert_eq!(code, 1, "{stdout}{stderr}");
     // In order of size the inputs are 0 0, 0 1, 1 1, 0 2, 1 2, 2 2: the sum 3 first at index 4.
     assert!(stdout.contains("in case 4 (profile scope"), "{stdout}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .expect("a repro line");
+    let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
     assert_eq!(
         input.split_whitespace().collect::<Vec<_>>(),
@@ -297,11 +294,7 @@ fn a_problems_repros_replay_one_verdict_a_file_with_pages() {
     let d = dir.to_str().unwrap();
     let (code, stdout, stderr) = harness(&["stress", d, "-q", "--cases", "200"]);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    let repro = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("repro: "))
-        .expect("a repro line")
-        .to_string();
+    let repro = repro_of(&stdout).to_string();
     let passing = dir.join("small.in");
     std::fs::write(&passing, "2\n0 1\n").unwrap();
     let (json, pages) = (dir.join("replay.json"), dir.join("pages"));

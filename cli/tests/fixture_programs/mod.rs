@@ -40,3 +40,11 @@ pub fn harness(args: &[&str]) -> (i32, String, String) {
 pub fn last_line(s: &str) -> &str {
     s.lines().last().unwrap_or("")
 }
+
+/// The path a run's report gives on its `repro: PATH` line (the test fails without one).
+pub fn repro_of(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("repro: "))
+        .unwrap_or_else(|| panic!("no repro line: {stdout}"))
+}
