@@ -191,7 +191,10 @@ class Random(_random.Random):
         return _draw(n, self._lo)
 
     def randrange(self, start, stop=None, step=1):
-        # The tape says the lowest value of randrange(a, b) and randint(a, b) (C++'s lo).
+        # The tape says the lowest value of randrange(a, b) and randint(a, b) (C++'s lo); without
+        # a tape there is nothing to say it to.
+        if _stream.tape is None:
+            return super().randrange(start, stop, step)
         wrapped = (start + 2**63) % _TWO64 - 2**63 if isinstance(start, int) else 0
         self._lo = wrapped if stop is not None and step == 1 else 0
         try:
