@@ -268,6 +268,49 @@ class Span {
     Span &operator=(const Span &) = delete;
 };
 
+// The values taken so far by rnd.distinct, as offsets, sorted, in blocks of a few hundred:
+// take(v) finds the v-th smallest offset not taken yet and takes it, in O(k / B + B) for the
+// k-th value rather than the O(k) of one sorted list (k = 2e5 values: 0.1 s, not minutes).
+class Untaken {
+  public:
+    uint64_t take(uint64_t v) {
+        // The offsets t_j at global index j with t_j - j <= v lie below the answer v + j.
+        uint64_t before = 0;
+        size_t b = 0;
+        for (; b < blocks_.size(); b++) {
+            const std::vector<uint64_t> &block = blocks_[b];
+            if (block.back() - (before + block.size() - 1) > v) break;
+            before += block.size();
+        }
+        if (b == blocks_.size()) {
+            if (blocks_.empty() || blocks_.back().size() >= 2 * kBlock) blocks_.emplace_back();
+            blocks_.back().push_back(v + before);
+            return v + before;
+        }
+        std::vector<uint64_t> &block = blocks_[b];
+        size_t lo = 0, hi = block.size();  // the first local i with block[i] - (before + i) > v
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (block[mid] - (before + mid) > v)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        uint64_t x = v + before + lo;
+        block.insert(block.begin() + static_cast<std::ptrdiff_t>(lo), x);
+        if (block.size() >= 2 * kBlock) {
+            std::vector<uint64_t> upper(block.begin() + kBlock, block.end());
+            block.resize(kBlock);
+            blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, std::move(upper));
+        }
+        return x;
+    }
+
+  private:
+    static constexpr size_t kBlock = 256;
+    std::vector<std::vector<uint64_t>> blocks_;
+};
+
 }  // namespace stress_kit
 
 // testlib's random_t, drawing from the stream.
@@ -439,15 +482,13 @@ class random_t {
         uint64_t n = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;
         if (k < 0 || (n != 0 && static_cast<uint64_t>(k) > n))
             stress_kit::fail("rnd.distinct(k, lo, hi): k out of range");
-        std::vector<uint64_t> taken;  // offsets from lo, sorted
+        stress_kit::Untaken taken;
         std::vector<T> out;
+        out.reserve(static_cast<size_t>(k));
         for (int i = 0; i < k; i++) {
             stress_kit::Span element("distinct");  // k and its k elements: the shrinker's count
             uint64_t v = stress_kit::stream().below(n - static_cast<uint64_t>(i));
-            auto at = taken.begin();
-            while (at != taken.end() && *at <= v) ++at, ++v;
-            taken.insert(at, v);
-            out.push_back(static_cast<T>(static_cast<uint64_t>(lo) + v));
+            out.push_back(static_cast<T>(static_cast<uint64_t>(lo) + taken.take(v)));
         }
         return out;
     }

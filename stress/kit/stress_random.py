@@ -71,6 +71,40 @@ def _extension(seed):
         yield from (z ^ (z >> 31)).to_bytes(8, "little")
 
 
+
+class _Untaken:
+    """The indices `sample` has taken, sorted, in blocks: take(v) finds the v-th smallest index not
+    taken yet and takes it, walking the blocks and bisecting one (not one long list)."""
+
+    _BLOCK = 2048
+
+    def __init__(self):
+        self.blocks = []
+
+    def take(self, v):
+        # The indices t_j at global index j with t_j - j <= v lie below the answer v + j.
+        before = 0
+        for b, block in enumerate(self.blocks):
+            if block[-1] - (before + len(block) - 1) > v:
+                lo, hi = 0, len(block)  # the first local i with block[i] - (before + i) > v
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if block[mid] - (before + mid) > v:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                x = v + before + lo
+                block.insert(lo, x)
+                if len(block) >= 2 * self._BLOCK:
+                    self.blocks.insert(b + 1, block[self._BLOCK:])
+                    del block[self._BLOCK:]
+                return x
+            before += len(block)
+        if not self.blocks or len(self.blocks[-1]) >= 2 * self._BLOCK:
+            self.blocks.append([])
+        self.blocks[-1].append(v + before)
+        return v + before
+
 class _Stream:
     """The byte stream on stdin, read lazily in blocks, and the tape. Past its end: zeros, or the
     extension of a fresh case (STRESS_EXTEND, a seed in hex)."""
@@ -236,17 +270,12 @@ class Random(_random.Random):
         n = len(population)
         if not 0 <= k <= n:
             raise ValueError("Sample larger than population or is negative")
-        taken = []  # indices picked so far, sorted
+        taken = _Untaken()
         result = []
         for i in range(k):
             with span("distinct"):  # k and its k elements: the shrinker's count
                 v = _draw(n - i)
-            at = 0
-            while at < len(taken) and taken[at] <= v:
-                at += 1
-                v += 1
-            taken.insert(at, v)
-            result.append(population[v])
+            result.append(population[taken.take(v)])
         return result
 
     def choices(self, population, weights=None, *, cum_weights=None, k=1):

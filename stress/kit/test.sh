@@ -168,6 +168,17 @@ for s in empty zeros ones random0 random1 random2 random3 long; do
     same "$tmp/$s" "${pat_ops[@]}"
 done
 same "$tmp/long" d 300 0 1000000 i 0 1
+# distinct / sample keep their taken values in blocks: the values are the rule's, written plainly
+# (N), across many blocks, dense and sparse ranges, in both kits.
+for d in "3000 0 3999" "2500 -7 1000000000000" "1200 5 1204"; do
+    run py "$tmp/long" N $d
+    mv "$tmp/out.py" "$tmp/naive"
+    for lang in cpp py; do
+        checks=$((checks + 1))
+        run "$lang" "$tmp/long" d $d
+        cmp -s "$tmp/naive" "$tmp/out.$lang" || fail "$lang distinct $d differs from the plain rule"
+    done
+done
 run cpp "$tmp/long" s 70000
 grep -q '^consumed 14' "$tmp/tape.cpp" || fail "a shuffle of 70000 should read past the first 64 KiB block"
 

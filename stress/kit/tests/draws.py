@@ -37,6 +37,21 @@ def main(args):
             k, lo, hi = int(args[i]), int(args[i + 1]), int(args[i + 2])
             out.append(" ".join(map(str, random.sample(range(lo, hi + 1), k))))
             i += 3
+        elif op == "N":
+            # The rule of sample / distinct, one draw and one walk of a sorted list per value (the
+            # kit walks blocks): the j-th smallest value of [lo, hi] not taken yet.
+            k, lo, hi = int(args[i]), int(args[i + 1]), int(args[i + 2])
+            taken, values = [], []
+            for j in range(k):
+                v = random.randrange(hi - lo + 1 - j)
+                at = 0
+                while at < len(taken) and taken[at] <= v:
+                    at += 1
+                    v += 1
+                taken.insert(at, v)
+                values.append(lo + v)
+            out.append(" ".join(map(str, values)))
+            i += 3
         elif op == "(":
             random.span(args[i]).__enter__()
             i += 1
