@@ -170,7 +170,7 @@ done
 same "$tmp/long" d 300 0 1000000 i 0 1
 # distinct / sample keep their taken values in blocks: the values are the rule's, written plainly
 # (N), across many blocks, dense and sparse ranges, in both kits.
-for d in "3000 0 3999" "2500 -7 1000000000000" "1200 5 1204"; do
+for d in "4500 0 99999" "2500 -7 1000000000000" "1200 5 1204"; do
     run py "$tmp/long" N $d
     mv "$tmp/out.py" "$tmp/naive"
     for lang in cpp py; do
