@@ -324,6 +324,20 @@ fn help_teaches_the_commands() {
     assert!(t.contains("Exit status: 0 success"), "{t}");
     let out = harness().args(["diff", "--help"]).output().unwrap();
     assert!(text(&out.stdout).contains("--shard"));
+    // A command a plug-in adds flags to keeps its own description, and shows the flags.
+    for (cmd, about, flag) in [
+        (
+            "verify",
+            "Check every case of a bounded scope",
+            "--gen-stream",
+        ),
+        ("replay", "Re-run saved cases", "--reference"),
+    ] {
+        let out = harness().args([cmd, "--help"]).output().unwrap();
+        let t = text(&out.stdout);
+        assert!(t.starts_with(about), "{cmd}: {t}");
+        assert!(t.contains(flag), "{cmd}: {t}");
+    }
 }
 
 /// A scratch folder, removed when dropped (so the tests leave nothing behind).

@@ -124,22 +124,31 @@ fn the_coverage_search_finds_the_value_random_cases_miss() {
     let (code, again, stderr) = harness(&words);
     assert_eq!(code, 1, "{again}{stderr}");
     assert!(again.contains("expected `0`, got `1`"), "{again}");
-    // A solution given on the command line is not the problem file's: no such line.
-    let brute = problem.join("brute.cpp");
-    let (code, stdout, _) = stress(&[
+    // A solution given on the command line is named after `--` in the line, and judged there.
+    let sol = problem.join("sol.cpp");
+    let s = sol.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&[
         p,
         "--search",
         "coverage",
         "--search-secs",
-        "2",
+        "20",
         "--out",
         o,
+        "--no-replay",
         "-q",
         "--",
-        brute.to_str().unwrap(),
+        s,
     ]);
-    assert_eq!(code, 0, "{stdout}");
-    assert!(!stdout.contains("replay: "), "{stdout}");
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let replay = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: harness "))
+        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
+    let words: Vec<&str> = replay.split_whitespace().collect();
+    assert_eq!(words[words.len() - 2..], ["--", s], "{replay}");
+    let (code, again, stderr) = harness(&words);
+    assert_eq!(code, 1, "{again}{stderr}");
 }
 
 #[test]

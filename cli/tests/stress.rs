@@ -99,6 +99,25 @@ fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
         report["failures"]["mismatch"].as_u64().unwrap() >= 1,
         "{report}"
     );
+    // The line a user pastes: the repro through the programs the run was given, as given.
+    let replay = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: harness "))
+        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
+    let words: Vec<&str> = replay.split_whitespace().collect();
+    assert_eq!(
+        words[..5],
+        ["replay", "--gen-stream", "gen.cpp", "--reference", "sum.c"],
+        "{replay}"
+    );
+    assert_eq!(words[words.len() - 2..], ["--", "sum_bug.c"], "{replay}");
+    let (code, again, stderr) = harness(&words);
+    assert_eq!(code, 1, "{again}{stderr}");
+    assert!(again.contains("expected `60`, got `61`"), "{again}");
+    // The same repro through the right solution passes.
+    let fixed = [&words[..words.len() - 1], &["sum.c"]].concat();
+    let (code, again, stderr) = harness(&fixed);
+    assert_eq!(code, 0, "{again}{stderr}");
     // The next run replays the repro first, and generates nothing more.
     let (code, stdout, stderr) = stress(&args);
     assert_eq!(code, 1, "{stdout}{stderr}");
@@ -506,6 +525,8 @@ fn a_solution_that_passes_by_luck_is_caught_with_sanitize() {
     let input = std::fs::read_to_string(repro).unwrap();
     // Shrunk by the stream: the fewest values whose sum overflows, two.
     assert_eq!(input.split_whitespace().count(), 3, "{input}");
+    // replay does not make the sanitized build that judged it: no replay line.
+    assert!(!stdout.contains("replay: "), "{stdout}");
     // A Python solution has no sanitized build: a clear error.
     let py = out.join("sum.py");
     std::fs::write(&py, "print(sum(map(int, input().split()[1:])))\n").unwrap();

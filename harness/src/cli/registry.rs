@@ -237,7 +237,22 @@ impl Registry {
             cmd = cmd.subcommand((p.command)());
         }
         for e in &self.extensions {
-            cmd = cmd.mut_subcommand(e.subcommand, |s| last_stays_last((e.args)(s)));
+            cmd = cmd.mut_subcommand(e.subcommand, |s| {
+                // An extension adds arguments only: the subcommand keeps its own description
+                // (a derived `Args` would put its doc comment in its place).
+                let (about, long_about) = (s.get_about().cloned(), s.get_long_about().cloned());
+                let s = last_stays_last((e.args)(s))
+                    .about(None::<&str>)
+                    .long_about(None::<&str>);
+                let s = match about {
+                    Some(a) => s.about(a),
+                    None => s,
+                };
+                match long_about {
+                    Some(l) => s.long_about(l),
+                    None => s,
+                }
+            });
         }
         let subcommands: Vec<String> = cmd
             .get_subcommands()

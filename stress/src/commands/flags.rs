@@ -3,9 +3,9 @@
 //! `harness stress` and the problem flags of `harness verify` flatten [`ProblemFlags`] (verify
 //! words three of their helps for its own use, [`crate::commands::verify`]); both read the
 //! problem file and build the overrides of [`crate::programs::problem::resolve_problem`] through
-//! it. `harness replay --problem` takes the problem file alone, and as a flag of its own
-//! (`--problem`, where the others take a positional `PROBLEM`), so it keeps its declaration
-//! ([`crate::commands::replay::ProblemArg`]).
+//! it. `harness replay` takes the same [`Programs`] with the problem file as a flag of its own
+//! (`--problem`, where the others take a positional `PROBLEM`: replay's positional arguments are
+//! its files), [`crate::commands::replay::ReplayFlags`].
 
 use crate::programs::problem::{self, Flags, ProblemFile};
 use std::path::PathBuf;
@@ -18,6 +18,16 @@ pub struct ProblemFlags {
     /// holding `problem.xml`): the programs and limits; flags override it. Paths in the file are
     /// taken from its folder; paths in flags from the working directory.
     pub problem: Option<PathBuf>,
+    /// The programs given as flags.
+    #[command(flatten)]
+    pub programs: Programs,
+}
+
+/// The programs of a problem given as flags, each overriding the problem file's: `harness stress`
+/// and `harness verify` take them with the problem as a positional argument ([`ProblemFlags`]),
+/// `harness replay` with `--problem` ([`crate::commands::replay`]).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Programs {
     /// A stream generator: it reads its random bytes on standard input.
     #[arg(long, value_name = "CMD")]
     pub gen_stream: Option<String>,
@@ -42,6 +52,18 @@ impl ProblemFlags {
         self.problem.as_deref().map(problem::read_file).transpose()
     }
 
+    /// What these flags say of the programs ([`Programs::flags`]).
+    pub fn flags(
+        &self,
+        solution: &[String],
+        time_ms: Option<u64>,
+        memory_mb: Option<u64>,
+    ) -> Flags {
+        self.programs.flags(solution, time_ms, memory_mb)
+    }
+}
+
+impl Programs {
     /// What these flags say of the programs, with the solution's words (after `--`) and the limits
     /// (CPU time in milliseconds, memory in MiB) the command was given.
     pub fn flags(

@@ -1,14 +1,18 @@
-//! `harness replay --problem PROBLEM FILE...`: a problem's saved repros (their inputs, `NAME.in`)
+//! `harness replay --problem PROBLEM FILE...` (or the problem's programs as flags, as `harness
+//! stress` takes them: `--reference CMD FILE... -- SOLUTION`): a problem's saved repros (their
+//! inputs, `NAME.in`)
 //! through the pipeline's replay, as `harness replay` replays a game's saved cases: each file run
 //! through the problem's reference and solution and judged as `harness stress` judges (its
 //! checker, or the tokens; an expected answer saved beside it is checked too), one verdict line
 //! per file, `--json` and `--html` as for a game, `--shrink` saving under `--out` (default: the
-//! problem's `repros`). The stress plug-in adds `--problem` to the core's `replay`
-//! ([`harness::cli::Extension`]).
+//! problem's `repros`). The stress plug-in adds these flags to the core's `replay`
+//! ([`harness::cli::Extension`]); every repro of `harness stress` names the replay that judges it
+//! as the run did (its `replay:` line).
 
+use crate::commands::flags::Programs;
 use crate::game::case::Installed;
 use crate::game::kind::Stress;
-use crate::programs::problem::{self, Flags};
+use crate::programs::problem;
 use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Extension, PluginContext, ReplayArgs};
@@ -18,13 +22,64 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// The flag the stress plug-in adds to `harness replay`.
-#[derive(clap::Args, Debug)]
-pub struct ProblemArg {
-    /// Replay the saved repros of this problem (a problem file, or a folder holding
-    /// `problem.toml`): each FILE is an input, run through its reference and solution.
+/// The flags the stress plug-in adds to `harness replay`: a problem by its file, its programs
+/// given as flags, or both, as `harness stress` takes them.
+#[derive(clap::Args, Debug, Default)]
+pub struct ReplayFlags {
+    /// Replay the saved repros of this problem (a problem file, a folder holding `problem.toml`,
+    /// or a Polygon package): each FILE is an input, run through its reference and solution.
     #[arg(long, value_name = "PROBLEM")]
     pub problem: Option<PathBuf>,
+    /// A seed generator, as `harness stress --gen` (resolved with the problem, not run).
+    #[arg(long, value_name = "CMD")]
+    pub gen: Option<String>,
+    /// The problem's programs given as flags, each overriding the problem file's.
+    #[command(flatten)]
+    pub programs: Programs,
+    /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
+    /// else 2000).
+    #[arg(long, value_parser = harness::cli::at_least_one_u64)]
+    pub timeout_ms: Option<u64>,
+    /// Memory limit of one run of each program, in MiB (default: the problem file's, else 1024).
+    #[arg(long, value_parser = harness::cli::memory_mb)]
+    pub memory_mb: Option<u64>,
+    /// The solution and its arguments, after `--` (default: the problem file's).
+    #[arg(last = true)]
+    pub solution: Vec<String>,
+}
+
+impl ReplayFlags {
+    /// Whether any flag names a problem or a program (else the files are a game's cases).
+    fn given(&self) -> bool {
+        let p = &self.programs;
+        self.problem.is_some()
+            || self.gen.is_some()
+            || [
+                &p.gen_stream,
+                &p.reference,
+                &p.checker,
+                &p.validator,
+                &p.interactor,
+            ]
+            .iter()
+            .any(|f| f.is_some())
+            || !self.solution.is_empty()
+    }
+
+    /// The problem these flags give: its file (if any) with the programs and limits of the flags
+    /// over it, resolved as `harness stress` resolves them.
+    fn resolve(&self) -> anyhow::Result<problem::Problem> {
+        let file = self
+            .problem
+            .as_deref()
+            .map(problem::read_file)
+            .transpose()?;
+        let mut flags = self
+            .programs
+            .flags(&self.solution, self.timeout_ms, self.memory_mb);
+        flags.gen = self.gen.clone();
+        problem::resolve_problem(file, &flags)
+    }
 }
 
 /// The core's `replay` flags that concern games only: refused with a problem.
@@ -38,7 +93,7 @@ const GAME_ONLY: &[(&str, &str)] = &[
 pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
     registry.extend(Extension {
         subcommand: "replay",
-        args: ProblemArg::augment_args,
+        args: ReplayFlags::augment_args,
         run: run_matches,
     })
 }
@@ -53,27 +108,31 @@ fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exi
         }
     }
     let core = ReplayArgs::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
-    let own = ProblemArg::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
-    let Some(path) = &own.problem else {
-        return Err(Exit(2, "--problem: give the problem file or folder".into()));
-    };
+    let own = ReplayFlags::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
+    if !own.given() {
+        return Err(Exit(
+            2,
+            "give the problem (--problem PROBLEM) or its programs (--reference CMD, -- SOLUTION)"
+                .into(),
+        ));
+    }
     let mut out = harness::cli::Stdout::new();
-    let code = run(&core, path, cx, &mut out);
+    let code = run(&core, &own, cx, &mut out);
     let _ = out.flush();
     code
 }
 
-/// Replays `core.files` as saved inputs of the problem at `path`, writing the verdict lines to
+/// Replays `core.files` as saved inputs of the problem `own` gives, writing the verdict lines to
 /// `out`; returns the exit status: 0 all pass, 1 a failure, 2 a missing file, bad input or an
 /// error of the problem's programs.
 pub fn run(
     core: &ReplayArgs,
-    path: &std::path::Path,
+    own: &ReplayFlags,
     cx: &PluginContext,
     out: &mut dyn std::io::Write,
 ) -> Result<u8, Exit> {
     harness::cli::json_target(&core.json)?;
-    let problem = problem::resolve_problem(Some(problem::read_file(path)?), &Flags::default())?;
+    let problem = own.resolve()?;
     let mut verdicts = Vec::new();
     let mut status = 0;
     let mut files = Vec::new();

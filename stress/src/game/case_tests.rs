@@ -19,7 +19,7 @@ fn installed(gen: &str) -> Arc<Installed> {
         reduce_text: false,
         sanitized: Default::default(),
         covered: None,
-        replayable: false,
+        replay: None,
         scripts: Vec::new(),
         dir: None,
     };

@@ -3,7 +3,7 @@
 //! the input's sizes, and the `reproduce:` command.
 
 use crate::game::case::{Case, Source};
-use crate::programs::problem::Problem;
+use crate::programs::problem::{Problem, ReplayLine};
 use harness::roles::Regenerate;
 use serde_json::json;
 
@@ -23,19 +23,30 @@ fn hex_shown(s: &[u8]) -> String {
     }
 }
 
-/// The report's lines, JSON entry, files and command that make `case` again; with a problem file
-/// (or package), a line that replays the repro through the problem's own programs, named by their
-/// sources (the interactor and the checker included), which a setter can paste.
+/// The report's lines, JSON entry, files and command that make `case` again, and the `replay:`
+/// line that judges the repro through the problem's own programs as the run did, named as the run
+/// was given them (its problem file or folder, its flags, the solution after `--`): a line a
+/// setter can paste.
 pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
     let mut r = made_again(problem, case);
-    if let Some(dir) = problem.dir.as_ref().filter(|_| problem.replayable) {
-        let dir = dir.display().to_string();
-        let dir = shlex::try_quote(&dir).map_or(dir.clone(), |q| q.into_owned());
-        r.text.push_str(&format!(
-            "replay: harness replay --problem {dir} {{repro}}.in\n"
-        ));
+    if let Some(line) = &problem.replay {
+        r.text
+            .push_str(&format!("replay: {}\n", replay_command(line)));
     }
     r
+}
+
+/// `harness replay FLAGS {repro}.in [-- SOLUTION...]`, each word quoted for a shell.
+fn replay_command(line: &ReplayLine) -> String {
+    let quote = |w: &String| shlex::try_quote(w).map_or(w.clone(), |q| q.into_owned());
+    let mut words: Vec<String> = vec!["harness".into(), "replay".into()];
+    words.extend(line.flags.iter().map(quote));
+    words.push("{repro}.in".into());
+    if !line.solution.is_empty() {
+        words.push("--".into());
+        words.extend(line.solution.iter().map(quote));
+    }
+    words.join(" ")
 }
 
 /// The report's lines, JSON entry, files and command that make `case` again, from what made it.
@@ -100,4 +111,39 @@ pub fn sizes(text: &str) -> (usize, usize, usize) {
         text.split_ascii_whitespace().count(),
         text.lines().count(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::programs::problem::{Flags, Sanitize};
+    use std::path::Path;
+
+    #[test]
+    fn the_replay_line_names_the_programs_as_given_and_quotes_them() {
+        let flags = Flags {
+            gen: Some("gen.cpp 10".into()),
+            reference: Some("brute.cpp".into()),
+            checker: Some("my checker.cpp".into()),
+            solution: vec!["sol.py".into(), "a b".into()],
+            time_ms: Some(1500),
+            ..Flags::default()
+        };
+        let line = ReplayLine::of(Some(Path::new("probs/sum")), &flags).unwrap();
+        assert_eq!(
+            replay_command(&line),
+            "harness replay --problem probs/sum --gen 'gen.cpp 10' --reference brute.cpp \
+             --checker 'my checker.cpp' --timeout-ms 1500 {repro}.in -- sol.py 'a b'"
+        );
+        let alone = ReplayLine::of(Some(Path::new("p")), &Flags::default()).unwrap();
+        assert_eq!(
+            replay_command(&alone),
+            "harness replay --problem p {repro}.in"
+        );
+        let sanitized = Flags {
+            sanitize: Some(Sanitize::Solution),
+            ..flags
+        };
+        assert_eq!(ReplayLine::of(None, &sanitized), None);
+    }
 }

@@ -50,9 +50,9 @@ pub struct Problem {
     pub reduce_text: bool,
     /// The problem file's folder, when there is one.
     pub dir: Option<PathBuf>,
-    /// Every program and limit comes from the problem file (no flag overrides one): `harness
-    /// replay --problem DIR` judges a repro as this run did.
-    pub replayable: bool,
+    /// The `harness replay` that judges a repro as this run does, when one does (not for a run
+    /// with `--sanitize`, whose sanitized builds replay does not make).
+    pub replay: Option<ReplayLine>,
     /// The programs built once more with the sanitizers (`--sanitize`).
     pub sanitized: Sanitized,
     /// The programs built once more with coverage counters (`--search coverage`).
@@ -307,7 +307,7 @@ pub fn resolve_problem(
         interactor: pick(&flags.interactor, &f.interactor, &dir, "--interactor")?,
         limits: Limits::from_cpu(cpu).with_memory(memory << 20),
         reduce_text: flags.reduce_text,
-        replayable: has_file && file_alone(flags),
+        replay: ReplayLine::of(has_file.then_some(dir.as_path()), flags),
         dir: has_file.then_some(dir),
         sanitized,
         covered,
@@ -328,22 +328,55 @@ fn file_generator(spec: &str, dir: &Path, package: bool) -> anyhow::Result<Gener
     }
     Ok(Generator::Seed(resolve(spec, dir, "gen")?))
 }
+/// The flags of a `harness replay` that judges a repro as a run judged it: the problem's folder
+/// and the programs and limits the run was given as flags, as given (paths from the working
+/// directory the run had), then the repro's file, then the solution after `--`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayLine {
+    /// The flags before the repro's file.
+    pub flags: Vec<String>,
+    /// The solution's words after `--`, when the run was given them.
+    pub solution: Vec<String>,
+}
 
-/// Whether the flags leave every program and limit to the problem file.
-fn file_alone(flags: &Flags) -> bool {
-    let programs = [
-        &flags.gen_stream,
-        &flags.gen,
-        &flags.reference,
-        &flags.checker,
-        &flags.validator,
-        &flags.interactor,
-    ];
-    programs.iter().all(|p| p.is_none())
-        && flags.solution.is_empty()
-        && flags.time_ms.is_none()
-        && flags.memory_mb.is_none()
-        && flags.sanitize.is_none()
+impl ReplayLine {
+    /// The replay of a run of the problem in `dir` (when it has a file) with `flags`; `None` for a
+    /// run with `--sanitize`.
+    pub(crate) fn of(dir: Option<&Path>, flags: &Flags) -> Option<ReplayLine> {
+        if flags.sanitize.is_some() {
+            return None;
+        }
+        let mut words: Vec<String> = Vec::new();
+        if let Some(dir) = dir {
+            words.extend(["--problem".into(), dir.display().to_string()]);
+        }
+        let programs = [
+            ("--gen-stream", &flags.gen_stream),
+            ("--gen", &flags.gen),
+            ("--reference", &flags.reference),
+            ("--checker", &flags.checker),
+            ("--validator", &flags.validator),
+            ("--interactor", &flags.interactor),
+        ];
+        for (flag, value) in programs {
+            if let Some(v) = value {
+                words.extend([flag.to_string(), v.clone()]);
+            }
+        }
+        let limits = [
+            ("--timeout-ms", flags.time_ms),
+            ("--memory-mb", flags.memory_mb),
+        ];
+        for (flag, value) in limits {
+            if let Some(v) = value {
+                words.extend([flag.to_string(), v.to_string()]);
+            }
+        }
+        Some(ReplayLine {
+            flags: words,
+            solution: flags.solution.clone(),
+        })
+    }
 }
 
 /// A program's command and the folder its paths are taken from: the flag's (the current folder),
