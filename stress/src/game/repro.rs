@@ -4,6 +4,7 @@
 
 use crate::game::case::{Case, Source};
 use crate::programs::problem::Problem;
+use crate::programs::testset::GenId;
 use harness::roles::Regenerate;
 use serde_json::json;
 
@@ -41,7 +42,7 @@ pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
 /// The report's lines, JSON entry, files and command that make `case` again, from what made it.
 fn made_again(problem: &Problem, case: &Case) -> Regenerate {
     let solution = problem.solution_shown();
-    let gen = problem.generator.cmd().shown();
+    let gen = problem.generators.first().cmd().shown();
     let (bytes, tokens, lines) = case.input().map(sizes).unwrap_or_default();
     let size = json!({"bytes": bytes, "tokens": tokens, "lines": lines});
     match case.trimmed() {
@@ -58,8 +59,8 @@ fn made_again(problem: &Problem, case: &Case) -> Regenerate {
                 files: vec![("bin".into(), s)],
             }
         }
-        Source::Sized(s) => {
-            let gen = problem.generator.cmd().with_args(&s.args).shown();
+        Source::Sized(id, s) => {
+            let gen = called(problem, id, &s.args);
             Regenerate {
                 reproduce: format!("{gen} < {{repro}}.bin | {solution}"),
                 text: format!(
@@ -73,8 +74,8 @@ fn made_again(problem: &Problem, case: &Case) -> Regenerate {
                 files: vec![("bin".into(), s.bytes.clone())],
             }
         }
-        Source::Seed(call) => {
-            let gen = problem.generator.cmd().with_args(&call.args).shown();
+        Source::Seed(id, call) => {
+            let gen = called(problem, id, &call.args);
             let args = call.seed.to_string();
             Regenerate {
                 reproduce: format!("{gen} {args} | {solution}"),
@@ -86,10 +87,18 @@ fn made_again(problem: &Problem, case: &Case) -> Regenerate {
         }
         Source::Text(_) => Regenerate {
             reproduce: format!("{solution} < {{repro}}.in"),
-            text: "the input itself (reduced as text), saved as .in\n".into(),
+            text: "the input itself (a manual test, or reduced as text), saved as .in\n".into(),
             json: json!({"kind": "text", "input": size}),
             files: Vec::new(),
         },
+    }
+}
+
+/// The command of the problem's generator `id` called with `args`, as a `reproduce:` line gives it.
+fn called(problem: &Problem, id: GenId, args: &[String]) -> String {
+    match problem.generators.get(id) {
+        Some(g) => g.cmd().with_args(args).shown(),
+        None => format!("(no generator {})", id.0),
     }
 }
 
