@@ -13,7 +13,7 @@ fn example() -> PathBuf {
 /// A copy of the example package in a scratch folder, its `problem.xml` edited by `edit`.
 fn copy(name: &str, edit: impl Fn(String) -> String) -> PathBuf {
     let dir = scratch("polygon", name);
-    for sub in ["files", "solutions"] {
+    for sub in ["files", "solutions", "tests"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
         for entry in std::fs::read_dir(example().join(sub)).unwrap() {
             let path = entry.unwrap().path();
@@ -177,4 +177,182 @@ fn a_package_generator_written_with_testlib_runs_as_a_stream_generator() {
     let input = std::fs::read_to_string(repro).unwrap();
     // Three values wrap a 32-bit sum; the random case had up to 100.
     assert!(input.split_whitespace().count() <= 6, "{input}");
+}
+
+/// `xml` with what lies between `open` and `close` (the first of each) replaced by `with`.
+fn between(xml: &str, open: &str, close: &str, with: &str) -> String {
+    let start = xml.find(open).unwrap() + open.len();
+    let end = start + xml[start..].find(close).unwrap();
+    format!("{}{with}{}", &xml[..start], &xml[end..])
+}
+
+/// The kit's testlib.h stand-in: any compile that reads it stops.
+const STAND_IN: &str = "#ifndef _TESTLIB_H_\n#define _TESTLIB_H_\n#error \"a stand-in\"\n#endif\n";
+
+/// gen-small MAX_N MAX_V SEED: a seed generator of n in 1..MAX_N values in -MAX_V..MAX_V.
+const GEN_SMALL: &str = r#"#include <cstdio>
+#include <cstdlib>
+#include <random>
+int main(int argc, char *argv[]) {
+    if (argc < 4) return 1;
+    long long max_n = std::atoll(argv[1]), max_v = std::atoll(argv[2]);
+    std::mt19937_64 rng(std::strtoull(argv[argc - 1], nullptr, 10));
+    long long n = 1 + (long long)(rng() % (unsigned long long)(max_n < 1 ? 1 : max_n));
+    std::printf("%lld\n", n);
+    for (long long i = 0; i < n; i++)
+        std::printf(i ? " %lld" : "%lld", (long long)(rng() % (unsigned long long)(2 * max_v + 1)) - max_v);
+    std::printf("\n");
+}
+"#;
+
+/// gen-big EXTRA MAX_V, written with testlib: n = 5 + a draw in 0..EXTRA values.
+const GEN_BIG: &str = r#"#include "testlib.h"
+int main(int argc, char *argv[]) {
+    registerGen(argc, argv, 1);
+    int extra = atoi(argv[1]);
+    long long max_v = atoll(argv[2]);
+    int n = 5 + rnd.next(0, extra);
+    std::vector<long long> a(n);
+    for (auto &x : a) x = rnd.next(-max_v, max_v);
+    println(n);
+    println(a);
+}
+"#;
+
+/// The sum, one too many from five values on.
+const FIVE: &str = r#"#include <cstdio>
+int main() {
+    long long n, s = 0, v;
+    if (std::scanf("%lld", &n) != 1) return 1;
+    for (long long i = 0; i < n; i++) { std::scanf("%lld", &v); s += v; }
+    std::printf("%lld\n", n >= 5 ? s + 1 : s);
+}
+"#;
+
+#[test]
+fn every_generator_of_a_package_runs_its_own_script_lines() {
+    // gen-small (two lines, a seed generator) makes at most three values; only gen-big's line
+    // (a testlib generator: a stream generator) makes the five a planted bug needs.
+    let dir = copy("two-generators", |x| {
+        let x = between(
+            &x,
+            "<tests>",
+            "</tests>",
+            r#"<test method="manual" sample="true"/>
+                <test cmd="gen-small 3 10" method="generated"/>
+                <test cmd="gen-big 20 100" method="generated"/>
+                <test cmd="gen-small 2 1000" method="generated"/>"#,
+        );
+        let x = between(
+            &x,
+            "<executables>",
+            "</executables>",
+            r#"<executable><source path="files/gen-small.cpp" type="cpp.g++17"/></executable>
+               <executable><source path="files/gen-big.cpp" type="cpp.g++17"/></executable>"#,
+        );
+        // No validator: the repro stays what the generator made (no text reduction).
+        between(&x, "<validators>", "</validators>", "")
+    });
+    for (file, text) in [
+        ("files/gen-small.cpp", GEN_SMALL),
+        ("files/gen-big.cpp", GEN_BIG),
+        ("files/testlib.h", STAND_IN),
+        ("solutions/five.cpp", FIVE),
+    ] {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    let five = dir.join("solutions/five.cpp");
+    let (p, o) = (dir.to_str().unwrap(), dir.join("repros"));
+    let args = [
+        "stress",
+        p,
+        "--cases",
+        "12",
+        "--shrink-secs",
+        "20",
+        "-q",
+        "--out",
+        o.to_str().unwrap(),
+        "--",
+        five.to_str().unwrap(),
+    ];
+    let (code, stdout, stderr) = harness(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("WRONG ANSWER in case "), "{stdout}");
+    // The repro names gen-big, called with its line's arguments lowered.
+    let read_by = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("generator stream: "))
+        .and_then(|l| l.split_once("read by: "))
+        .map(|(_, cmd)| cmd.to_string())
+        .unwrap_or_else(|| panic!("no stream line read by a generator: {stdout}"));
+    assert!(
+        read_by.contains("gen-big") && !read_by.contains("gen-small"),
+        "{read_by}"
+    );
+    let reproduce = stdout
+        .lines()
+        .find(|l| l.starts_with("reproduce: "))
+        .unwrap_or_else(|| panic!("no reproduce line: {stdout}"));
+    assert!(reproduce.contains("gen-big"), "{reproduce}");
+    let repro = PathBuf::from(repro_of(&stdout));
+    let input = std::fs::read_to_string(&repro).unwrap();
+    assert_eq!(input.split_whitespace().next(), Some("5"), "{input}");
+    // That generator on the saved stream makes the repro's input again.
+    let bin = repro.with_extension("bin");
+    let again = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{read_by} < '{}'", bin.display()))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&again.stdout), input);
+    // The replay line judges that solution (after `--`), not the main one, and fails as the run did.
+    let replay = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: harness "))
+        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
+    let words: Vec<&str> = replay.split_whitespace().collect();
+    assert_eq!(words[words.len() - 2..], ["--", five.to_str().unwrap()]);
+    let (code, replayed, stderr) = harness(&words);
+    assert_eq!(code, 1, "{replayed}{stderr}");
+    assert!(replayed.contains("MISMATCH"), "{replayed}");
+    // The next run replays the saved repro first, and it fails again.
+    let (code, stdout, stderr) = harness(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("saved case"), "{stdout}");
+}
+
+#[test]
+fn a_manual_test_of_a_package_is_a_case_of_its_own() {
+    // The solution is wrong on one value no generator draws; the package's manual test has it.
+    let dir = copy("manual", |x| x);
+    std::fs::write(dir.join("tests/01"), "1\n123456789\n").unwrap();
+    std::fs::write(
+        dir.join("solutions/odd.cpp"),
+        "#include <cstdio>\n\
+         int main() {\n\
+         long long n, s = 0, v;\n\
+         if (std::scanf(\"%lld\", &n) != 1) return 1;\n\
+         for (long long i = 0; i < n; i++) { std::scanf(\"%lld\", &v); s += v == 123456789 ? 1 : v; }\n\
+         std::printf(\"%lld\\n\", s);\n\
+         }\n",
+    )
+    .unwrap();
+    let odd = dir.join("solutions/odd.cpp");
+    let (code, stdout, stderr) = stress(&dir, &["--", odd.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("WRONG ANSWER in case "), "{stdout}");
+    assert!(stdout.contains("the input itself"), "{stdout}");
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    assert_eq!(input, "1\n123456789\n");
+    // Without the manual test's file, the package is a bad one: its number and file are named.
+    std::fs::remove_file(dir.join("tests/01")).unwrap();
+    let (code, stdout, stderr) = stress(&dir, &["--", odd.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("manual test 1")
+            && stderr.contains("tests/01")
+            && stderr.contains("problem.xml"),
+        "{stderr}"
+    );
 }

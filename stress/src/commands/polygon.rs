@@ -45,7 +45,6 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
         .out
         .clone()
         .unwrap_or_else(|| package.dir.join("repros"));
-    say_skipped(&package, out)?;
     let mut rows = Vec::new();
     for solution in package.solutions.iter().filter(|s| s.tag != Tag::DoNotRun) {
         let name = shown(&package.dir, &solution.source);
@@ -70,19 +69,6 @@ pub fn run(args: &Args, cx: &PluginContext, out: &mut dyn std::io::Write) -> Res
     }
     table(&rows, out)?;
     Ok(u8::from(!rows.iter().all(Row::matches)))
-}
-
-/// Says what of the package is not used.
-fn say_skipped(p: &package::Package, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    if p.skipped > 0 {
-        writeln!(
-            out,
-            "package: {} script lines call another generator than the one most lines call: not \
-             used (one generator a package, for now)",
-            p.skipped
-        )?;
-    }
-    Ok(())
 }
 
 /// What a run found: its first failure of the solution (or of the reference), or a pass.

@@ -186,7 +186,7 @@ pub(crate) fn run_one(
         .as_ref()
         .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
     let mut opts = options(args, out_dir, corpus_dir, cx);
-    let stream = matches!(problem.generator, problem::Generator::Stream(_));
+    let stream = matches!(problem.generators.first(), problem::Generator::Stream(_));
     let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
     opts.set_listed(Arc::new(FreshCases::new(&installed, &opts.batch)));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));

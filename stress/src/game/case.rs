@@ -1,7 +1,8 @@
 //! A case of a problem: the input text with what makes it again (the generator's byte stream, its
-//! arguments and seed, or the text alone once the text itself is reduced). Building a case costs
-//! its bytes only; the generator (and the validator) run when the input is first needed, inside
-//! the pipeline's parallel predicate, once per case: cases with the same source share one input
+//! arguments and seed, and which of the problem's generators; or the text alone: a package's
+//! manual test, or once the text itself is reduced). Building a case costs its bytes only; the
+//! generator (and the validator) run when the input is first needed, inside the pipeline's
+//! parallel predicate, once per case: cases with the same source share one input
 //! (seen streams are not generated twice; the installed problem keeps the inputs made).
 //!
 //! Every case holds the problem it is of, an `Arc` of the [`Installed`] problem: a batch's cases
@@ -14,7 +15,9 @@
 //! an error of the problem ([`Installed::fail`]: the batch stops, exit status 2); a shrink
 //! candidate that fails so is only not taken (its engines report an interrupt: no verdict).
 
+use crate::game::generate::run_generator;
 use crate::programs::problem::{Generator, Problem};
+use crate::programs::testset::GenId;
 use crate::protocol::reduce::args::SeedCall;
 use crate::protocol::tape::{self, Tape};
 use rand::RngCore as _;
@@ -30,12 +33,14 @@ pub const FRESH_STREAM: usize = 64 << 10;
 pub enum Source {
     /// The bytes a stream generator reads.
     Stream(Vec<u8>),
-    /// The arguments and seed of a seed generator.
-    Seed(SeedCall),
-    /// The bytes a stream generator reads when it is called with other arguments than its
-    /// command's (the shrinker's: its sizes lowered).
-    Sized(SizedStream),
-    /// The input text itself (a saved case, or a text reduced by the shrinker).
+    /// The arguments and seed of a seed generator (the problem's generator the id names).
+    Seed(GenId, SeedCall),
+    /// The bytes a stream generator (the one the id names) reads when it is called with other
+    /// arguments than its command's (a package's script line, or the shrinker's: its sizes
+    /// lowered).
+    Sized(GenId, SizedStream),
+    /// The input text itself (a saved case, a package's manual test, or a text reduced by the
+    /// shrinker).
     Text(String),
 }
 
@@ -56,14 +61,31 @@ pub enum Made {
     Rejected(String),
 }
 
+/// Which of a batch's cases a case is.
+#[derive(Debug, Clone, Copy)]
+enum Fresh {
+    /// A generated case, of its seed.
+    Seed(u64),
+    /// A package's manual test, by its number.
+    Manual(usize),
+}
+
+impl std::fmt::Display for Fresh {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fresh::Seed(seed) => write!(f, "the fresh case of seed {seed}"),
+            Fresh::Manual(index) => write!(f, "the package's manual test {index}"),
+        }
+    }
+}
+
 /// A case: its source, its problem, and its input made on first use.
 #[derive(Clone)]
 pub struct Case {
     pub source: Source,
-    /// A batch's case (not a shrink candidate): a failure to make it is an error of the problem.
-    fresh: bool,
-    /// The seed of a fresh case, for the message of such an error.
-    seed: u64,
+    /// A batch's case (not a shrink candidate), and which: a failure to make it is an error of
+    /// the problem.
+    fresh: Option<Fresh>,
     /// A shrink candidate ([`Case::with_source`]): its solution must stay well past a limit.
     shrinking: bool,
     made: Arc<OnceLock<Made>>,
@@ -81,7 +103,7 @@ impl std::fmt::Debug for Case {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.source {
             Source::Stream(s) => write!(f, "Stream({} bytes)", s.len()),
-            Source::Sized(s) => write!(f, "Sized({:?}, {} bytes)", s.args, s.bytes.len()),
+            Source::Sized(g, s) => write!(f, "Sized({g:?}, {:?}, {} bytes)", s.args, s.bytes.len()),
             other => write!(f, "{other:?}"),
         }
     }
@@ -157,30 +179,31 @@ impl Case {
         Case::fresh_at(installed, 0, seed)
     }
 
-    /// The batch's case `index` of `installed` for `seed` ([`Case::fresh`]): a package's
-    /// generator takes its script line `index mod len` (a stream generator with the fresh stream).
+    /// The batch's case `index` of `installed` for `seed` ([`Case::fresh`]): a package's manual
+    /// tests first, their inputs as they are; then each generated case takes the script line
+    /// `index mod len` and runs that line's generator with its arguments (a stream generator with
+    /// the fresh stream, a seed generator with the seed after them).
     pub fn fresh_at(installed: &Arc<Installed>, index: u64, seed: u64) -> Case {
         let p = &installed.problem;
-        let source = match &p.generator {
-            Generator::Seed(cmd) => Source::Seed(SeedCall {
-                args: match p.scripts.len() as u64 {
-                    0 => cmd.args().to_vec(),
-                    n => p.scripts[(index % n) as usize].clone(),
-                },
-                seed,
-            }),
-            Generator::Stream(_) => match p.scripts.len() as u64 {
-                0 => Source::Stream(fresh_stream(seed)),
-                n => Source::Sized(SizedStream {
-                    args: p.scripts[(index % n) as usize].clone(),
-                    bytes: fresh_stream(seed),
-                }),
-            },
+        let manual = usize::try_from(index).ok().and_then(|i| p.manual.get(i));
+        let (source, fresh) = match manual {
+            Some(m) => (Source::Text(m.text.clone()), Fresh::Manual(m.index)),
+            None => {
+                let index = index.saturating_sub(p.manual.len() as u64);
+                let line = match p.scripts.len() as u64 {
+                    0 => None,
+                    n => p.scripts.get((index % n) as usize),
+                };
+                let source = match line {
+                    Some(line) => generated(p, line.gen, Some(line.args.clone()), seed),
+                    None => generated(p, GenId(0), None, seed),
+                };
+                (source, Fresh::Seed(seed))
+            }
         };
         Case {
             source,
-            fresh: true,
-            seed,
+            fresh: Some(fresh),
             shrinking: false,
             made: Arc::new(OnceLock::new()),
             installed: Arc::new(OnceLock::from(Arc::clone(installed))),
@@ -193,8 +216,7 @@ impl Case {
         Case {
             made: installed.made_for(&source),
             source,
-            fresh: false,
-            seed: 0,
+            fresh: None,
             shrinking: false,
             installed: Arc::new(OnceLock::from(Arc::clone(installed))),
         }
@@ -206,8 +228,7 @@ impl Case {
         Case {
             made: Arc::new(OnceLock::new()),
             source,
-            fresh: false,
-            seed: 0,
+            fresh: None,
             shrinking: false,
             installed: Arc::new(OnceLock::from(Arc::clone(installed))),
         }
@@ -236,8 +257,7 @@ impl Case {
     pub fn unbound(source: Source) -> Case {
         Case {
             source,
-            fresh: false,
-            seed: 0,
+            fresh: None,
             shrinking: false,
             made: Arc::new(OnceLock::new()),
             installed: Arc::new(OnceLock::new()),
@@ -254,8 +274,7 @@ impl Case {
         });
         Case {
             source: Source::Text(text),
-            fresh: false,
-            seed: 0,
+            fresh: None,
             shrinking: false,
             made: Arc::new(made),
             installed: Arc::new(OnceLock::new()),
@@ -277,9 +296,14 @@ impl Case {
     /// What the generator made, making it now if needed.
     pub fn made(&self) -> &Made {
         self.made.get_or_init(|| {
-            let made = make(&self.source, !self.fresh, self.extend(), self.installed());
-            if let (Made::Rejected(why), true, Some(i)) = (&made, self.fresh, self.installed()) {
-                i.fail(format!("on the fresh case of seed {}: {why}", self.seed));
+            let made = make(
+                &self.source,
+                self.fresh.is_none(),
+                self.extend(),
+                self.installed(),
+            );
+            if let (Made::Rejected(why), Some(f), Some(i)) = (&made, self.fresh, self.installed()) {
+                i.fail(format!("on {f}: {why}"));
             }
             made
         })
@@ -300,7 +324,7 @@ impl Case {
             return Some(t.clone());
         }
         match (&self.source, self.fresh) {
-            (Source::Stream(_), true) => {
+            (Source::Stream(_), Some(_)) => {
                 match make(&self.source, true, self.extend(), self.installed()) {
                     Made::Input { tape, .. } => tape,
                     Made::Rejected(_) => None,
@@ -312,7 +336,10 @@ impl Case {
 
     /// The seed a fresh stream case extends its stream from, past its bytes (`STRESS_EXTEND`).
     fn extend(&self) -> Option<u64> {
-        self.fresh.then_some(self.seed)
+        match self.fresh {
+            Some(Fresh::Seed(seed)) => Some(seed),
+            _ => None,
+        }
     }
 
     /// The source with a stream trimmed to the bytes the generator read (its tape tells); a fresh
@@ -328,19 +355,46 @@ impl Case {
                 tape::trim_zeros(&mut s);
                 Source::Stream(s)
             }
-            (Source::Sized(s), Some(t)) => {
+            (Source::Sized(gen, s), Some(t)) => {
                 let mut bytes = s.bytes[..t.consumed.min(s.bytes.len())].to_vec();
                 if let Some(seed) = self.extend().filter(|_| t.consumed > bytes.len()) {
                     bytes.extend(tape::extension(seed, t.consumed - bytes.len()));
                 }
                 tape::trim_zeros(&mut bytes);
-                Source::Sized(SizedStream {
-                    args: s.args.clone(),
-                    bytes,
-                })
+                Source::Sized(
+                    *gen,
+                    SizedStream {
+                        args: s.args.clone(),
+                        bytes,
+                    },
+                )
             }
             (source, _) => source.clone(),
         }
+    }
+}
+
+/// The source of a generated case of `seed`: generator `gen` of `p` with the arguments `args`
+/// (`None`: its command's own), on the fresh stream of the seed or with the seed after them.
+fn generated(p: &Problem, gen: GenId, args: Option<Vec<String>>, seed: u64) -> Source {
+    match (p.generators.get(gen), args) {
+        (Some(Generator::Stream(_)), None) => Source::Stream(fresh_stream(seed)),
+        (Some(Generator::Stream(_)), Some(args)) => Source::Sized(
+            gen,
+            SizedStream {
+                args,
+                bytes: fresh_stream(seed),
+            },
+        ),
+        (g, args) => Source::Seed(
+            gen,
+            SeedCall {
+                args: args
+                    .or_else(|| g.map(|g| g.cmd().args().to_vec()))
+                    .unwrap_or_default(),
+                seed,
+            },
+        ),
     }
 }
 
@@ -351,8 +405,8 @@ pub fn listed(installed: &Arc<Installed>, streams: &[Vec<u8>], index: u64) -> Op
     Some(Case::candidate(installed, Source::Stream(stream.clone())))
 }
 
-/// Runs the generator of `installed` on `source` (asking for its tape when `with_tape`), then the
-/// validator.
+/// Runs the generator of `installed` that `source` names (the first for a plain stream) on it
+/// (asking for its tape when `with_tape`), then the validator; a text goes to the validator alone.
 fn make(
     source: &Source,
     with_tape: bool,
@@ -363,31 +417,33 @@ fn make(
         return Made::Rejected("no problem is installed".into());
     };
     let p = &installed.problem;
-    let text = match (source, &p.generator) {
-        (Source::Text(t), _) => t.clone(),
-        (Source::Stream(bytes), Generator::Stream(cmd)) => {
-            match run_generator(cmd, (&[], bytes), (with_tape, extend), p) {
-                Ok((text, tape)) => return validate(text, tape, p),
-                Err(why) => return Made::Rejected(why),
-            }
-        }
-        (Source::Sized(sized), Generator::Stream(cmd)) => {
-            let cmd = cmd.with_args(&sized.args);
-            match run_generator(&cmd, (&[], &sized.bytes), (with_tape, extend), p) {
-                Ok((text, tape)) => return validate(text, tape, p),
-                Err(why) => return Made::Rejected(why),
-            }
-        }
-        (Source::Seed(call), Generator::Seed(cmd)) => {
-            let cmd = cmd.with_args(&call.args);
-            match run_generator(&cmd, (&[call.seed.to_string()], b""), (false, None), p) {
-                Ok((text, _)) => text,
-                Err(why) => return Made::Rejected(why),
-            }
-        }
-        _ => return Made::Rejected("the case's source is not of the problem's generator".into()),
+    let stream = |gen: GenId| match p.generators.get(gen) {
+        Some(Generator::Stream(cmd)) => Some(cmd),
+        _ => None,
     };
-    validate(text, None, p)
+    let ran = match source {
+        Source::Text(t) => return validate(t.clone(), None, p),
+        Source::Stream(bytes) => {
+            stream(GenId(0)).map(|cmd| run_generator(cmd, (&[], bytes), (with_tape, extend), p))
+        }
+        Source::Sized(gen, sized) => stream(*gen).map(|cmd| {
+            let cmd = cmd.with_args(&sized.args);
+            run_generator(&cmd, (&[], &sized.bytes), (with_tape, extend), p)
+        }),
+        Source::Seed(gen, call) => match p.generators.get(*gen) {
+            Some(Generator::Seed(cmd)) => {
+                let cmd = cmd.with_args(&call.args);
+                let seed = [call.seed.to_string()];
+                Some(run_generator(&cmd, (&seed, b""), (false, None), p))
+            }
+            _ => None,
+        },
+    };
+    match ran {
+        Some(Ok((text, tape))) => validate(text, tape, p),
+        Some(Err(why)) => Made::Rejected(why),
+        None => Made::Rejected("the case's source is not of the problem's generator".into()),
+    }
 }
 
 /// The validator's verdict on an input made by the generator.
@@ -407,46 +463,6 @@ fn validate(text: String, tape: Option<Tape>, p: &Problem) -> Made {
         }
     }
     Made::Input { text, tape }
-}
-
-/// Runs a generator with its arguments and stdin: its output, and its tape when asked for
-/// (`STRESS_TAPE`); a fresh stream is extended from its seed past its end (`STRESS_EXTEND`).
-fn run_generator(
-    cmd: &crate::programs::program::Cmd,
-    (args, stdin): (&[String], &[u8]),
-    (with_tape, extend): (bool, Option<u64>),
-    p: &Problem,
-) -> Result<(String, Option<Tape>), String> {
-    let tape_path = with_tape.then(crate::programs::program::scratch_path);
-    let mut env: Vec<(String, String)> = tape_path
-        .iter()
-        .map(|path| ("STRESS_TAPE".to_string(), path.display().to_string()))
-        .collect();
-    if let Some(seed) = extend {
-        env.push(("STRESS_EXTEND".to_string(), format!("{seed:016x}")));
-    }
-    let run = cmd.run_with_env(args, &env, stdin, &p.limits());
-    let tape = tape_path.as_ref().and_then(|path| {
-        let text = std::fs::read_to_string(path).ok();
-        let _ = std::fs::remove_file(path);
-        text.and_then(|t| tape::parse(&t).ok())
-    });
-    let e = run.map_err(|e| format!("the generator cannot run: {e:#}"))?;
-    if !e.success() || e.flooded {
-        return Err(format!(
-            "the generator `{}` failed ({}){}",
-            cmd.spec,
-            crate::programs::program::ending(&e),
-            crate::programs::program::stderr_tail(&e)
-        ));
-    }
-    let text = String::from_utf8(e.stdout).map_err(|_| {
-        format!(
-            "the generator `{}` wrote an input that is not UTF-8 text",
-            cmd.spec
-        )
-    })?;
-    Ok((text, tape))
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 use super::*;
+use crate::programs::problem::Generators;
 use crate::programs::program::resolve;
+use crate::programs::testset::{Manual, Script};
 use std::path::Path;
 use std::time::Duration;
 use supervise::Limits;
@@ -7,9 +9,18 @@ use supervise::Limits;
 /// A problem of `sh` commands: the generator `gen`, the others `cat`.
 fn installed(gen: &str) -> Arc<Installed> {
     let cmd = |spec: &str| resolve(spec, Path::new("."), "test").unwrap();
-    let problem = Problem {
+    Installed::new(
+        problem(Generators::one(Generator::Stream(cmd(gen)))),
+        Arc::new(AtomicBool::new(false)),
+    )
+}
+
+/// A problem of `generators`, its other programs `cat`.
+fn problem(generators: Generators) -> Problem {
+    let cmd = |spec: &str| resolve(spec, Path::new("."), "test").unwrap();
+    Problem {
         name: "test".into(),
-        generator: Generator::Stream(cmd(gen)),
+        generators,
         reference: cmd("cat"),
         solution: cmd("cat"),
         checker: None,
@@ -21,9 +32,9 @@ fn installed(gen: &str) -> Arc<Installed> {
         covered: None,
         replay: None,
         scripts: Vec::new(),
+        manual: Vec::new(),
         dir: None,
-    };
-    Installed::new(problem, Arc::new(AtomicBool::new(false)))
+    }
 }
 
 #[test]
@@ -72,4 +83,76 @@ fn a_fresh_case_its_generator_fails_on_is_an_error_of_its_problem_alone() {
     assert_eq!(failing.error.lock().unwrap().as_deref(), Some(&*error));
     assert!(Case::fresh(&fine, 7).input().is_ok());
     assert!(fine.error.lock().unwrap().is_none() && !fine.stop.load(Relaxed));
+}
+
+/// A seed generator: a script in a scratch folder that echoes `name`, its arguments and the seed.
+fn echo_generator(name: &str) -> Generator {
+    let dir = std::env::temp_dir().join(format!("stress-case-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\necho {name} \"$@\"\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let spec = path.display().to_string();
+    Generator::Seed(resolve(&spec, Path::new("."), "test").unwrap())
+}
+
+/// A package's problem: two seed generators, a script line of each, and a manual test.
+fn package(validator: Option<&str>) -> Arc<Installed> {
+    let generators = Generators::new(echo_generator("small"), vec![echo_generator("big")]);
+    let mut p = problem(generators);
+    p.scripts = vec![
+        Script {
+            gen: GenId(0),
+            args: vec!["1".into()],
+        },
+        Script {
+            gen: GenId(1),
+            args: vec!["9".into()],
+        },
+    ];
+    p.manual = vec![Manual {
+        index: 1,
+        file: "tests/01".into(),
+        text: "manual\n".into(),
+    }];
+    p.validator = validator.map(|v| resolve(v, Path::new("."), "test").unwrap());
+    Installed::new(p, Arc::new(AtomicBool::new(false)))
+}
+
+#[test]
+fn a_package_runs_its_manual_tests_then_each_line_with_its_own_generator() {
+    let p = package(None);
+    let inputs: Vec<String> = (0..4)
+        .map(|i| Case::fresh_at(&p, i, 40 + i).input().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        inputs,
+        ["manual\n", "small 1 41\n", "big 9 42\n", "small 1 43\n"]
+    );
+    let big = Case::fresh_at(&p, 2, 42);
+    assert!(matches!(big.source, Source::Seed(GenId(1), _)), "{big:?}");
+    // Shrinking lowers the line's arguments and seed; its generator stays.
+    let candidates = crate::game::shrinking::candidates(&big);
+    assert!(!candidates.is_empty());
+    for c in &candidates {
+        assert!(matches!(c.source, Source::Seed(GenId(1), _)), "{c:?}");
+        assert!(c.input().unwrap().starts_with("big "), "{c:?}");
+    }
+    assert!(matches!(
+        Case::fresh_at(&p, 0, 40).source,
+        Source::Text(ref t) if t == "manual\n"
+    ));
+}
+
+#[test]
+fn a_manual_test_the_validator_rejects_is_an_error_of_the_problem() {
+    let p = package(Some("sh -c 'grep -qv manual'"));
+    assert!(Case::fresh_at(&p, 0, 1).input().is_err());
+    let error = p.error.lock().unwrap().clone().unwrap();
+    assert!(
+        error.starts_with("on the package's manual test 1: the validator"),
+        "{error}"
+    );
+    assert!(Case::fresh_at(&p, 1, 1).input().is_ok());
 }

@@ -4,6 +4,7 @@
 
 pub mod case;
 pub mod engines;
+pub mod generate;
 pub mod guided;
 pub mod kind;
 pub mod mutate;

@@ -4,6 +4,7 @@
 
 use crate::game::case::{Case, Source};
 use crate::programs::problem::{Problem, ReplayLine};
+use crate::programs::testset::GenId;
 use harness::roles::Regenerate;
 use serde_json::json;
 
@@ -52,7 +53,7 @@ fn replay_command(line: &ReplayLine) -> String {
 /// The report's lines, JSON entry, files and command that make `case` again, from what made it.
 fn made_again(problem: &Problem, case: &Case) -> Regenerate {
     let solution = problem.solution_shown();
-    let gen = problem.generator.cmd().shown();
+    let gen = problem.generators.first().cmd().shown();
     let (bytes, tokens, lines) = case.input().map(sizes).unwrap_or_default();
     let size = json!({"bytes": bytes, "tokens": tokens, "lines": lines});
     match case.trimmed() {
@@ -69,8 +70,8 @@ fn made_again(problem: &Problem, case: &Case) -> Regenerate {
                 files: vec![("bin".into(), s)],
             }
         }
-        Source::Sized(s) => {
-            let gen = problem.generator.cmd().with_args(&s.args).shown();
+        Source::Sized(id, s) => {
+            let gen = called(problem, id, &s.args);
             Regenerate {
                 reproduce: format!("{gen} < {{repro}}.bin | {solution}"),
                 text: format!(
@@ -84,8 +85,8 @@ fn made_again(problem: &Problem, case: &Case) -> Regenerate {
                 files: vec![("bin".into(), s.bytes.clone())],
             }
         }
-        Source::Seed(call) => {
-            let gen = problem.generator.cmd().with_args(&call.args).shown();
+        Source::Seed(id, call) => {
+            let gen = called(problem, id, &call.args);
             let args = call.seed.to_string();
             Regenerate {
                 reproduce: format!("{gen} {args} | {solution}"),
@@ -97,10 +98,18 @@ fn made_again(problem: &Problem, case: &Case) -> Regenerate {
         }
         Source::Text(_) => Regenerate {
             reproduce: format!("{solution} < {{repro}}.in"),
-            text: "the input itself (reduced as text), saved as .in\n".into(),
+            text: "the input itself (a manual test, or reduced as text), saved as .in\n".into(),
             json: json!({"kind": "text", "input": size}),
             files: Vec::new(),
         },
+    }
+}
+
+/// The command of the problem's generator `id` called with `args`, as a `reproduce:` line gives it.
+fn called(problem: &Problem, id: GenId, args: &[String]) -> String {
+    match problem.generators.get(id) {
+        Some(g) => g.cmd().with_args(args).shown(),
+        None => format!("(no generator {})", id.0),
     }
 }
 

@@ -10,6 +10,7 @@
 //! back; within a kind the reduce module's own weight orders them.
 
 use crate::game::case::{Case, SizedStream, Source};
+use crate::programs::testset::GenId;
 use crate::protocol::reduce;
 
 /// The top bit: set for a case made by the generator, clear for a text.
@@ -19,8 +20,8 @@ const GENERATED: u64 = 1 << 63;
 pub fn weight(case: &Case) -> u64 {
     match &case.source {
         Source::Stream(s) => GENERATED | stream_weight(&command_args(case), s),
-        Source::Sized(s) => GENERATED | stream_weight(&s.args, &s.bytes),
-        Source::Seed(call) => GENERATED | reduce::args::weight(call).min(GENERATED - 1),
+        Source::Sized(_, s) => GENERATED | stream_weight(&s.args, &s.bytes),
+        Source::Seed(_, call) => GENERATED | reduce::args::weight(call).min(GENERATED - 1),
         Source::Text(t) => reduce::text::weight(t).min(GENERATED - 1),
     }
 }
@@ -37,7 +38,7 @@ fn stream_weight(args: &[String], bytes: &[u8]) -> u64 {
 /// The arguments the stream generator's command gives it (none for a case of no problem).
 fn command_args(case: &Case) -> Vec<String> {
     case.installed()
-        .map(|i| i.problem.generator.cmd().args().to_vec())
+        .map(|i| i.problem.generators.first().cmd().args().to_vec())
         .unwrap_or_default()
 }
 
@@ -62,7 +63,7 @@ pub fn candidates(case: &Case) -> Vec<Case> {
                 None => reduce::stream::candidates(s, tape.as_ref()),
             };
             let base = trimmed.unwrap_or_else(|| s.clone());
-            let sized = sized_candidates(case, &command_args(case), &base);
+            let sized = sized_candidates(case, GenId(0), &command_args(case), &base);
             sized
                 .into_iter()
                 .chain(
@@ -71,36 +72,33 @@ pub fn candidates(case: &Case) -> Vec<Case> {
                 )
                 .collect()
         }
-        Source::Sized(s) => {
+        Source::Sized(gen, s) => {
             let streams = reduce::stream::candidates(&s.bytes, case.tape().as_ref());
-            sized_candidates(case, &s.args, &s.bytes)
+            sized_candidates(case, *gen, &s.args, &s.bytes)
                 .into_iter()
                 .chain(streams.into_iter().map(|bytes| {
-                    case.with_source(Source::Sized(SizedStream {
-                        args: s.args.clone(),
-                        bytes,
-                    }))
+                    let args = s.args.clone();
+                    case.with_source(Source::Sized(*gen, SizedStream { args, bytes }))
                 }))
                 .collect()
         }
-        Source::Seed(call) => reduce::args::candidates(call)
+        // The case's generator stays: only its arguments and seed are lowered.
+        Source::Seed(gen, call) => reduce::args::candidates(call)
             .into_iter()
-            .map(|c| case.with_source(Source::Seed(c)))
+            .map(|c| case.with_source(Source::Seed(*gen, c)))
             .collect(),
         Source::Text(_) => text_candidates(case),
     }
 }
 
-/// The stream generator called with its arguments' numbers lowered (its sizes, when it takes them
-/// from `argv`), on the same bytes.
-fn sized_candidates(case: &Case, args: &[String], bytes: &[u8]) -> Vec<Case> {
+/// The stream generator `gen` called with its arguments' numbers lowered (its sizes, when it takes
+/// them from `argv`), on the same bytes.
+fn sized_candidates(case: &Case, gen: GenId, args: &[String], bytes: &[u8]) -> Vec<Case> {
     reduce::args::lowered_args(args)
         .into_iter()
         .map(|args| {
-            case.with_source(Source::Sized(SizedStream {
-                args,
-                bytes: bytes.to_vec(),
-            }))
+            let bytes = bytes.to_vec();
+            case.with_source(Source::Sized(gen, SizedStream { args, bytes }))
         })
         .collect()
 }
@@ -134,7 +132,7 @@ mod tests {
             args: vec!["1".into()],
             seed: 0,
         };
-        let seed = Case::unbound(Source::Seed(call));
+        let seed = Case::unbound(Source::Seed(GenId(0), call));
         assert!(weight(&stream) > weight(&text));
         assert!(weight(&seed) > weight(&text));
         let longer = Case::unbound(Source::Stream(vec![0, 1]));

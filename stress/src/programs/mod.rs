@@ -6,3 +6,5 @@ pub mod interact;
 pub mod package;
 pub mod problem;
 pub mod program;
+pub mod testset;
+pub mod xml;

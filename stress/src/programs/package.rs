@@ -1,8 +1,10 @@
-//! A Polygon package as a problem: its `problem.xml` read (the testset's limits and generated
-//! tests, the checker, the validators, the interactor, the solutions and their tags), every path
-//! taken from the package's folder. What it gives is made into the harness's problem file and
+//! A Polygon package as a problem: its `problem.xml` read (the testset's limits, its generated and
+//! manual tests (`crate::programs::testset`), the checker, the validators, the interactor, the
+//! solutions and their tags), every path taken from the package's folder. What it gives is made into the harness's problem file and
 //! flags by `crate::programs::problem`; the tags are judged by `crate::commands::polygon`.
 
+use crate::programs::testset::{self, Manual, Script};
+use crate::programs::xml::{child, children, Place};
 use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
 
@@ -132,13 +134,14 @@ pub struct Package {
     pub main: PathBuf,
     /// Every other solution, in the package's order.
     pub solutions: Vec<Solution>,
-    /// The generator (the executable most generated tests call), its source.
-    pub generator: Option<PathBuf>,
-    /// The arguments of that generator's script lines, the smallest first (by the sum of their
-    /// numbers); each case takes one, and the case's seed after them.
-    pub scripts: Vec<Vec<String>>,
-    /// Script lines of other generators, not used (one generator a package, for now).
-    pub skipped: usize,
+    /// The source of every generator a script line calls, the one most lines call first
+    /// ([`testset::Tests::generators`]).
+    pub generators: Vec<PathBuf>,
+    /// The script lines, each naming its generator, the smallest first (by the sum of their
+    /// numbers); each generated case takes one, and the case's seed after it.
+    pub scripts: Vec<Script>,
+    /// The manual tests with their inputs, in the testset's order: the first cases of a run.
+    pub manual: Vec<Manual>,
 }
 
 /// Whether `path` is a Polygon package: a folder with a `problem.xml`, or that file.
@@ -166,7 +169,7 @@ pub fn read(path: &Path) -> anyhow::Result<Package> {
     };
     let root = doc.root_element();
     let testset = testset(root).with_context(|| at.says("no <judging><testset>"))?;
-    let (generator, scripts, skipped) = scripts(root, testset, &at)?;
+    let tests = testset::read(root, testset, &at)?;
     let (main, solutions) = solutions(root, &at)?;
     Ok(Package {
         name: root
@@ -186,43 +189,11 @@ pub fn read(path: &Path) -> anyhow::Result<Package> {
         interactor: asset_source(root, &["interactor"], &at)?,
         main,
         solutions,
-        generator,
-        scripts,
-        skipped,
+        generators: tests.generators,
+        scripts: tests.scripts,
+        manual: tests.manual,
         dir,
     })
-}
-
-/// Where a package's paths and messages point.
-struct Place<'a> {
-    file: &'a Path,
-    dir: &'a Path,
-}
-
-impl Place<'_> {
-    fn says(&self, what: &str) -> String {
-        format!("package {}: {what}", self.file.display())
-    }
-
-    /// The file `rel` of the package, which must exist.
-    fn existing(&self, rel: &str, element: &str) -> anyhow::Result<PathBuf> {
-        let path = self.dir.join(rel);
-        if !path.is_file() {
-            bail!(self.says(&format!("<{element}> names {rel}, which is missing")));
-        }
-        Ok(path)
-    }
-}
-
-fn child<'a, 'i>(node: roxmltree::Node<'a, 'i>, name: &str) -> Option<roxmltree::Node<'a, 'i>> {
-    node.children().find(|c| c.has_tag_name(name))
-}
-
-fn children<'a, 'i>(
-    node: roxmltree::Node<'a, 'i>,
-    name: &'a str,
-) -> impl Iterator<Item = roxmltree::Node<'a, 'i>> + 'a {
-    node.children().filter(move |c| c.has_tag_name(name))
 }
 
 /// The testset named `tests`, else the first.
@@ -320,66 +291,6 @@ fn solutions(root: roxmltree::Node, at: &Place) -> anyhow::Result<(PathBuf, Vec<
     }
     let main = main.with_context(|| at.says("no <solution tag=\"main\">"))?;
     Ok((main, others))
-}
-
-/// The generator most generated tests call (its source), its script lines' arguments (smallest
-/// first), and how many lines call another generator.
-fn scripts(
-    root: roxmltree::Node,
-    testset: roxmltree::Node,
-    at: &Place,
-) -> anyhow::Result<(Option<PathBuf>, Vec<Vec<String>>, usize)> {
-    let mut lines: Vec<Vec<String>> = Vec::new();
-    for test in child(testset, "tests")
-        .into_iter()
-        .flat_map(|t| children(t, "test"))
-    {
-        if let Some(cmd) = test
-            .attribute("cmd")
-            .filter(|_| test.attribute("method") == Some("generated"))
-        {
-            let words = shlex::split(cmd)
-                .filter(|w| !w.is_empty())
-                .with_context(|| {
-                    at.says(&format!("<test cmd=\"{cmd}\">: cannot split it into words"))
-                })?;
-            lines.push(words);
-        }
-    }
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for words in &lines {
-        match counts.iter_mut().find(|(name, _)| *name == words[0]) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((words[0].clone(), 1)),
-        }
-    }
-    let Some((name, _)) = counts.iter().max_by_key(|(_, n)| *n).cloned() else {
-        return Ok((None, Vec::new(), 0));
-    };
-    let source = executable(root, &name, at)?;
-    let (mine, other): (Vec<_>, Vec<_>) = lines.into_iter().partition(|w| w[0] == name);
-    let mut scripts: Vec<Vec<String>> = mine.into_iter().map(|w| w[1..].to_vec()).collect();
-    scripts.sort_by_key(|args| crate::protocol::reduce::args::size(args));
-    scripts.dedup();
-    Ok((Some(source), scripts, other.len()))
-}
-
-/// The source of the executable a script line calls by `name` (its file's stem).
-fn executable(root: roxmltree::Node, name: &str, at: &Place) -> anyhow::Result<PathBuf> {
-    let sources = child(root, "files")
-        .and_then(|f| child(f, "executables"))
-        .into_iter()
-        .flat_map(|e| children(e, "executable"))
-        .filter_map(|e| child(e, "source")?.attribute("path"));
-    for rel in sources {
-        let stem = Path::new(rel).file_stem().and_then(|s| s.to_str());
-        if stem == Some(name) {
-            return at.existing(rel, "executable");
-        }
-    }
-    bail!(at.says(&format!(
-        "the generated tests call `{name}`, which no <files><executables><executable> is"
-    )))
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::programs::testset::GenId;
 
 /// A package folder with `problem.xml` = `xml` and the files `files` (empty), fresh.
 fn package(name: &str, xml: &str, files: &[&str]) -> PathBuf {
@@ -7,7 +8,7 @@ fn package(name: &str, xml: &str, files: &[&str]) -> PathBuf {
     for f in files {
         let path = dir.join(f);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, "").unwrap();
+        std::fs::write(path, format!("{f}\n")).unwrap();
     }
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("problem.xml"), xml).unwrap();
@@ -23,12 +24,15 @@ fn xml(checker: &str, solutions: &str) -> String {
     <testset name="tests">
       <time-limit>1500</time-limit>
       <memory-limit>268435456</memory-limit>
-      <test-count>4</test-count>
+      <test-count>6</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
       <tests>
         <test method="manual" sample="true"/>
         <test cmd="gen 100 1000000000" method="generated"/>
         <test cmd="gen 5 10" method="generated"/>
         <test cmd="other --n=3" method="generated"/>
+        <test method="manual"/>
+        <test cmd="gen 5 10" method="generated"/>
       </tests>
     </testset>
   </judging>
@@ -56,6 +60,8 @@ const FILES: &[&str] = &[
     "solutions/main.cpp",
     "solutions/wa.cpp",
     "solutions/slow.py",
+    "tests/01",
+    "tests/05",
 ];
 
 const SOLUTIONS: &str = r#"
@@ -78,10 +84,75 @@ fn a_package_gives_its_limits_programs_tags_and_script_lines() {
     assert_eq!(p.main, dir.join("solutions/main.cpp"));
     let tags: Vec<Tag> = p.solutions.iter().map(|s| s.tag).collect();
     assert_eq!(tags, [Tag::WrongAnswer, Tag::TimeLimitOrAccepted]);
-    // The generator most lines call; its lines the smallest first; the other's line skipped.
-    assert_eq!(p.generator, Some(dir.join("files/gen.cpp")));
-    assert_eq!(p.scripts, [vec!["5", "10"], vec!["100", "1000000000"]]);
-    assert_eq!(p.skipped, 1);
+    // Every generator, the one most lines call first; every line naming its generator, the
+    // smallest first, the repeated one once.
+    assert_eq!(
+        p.generators,
+        [dir.join("files/gen.cpp"), dir.join("files/other.cpp")]
+    );
+    let lines: Vec<(usize, Vec<&str>)> = p
+        .scripts
+        .iter()
+        .map(|s| (s.gen.0, s.args.iter().map(String::as_str).collect()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (1, vec!["--n=3"]),
+            (0, vec!["5", "10"]),
+            (0, vec!["100", "1000000000"])
+        ]
+    );
+    // The manual tests by their number in the testset, their inputs read.
+    let manual: Vec<(usize, &str)> = p.manual.iter().map(|m| (m.index, &*m.text)).collect();
+    assert_eq!(manual, [(1, "tests/01\n"), (5, "tests/05\n")]);
+    assert_eq!(p.manual[1].file, dir.join("tests/05"));
+    // As a problem file: the first generator is `gen`, the other follows with its lines.
+    let f = crate::programs::problem::from_package(&p);
+    assert_eq!(f.gen.as_deref(), Some("files/gen.cpp"));
+    assert_eq!(f.package.more_gens, ["files/other.cpp"]);
+    assert_eq!(f.package.scripts[0].gen, GenId(1));
+    assert_eq!(f.package.manual.len(), 2);
+}
+
+#[test]
+fn a_script_line_of_an_undeclared_executable_or_a_missing_manual_test_is_an_error() {
+    let stray = xml(CHECKER, SOLUTIONS).replace(
+        r#"<test method="manual"/>"#,
+        r#"<test cmd="gen-tree 7" method="generated"/>"#,
+    );
+    let dir = package("undeclared", &stray, FILES);
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("`gen-tree`") && err.contains("<executable>") && err.contains("problem.xml"),
+        "{err}"
+    );
+    let dir = package(
+        "no-manual",
+        &xml(CHECKER, SOLUTIONS),
+        &FILES[..FILES.len() - 1],
+    );
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(
+        err.contains("manual test 5") && err.contains("tests/05") && err.contains("missing"),
+        "{err}"
+    );
+    let odd = xml(CHECKER, SOLUTIONS).replace("tests/%02d", "tests/all");
+    let dir = package("pattern", &odd, FILES);
+    let err = read(&dir).unwrap_err().to_string();
+    assert!(err.contains("<input-path-pattern>"), "{err}");
+}
+
+#[test]
+fn an_input_path_pattern_is_printf_s_number() {
+    use crate::programs::testset::test_path;
+    assert_eq!(test_path("tests/%02d", 7).as_deref(), Some("tests/07"));
+    assert_eq!(test_path("tests/%02d", 123).as_deref(), Some("tests/123"));
+    assert_eq!(test_path("t/%d.in", 3).as_deref(), Some("t/3.in"));
+    assert_eq!(test_path("t/%03d", 3).as_deref(), Some("t/003"));
+    assert_eq!(test_path("tests/01", 1), None);
+    assert_eq!(test_path("t/%s", 1), None);
+    assert_eq!(test_path("t/%d-%d", 1), None);
 }
 
 #[test]

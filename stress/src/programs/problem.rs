@@ -4,6 +4,7 @@
 //! (`crate::game::case::Installed`) and its cases and engines hold it.
 
 use crate::programs::program::{resolve, resolve_stream, Cmd};
+use crate::programs::testset::{GenId, Manual, Script};
 use anyhow::{bail, Context as _};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -28,12 +29,46 @@ impl Generator {
     }
 }
 
+/// The problem's generators: the one the flags or the problem file give, or every one a package's
+/// script lines call; a [`GenId`] names one (`GenId(0)` is the first).
+#[derive(Debug, Clone)]
+pub struct Generators {
+    first: Generator,
+    more: Vec<Generator>,
+}
+
+impl Generators {
+    /// The generator alone.
+    pub fn one(first: Generator) -> Generators {
+        Generators::new(first, Vec::new())
+    }
+
+    /// `first`, then `more`: `GenId(i)` is `more[i - 1]`.
+    pub fn new(first: Generator, more: Vec<Generator>) -> Generators {
+        Generators { first, more }
+    }
+
+    /// The first generator: the flags' or the problem file's, or the one most of a package's
+    /// script lines call. A stream case with no script line (a scope's, a search's) is its.
+    pub fn first(&self) -> &Generator {
+        &self.first
+    }
+
+    /// The generator `id` names, when the problem has it.
+    pub fn get(&self, id: GenId) -> Option<&Generator> {
+        match id.0 {
+            0 => Some(&self.first),
+            i => self.more.get(i - 1),
+        }
+    }
+}
+
 /// A problem, resolved: every program found (and compiled), the limits set.
 #[derive(Debug, Clone)]
 pub struct Problem {
     /// The problem's name (the problem file's `name`, its folder's name, or `stress`).
     pub name: String,
-    pub generator: Generator,
+    pub generators: Generators,
     /// The brute force: its output is the expected answer.
     pub reference: Cmd,
     /// The program under test.
@@ -57,9 +92,12 @@ pub struct Problem {
     pub sanitized: Sanitized,
     /// The programs built once more with coverage counters (`--search coverage`).
     pub covered: Option<Covered>,
-    /// A package's script lines: fresh case `i` calls the seed generator with line `i mod len`
-    /// (the smallest first), and the case's seed after it. Empty: the generator's own arguments.
-    pub scripts: Vec<Vec<String>>,
+    /// A package's script lines: generated case `i` calls the generator of line `i mod len` (the
+    /// smallest first) with its arguments (and, a seed generator, the case's seed after them).
+    /// Empty: the first generator with its own arguments.
+    pub scripts: Vec<Script>,
+    /// A package's manual tests: the first cases of a run, their inputs as they are.
+    pub manual: Vec<Manual>,
 }
 
 /// Which programs `--sanitize` builds once more with the sanitizers.
@@ -130,10 +168,20 @@ pub struct ProblemFile {
     pub interactor: Option<String>,
     pub time_ms: Option<u64>,
     pub memory_mb: Option<u64>,
-    /// A package's script lines: the seed generator's arguments, one list a case (not in a
-    /// problem file).
+    /// What a package adds (not in a problem file).
     #[serde(skip)]
-    pub scripts: Vec<Vec<String>>,
+    pub package: PackageTests,
+}
+
+/// What a package adds to its problem file: its other generators, its script lines and its
+/// manual tests.
+#[derive(Debug, Default, Clone)]
+pub struct PackageTests {
+    /// The generators after the first (`gen`), as commands from the package's folder:
+    /// [`GenId`] `i` is `more_gens[i - 1]`.
+    pub more_gens: Vec<String>,
+    pub scripts: Vec<Script>,
+    pub manual: Vec<Manual>,
 }
 
 /// Reads a problem file, or the `problem.toml` of a folder, or a Polygon package (a folder with a
@@ -159,8 +207,8 @@ pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
     Ok((parsed, dir))
 }
 
-/// A package as a problem file: its generator a seed generator called with its script lines,
-/// the main solution the reference (and the default solution), its checker, validator and
+/// A package as a problem file: its generators called with its script lines (the first as `gen`),
+/// its manual tests, the main solution the reference (and the default solution), its checker, validator and
 /// interactor, its limits; paths relative to its folder.
 pub fn from_package(p: &crate::programs::package::Package) -> ProblemFile {
     use crate::programs::package::Checker;
@@ -174,7 +222,7 @@ pub fn from_package(p: &crate::programs::package::Package) -> ProblemFile {
     };
     ProblemFile {
         name: Some(p.name.clone()),
-        gen: p.generator.as_deref().map(rel),
+        gen: p.generators.first().map(|g| rel(g)),
         reference: Some(rel(&p.main)),
         solution: Some(rel(&p.main)),
         checker: match &p.checker {
@@ -185,7 +233,11 @@ pub fn from_package(p: &crate::programs::package::Package) -> ProblemFile {
         interactor: p.interactor.as_deref().map(rel),
         time_ms: Some(p.time_ms),
         memory_mb: Some(p.memory_mb),
-        scripts: p.scripts.clone(),
+        package: PackageTests {
+            more_gens: p.generators.iter().skip(1).map(|g| rel(g)).collect(),
+            scripts: p.scripts.clone(),
+            manual: p.manual.clone(),
+        },
         ..ProblemFile::default()
     }
 }
@@ -252,6 +304,7 @@ fn precompile_all(flags: &Flags, f: &ProblemFile, dir: &Path) {
     let specs: Vec<(&str, &Path, bool)> = owned
         .iter()
         .map(|(spec, base, stream)| (spec.as_str(), base.as_path(), *stream))
+        .chain(f.package.more_gens.iter().map(|g| (g.as_str(), dir, true)))
         .collect();
     crate::programs::program::precompile(&specs);
 }
@@ -264,19 +317,7 @@ pub fn resolve_problem(
     let has_file = file.is_some();
     let (f, dir) = file.unwrap_or_else(|| (ProblemFile::default(), PathBuf::from(".")));
     precompile_all(flags, &f, &dir);
-    let generator = match (&flags.gen_stream, &flags.gen) {
-        (Some(_), Some(_)) => bail!("give one generator: --gen-stream or --gen, not both"),
-        (Some(s), None) => Generator::Stream(resolve_stream(s, Path::new("."), "--gen-stream")?),
-        (None, Some(s)) => Generator::Seed(resolve(s, Path::new("."), "--gen")?),
-        (None, None) => match (&f.gen_stream, &f.gen) {
-            (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
-            (Some(s), None) => Generator::Stream(resolve_stream(s, &dir, "gen-stream")?),
-            (None, Some(s)) => file_generator(s, &dir, !f.scripts.is_empty())?,
-            (None, None) => {
-                bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
-            }
-        },
-    };
+    let generators = generators(flags, &f, &dir)?;
     let reference_spec = spec_of(&flags.reference, &f.reference, &dir)
         .context("no reference: give --reference CMD (the brute force) or a problem file")?;
     let reference = resolve(&reference_spec.0, &reference_spec.1, "--reference")?;
@@ -299,7 +340,7 @@ pub fn resolve_problem(
     });
     Ok(Problem {
         name,
-        generator,
+        generators,
         reference,
         solution,
         checker: pick(&flags.checker, &f.checker, &dir, "--checker")?,
@@ -311,8 +352,35 @@ pub fn resolve_problem(
         dir: has_file.then_some(dir),
         sanitized,
         covered,
-        scripts: f.scripts.clone(),
+        scripts: f.package.scripts.clone(),
+        manual: f.package.manual.clone(),
     })
+}
+
+/// The problem's generators: the flag's or the problem file's first, then a package's others
+/// (a flag stands for the first only: the others still run their script lines).
+fn generators(flags: &Flags, f: &ProblemFile, dir: &Path) -> anyhow::Result<Generators> {
+    let package = !f.package.scripts.is_empty();
+    let first = match (&flags.gen_stream, &flags.gen) {
+        (Some(_), Some(_)) => bail!("give one generator: --gen-stream or --gen, not both"),
+        (Some(s), None) => Generator::Stream(resolve_stream(s, Path::new("."), "--gen-stream")?),
+        (None, Some(s)) => Generator::Seed(resolve(s, Path::new("."), "--gen")?),
+        (None, None) => match (&f.gen_stream, &f.gen) {
+            (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
+            (Some(s), None) => Generator::Stream(resolve_stream(s, dir, "gen-stream")?),
+            (None, Some(s)) => file_generator(s, dir, package)?,
+            (None, None) => {
+                bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
+            }
+        },
+    };
+    let more = f
+        .package
+        .more_gens
+        .iter()
+        .map(|spec| file_generator(spec, dir, package))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(Generators::new(first, more))
 }
 
 /// The problem file's seed generator `spec`. A package's generator (`package`) that includes
