@@ -1,7 +1,7 @@
 //! `harness stress --search` end to end on the repository's example problems: the slow search finds
 //! the shape random cases miss (`slow-sort`), the coverage search the value they miss
-//! (`product-sign`), each judged, shrunk and saved like any failure, its figures in the JSON
-//! report.
+//! (`product-sign`) and the relation of two values they miss (`linear-pair`), each judged, shrunk
+//! and saved like any failure, its figures in the JSON report.
 
 use std::path::{Path, PathBuf};
 
@@ -149,6 +149,37 @@ fn the_coverage_search_finds_the_value_random_cases_miss() {
     assert_eq!(words[words.len() - 2..], ["--", s], "{replay}");
     let (code, again, stderr) = harness(&words);
     assert_eq!(code, 1, "{again}{stderr}");
+}
+
+#[test]
+fn the_coverage_search_puts_one_compared_value_where_the_input_had_the_other() {
+    let out = scratch("linear-pair");
+    let problem = example("linear-pair");
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    // Random cases never meet b == 3a + 7.
+    let (code, stdout, stderr) = stress(&[p, "--cases", "2000", "--out", o, "-q"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let args = [
+        p,
+        "--search",
+        "coverage",
+        "--search-secs",
+        "120",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("a failing input found"), "{stdout}");
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    let v: Vec<i64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(v.len(), 2, "{input}");
+    assert_eq!(v[1], 3 * v[0] + 7, "{input}");
 }
 
 #[test]

@@ -13,12 +13,18 @@
  *   bytes [0, MAP_SIZE)          one hit counter per edge, saturating at 255: an edge is a pair of
  *                                consecutive basic blocks (AFL's cur ^ prev >> 1), a block known
  *                                by its address's offset in the executable, hashed;
- *   bytes [MAP_SIZE, AREA_BYTES) CONST_SLOTS little 64-bit slots: the constants the program
+ *   bytes [MAP_SIZE, PAIRS_AT)   CONST_SLOTS little 64-bit slots: the constants the program
  *                                compared something against (a `switch`'s cases too), each once,
  *                                0 for an empty slot (a comparison against 0 is kept as the value
  *                                ZERO_MARK), in an open-addressed table.
+ *   bytes [PAIRS_AT, AREA_BYTES) PAIR_SLOTS pairs of little 64-bit words: two values the program
+ *                                compared with each other (neither a constant), as libFuzzer's
+ *                                table of recent compares keeps them: each comparison site owns a
+ *                                bucket of PAIR_WAYS slots (a hash of its address), and a pair
+ *                                takes the slot of its bucket its values hash to, the latest pair
+ *                                staying; two zeros for an empty slot (equal values are not kept).
  * A comparison of a narrower type keeps the constant sign-extended, and zero-extended as well when
- * the two differ.
+ * the two differ; a pair of a narrower type is kept sign-extended.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -28,7 +34,10 @@
 
 #define MAP_SIZE (1u << 16)
 #define CONST_SLOTS 1024u
-#define AREA_BYTES (MAP_SIZE + CONST_SLOTS * 8u)
+#define PAIRS_AT (MAP_SIZE + CONST_SLOTS * 8u)
+#define PAIR_SLOTS 1024u
+#define PAIR_WAYS 4u
+#define AREA_BYTES (PAIRS_AT + PAIR_SLOTS * 16u)
 #define ZERO_MARK 0x8000000000000000ull
 #define PROBES 8u
 
@@ -105,11 +114,37 @@ void __sanitizer_cov_trace_const_cmp8(uint64_t constant, uint64_t v) {
     cov_keep(constant);
 }
 
-/* A comparison of two variables says nothing the search can put into a draw. */
-void __sanitizer_cov_trace_cmp1(uint8_t a, uint8_t b) { (void)a, (void)b; }
-void __sanitizer_cov_trace_cmp2(uint16_t a, uint16_t b) { (void)a, (void)b; }
-void __sanitizer_cov_trace_cmp4(uint32_t a, uint32_t b) { (void)a, (void)b; }
-void __sanitizer_cov_trace_cmp8(uint64_t a, uint64_t b) { (void)a, (void)b; }
+/* Two values compared at `site` (a return address): the latest pair of its hash in the site's
+ * bucket. The search puts one where the input had the other (input-to-state). */
+static void cov_pair(uint64_t a, uint64_t b, uintptr_t site) {
+    if (a == b) return;
+    if (cov_area == NULL) cov_init();
+    uint64_t *pairs = (uint64_t *)(void *)(cov_area + PAIRS_AT);
+    uint64_t pc = (uint64_t)(site - (uintptr_t)&__executable_start);
+    uint32_t bucket = (uint32_t)((pc * 0x9E3779B97F4A7C15ull) >> 40) % (PAIR_SLOTS / PAIR_WAYS);
+    uint32_t way = (uint32_t)(((a ^ (b << 1)) * 0x9E3779B97F4A7C15ull) >> 62) % PAIR_WAYS;
+    uint64_t *slot = &pairs[2u * (bucket * PAIR_WAYS + way)];
+    slot[0] = a;
+    slot[1] = b;
+}
+
+static uint64_t cov_signed(uint64_t raw, unsigned bits) {
+    uint64_t sign = 1ull << (bits - 1);
+    return ((raw & ((1ull << bits) - 1)) ^ sign) - sign;
+}
+
+#define COV_SITE ((uintptr_t)__builtin_return_address(0))
+void __sanitizer_cov_trace_cmp1(uint8_t a, uint8_t b) {
+    cov_pair(cov_signed(a, 8), cov_signed(b, 8), COV_SITE);
+}
+void __sanitizer_cov_trace_cmp2(uint16_t a, uint16_t b) {
+    cov_pair(cov_signed(a, 16), cov_signed(b, 16), COV_SITE);
+}
+void __sanitizer_cov_trace_cmp4(uint32_t a, uint32_t b) {
+    cov_pair(cov_signed(a, 32), cov_signed(b, 32), COV_SITE);
+}
+void __sanitizer_cov_trace_cmp8(uint64_t a, uint64_t b) { cov_pair(a, b, COV_SITE); }
+/* Floating-point comparisons say nothing the search can put into an integer draw. */
 void __sanitizer_cov_trace_cmpf(float a, float b) { (void)a, (void)b; }
 void __sanitizer_cov_trace_cmpd(double a, double b) { (void)a, (void)b; }
 

@@ -6,7 +6,8 @@
 //! ([`COVERAGE_RUNTIME`], compiled once into the cache) beside the fork server's, so it starts
 //! warm like the plain build. A run given [`COVERAGE_ENV`] (a file)
 //! counts into that file, shared: the hit count of each edge between two basic blocks of the
-//! program's own code, and the constants it compared something against. [`Counted::read`] reads it
+//! program's own code, the constants it compared something against, and pairs of values it
+//! compared with each other. [`Counted::read`] reads it
 //! after the run; [`Counted::clear`] empties it before the next. The layout is the run-time's
 //! (toolchain/coverage/coverage.c).
 
@@ -25,7 +26,9 @@ pub const COVERAGE_ENV: &str = "STRESS_COVERAGE";
 /// Edges the counters tell apart (a hash of the two blocks' addresses picks the counter).
 pub const MAP_SIZE: usize = 1 << 16;
 const CONST_SLOTS: usize = 1024;
-const AREA_BYTES: usize = MAP_SIZE + CONST_SLOTS * 8;
+const PAIRS_AT: usize = MAP_SIZE + CONST_SLOTS * 8;
+const PAIR_SLOTS: usize = 1024;
+const AREA_BYTES: usize = PAIRS_AT + PAIR_SLOTS * 16;
 /// How the run-time keeps a comparison against 0 (0 marks an empty slot).
 const ZERO_MARK: u64 = 1 << 63;
 
@@ -72,6 +75,9 @@ pub struct Counted {
     pub edges: Vec<(u32, u8)>,
     /// The constants the program compared something against, each once, in no order.
     pub constants: Vec<i64>,
+    /// Pairs of values the program compared with each other (neither a constant): the latest
+    /// pairs of each comparison site, in no order.
+    pub pairs: Vec<(i64, i64)>,
 }
 
 impl Counted {
@@ -96,20 +102,32 @@ impl Counted {
             .filter(|(_, &hits)| hits != 0)
             .map(|(edge, &hits)| (edge as u32, bucket(hits)))
             .collect();
-        let constants = area[MAP_SIZE..AREA_BYTES]
+        let constants = area[MAP_SIZE..PAIRS_AT]
             .chunks_exact(8)
-            .filter_map(|slot| {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(slot);
-                match u64::from_le_bytes(word) {
-                    0 => None,
-                    ZERO_MARK => Some(0),
-                    v => Some(v as i64),
-                }
+            .filter_map(|slot| match word(slot) {
+                0 => None,
+                ZERO_MARK => Some(0),
+                v => Some(v as i64),
             })
             .collect();
-        Counted { edges, constants }
+        let pairs = area[PAIRS_AT..AREA_BYTES]
+            .chunks_exact(16)
+            .map(|slot| (word(&slot[..8]) as i64, word(&slot[8..]) as i64))
+            .filter(|&pair| pair != (0, 0))
+            .collect();
+        Counted {
+            edges,
+            constants,
+            pairs,
+        }
     }
+}
+
+/// The little-endian word of 8 bytes.
+fn word(bytes: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(bytes);
+    u64::from_le_bytes(w)
 }
 
 /// AFL's bucket of a hit count, as one bit: a loop that runs a few times more is not new.
@@ -179,6 +197,12 @@ mod tests {
         for c in [-7, 0, 4242] {
             assert!(constants.contains(&c), "{c} not in {constants:?}");
         }
+        // `i < x` compares two variables: its last unequal pair, i = 4 against x = 5, is kept.
+        assert!(
+            five.pairs.contains(&(4, 5)) || five.pairs.contains(&(5, 4)),
+            "{:?}",
+            five.pairs
+        );
         let (out, rare) = run(b"4242\n");
         assert!(out.starts_with("rare"), "{out}");
         let new = rare

@@ -101,7 +101,9 @@ pub struct Args {
     /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow
     /// inputs"). `coverage` builds the solution and the brute force with coverage counters (C and
     /// C++), keeps the inputs that reach new code, puts the constants the programs compare
-    /// against into the generator's draws, and judges every input it makes, for a wrong answer
+    /// against into the generator's draws (and, where a draw of an input gave one of two values
+    /// its runs compared with each other, the other), and judges every input it makes, for a
+    /// wrong answer
     /// behind a rare branch (docs/stress.md, "Searching for a rare branch").
     #[arg(long, value_enum, value_name = "GOAL")]
     pub search: Option<SearchGoal>,

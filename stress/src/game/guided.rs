@@ -1,9 +1,9 @@
 //! One probe of the coverage search (`harness stress --search coverage`): the case's input run by
 //! the solution and the brute force built with coverage counters ([`toolchain::build_covered`]),
 //! the solution's output judged against the brute force's as any case is, and what the two runs
-//! counted: the edges they took (new ones make the input worth keeping, as in AFL's corpus) and
-//! the constants they compared against (put into draws by the mutations, as libFuzzer does with
-//! `trace-cmp`). A brute force that is not C or C++ runs plain: its answer, no counts.
+//! counted: the edges they took (new ones make the input worth keeping, as in AFL's corpus), the
+//! constants they compared against and the pairs of values they compared with each other (put
+//! into draws by the mutations, as libFuzzer does with `trace-cmp`). A brute force that is not C or C++ runs plain: its answer, no counts.
 
 use crate::game::case::{Case, Installed};
 use crate::game::engines::judge;
@@ -94,6 +94,8 @@ pub struct Covered {
     pub novel: usize,
     /// The constants the two programs compared against.
     pub constants: Vec<i64>,
+    /// Pairs of values the two programs compared with each other.
+    pub pairs: Vec<(i64, i64)>,
 }
 
 /// Runs the covered programs on `case` (its input made), judges the solution's answer and takes
@@ -130,7 +132,7 @@ pub fn probe(
                 judge(case, &answer, &String::from_utf8_lossy(&run.stdout)),
                 Judgement::Accepted
             ));
-    let mut constants = Vec::new();
+    let (mut constants, mut pairs) = (Vec::new(), Vec::new());
     let mut novel = 0;
     {
         let mut seen = novelty.lock().ok()?;
@@ -138,6 +140,7 @@ pub fn probe(
             if let Some(counted) = counted {
                 novel += seen.merge(&counted, offset);
                 constants.extend(counted.constants);
+                pairs.extend(counted.pairs);
             }
         }
     }
@@ -146,6 +149,7 @@ pub fn probe(
         failed,
         novel,
         constants,
+        pairs,
     })
 }
 
@@ -169,7 +173,7 @@ mod tests {
     fn counted(edges: &[(u32, u8)]) -> Counted {
         Counted {
             edges: edges.to_vec(),
-            constants: Vec::new(),
+            ..Counted::default()
         }
     }
 

@@ -1,18 +1,22 @@
 //! Mutations of a stream at the level of the generator's draws, as the searches make them (a
 //! slow input's climb, the coverage search): fill a run of draws with one value, make a run
 //! ascend, draw a run afresh, raise a run to its largest values, copy a run elsewhere, splice two
-//! streams at a draw, and put a constant a program compared against into a draw (the draw's `lo`
+//! streams at a draw, put a constant a program compared against into a draw (the draw's `lo`
 //! from the tape turns the constant into the draw's value, as libFuzzer puts `trace-cmp`'s
-//! operands into its inputs).
+//! operands into its inputs), and, where a draw gave one value of a pair the program compared
+//! with each other, make it give the other (input-to-state, as libFuzzer's table of recent
+//! compares and Redqueen use it: a bug behind `b == 3 * a + 7` is one such step away).
 
 use crate::protocol::tape::{read_raw, write_raw, Tape};
 use rand::{Rng as _, RngCore as _};
 
-/// A stream to mutate and the tape of the draws the generator made from it.
+/// A stream to mutate, the tape of the draws the generator made from it, and the pairs of values
+/// its input's runs compared with each other (none when they were not counted).
 #[derive(Debug, Clone, Copy)]
 pub struct Parent<'a> {
     pub stream: &'a [u8],
     pub tape: &'a Tape,
+    pub pairs: &'a [(i64, i64)],
 }
 
 /// Where each draw of `tape` sits in a stream of `len` bytes: (start, bytes), draws of one value
@@ -34,16 +38,23 @@ pub fn run_of(count: usize, rng: &mut harness::rng::Rng) -> (usize, usize) {
     (from, len)
 }
 
-/// A mutation of `parent`'s stream at the level of its draws (`other` for a splice): with
-/// `constants` (what the programs compared against), one time in four a draw is made to give one.
+/// A mutation of `parent`'s stream at the level of its draws (`other` for a splice): one time in
+/// four, a draw is made to give a constant of `constants` (what the programs compared against),
+/// or, where it gave one value of a pair the parent's runs compared, the other.
 pub fn mutate(
     parent: Parent,
     other: Parent,
     constants: &[i64],
     rng: &mut harness::rng::Rng,
 ) -> Vec<u8> {
-    if !constants.is_empty() && rng.random_range(0..4u8) == 0 {
-        if let Some(s) = put_constant(parent, constants, rng) {
+    let pairs = parent.pairs;
+    if !(constants.is_empty() && pairs.is_empty()) && rng.random_range(0..4u8) == 0 {
+        let put = if pairs.is_empty() || (!constants.is_empty() && rng.random_range(0..2u8) == 0) {
+            put_constant(parent, constants, rng)
+        } else {
+            put_pair(parent, rng)
+        };
+        if let Some(s) = put {
             return s;
         }
     }
@@ -148,6 +159,38 @@ fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) 
     None
 }
 
+/// `parent`'s stream with a draw that gave one value of a pair its runs compared made to give the
+/// other (or one off it), where the draw's range holds it (input-to-state: the pairs are the
+/// parent's own); `None` when no draw gave a value of the pairs tried (eight of them).
+fn put_pair(parent: Parent, rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
+    let (pairs, draws) = (parent.pairs, parent.tape.placed());
+    let draws: Vec<_> = draws.filter(|&(_, k, _)| k > 0).collect();
+    for _ in 0..pairs.len().min(8) {
+        let (a, b) = pairs[rng.random_range(0..pairs.len())];
+        // Each draw that gave a, to give b; each that gave b, to give a.
+        let moves: Vec<_> = draws
+            .iter()
+            .filter_map(|&(at, k, d)| {
+                let gave = (d.lo as u64).wrapping_add(d.value) as i64;
+                let to = match gave {
+                    g if g == a => b,
+                    g if g == b => a,
+                    _ => return None,
+                };
+                let wanted = to.wrapping_add(rng.random_range(-1..=1i64));
+                let value = (wanted as u64).wrapping_sub(d.lo as u64);
+                (d.n == 0 || value < d.n).then_some((at, k, value))
+            })
+            .collect();
+        if let Some(&(at, k, value)) = moves.get(rng.random_range(0..moves.len().max(1))) {
+            let mut s = parent.stream.to_vec();
+            write_raw(&mut s, at, k, value);
+            return Some(s);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,10 +233,12 @@ mod tests {
             Parent {
                 stream: &ps,
                 tape: &t,
+                pairs: &[],
             },
             Parent {
                 stream: &qs,
                 tape: &t,
+                pairs: &[],
             },
         );
         let run = |seed| {
@@ -232,6 +277,7 @@ mod tests {
         let parent = Parent {
             stream: &s,
             tape: &t,
+            pairs: &[],
         };
         let mut rng = harness::rng::rng(7);
         let made: Vec<Vec<u8>> = (0..40)
@@ -248,5 +294,47 @@ mod tests {
         }
         // A constant no draw can give: nothing.
         assert_eq!(put_constant(parent, &[1 << 40], &mut rng), None);
+    }
+
+    #[test]
+    fn a_draw_that_gave_one_value_of_a_pair_is_made_to_give_the_other() {
+        // Draws a = 10 and b = 500 of [1, 1000] (lo 1, raw values 9 and 499, two bytes each).
+        let t = Tape {
+            consumed: 4,
+            draws: vec![
+                Draw {
+                    lo: 1,
+                    ..Draw::new(1000, 9)
+                },
+                Draw {
+                    lo: 1,
+                    ..Draw::new(1000, 499)
+                },
+            ],
+            spans: Vec::new(),
+        };
+        let s = [0u8, 9, 1, 243];
+        let parent = |pairs| Parent {
+            stream: &s,
+            tape: &t,
+            pairs,
+        };
+        let values = |m: &[u8]| (read_raw(m, 0, 2) + 1, read_raw(m, 2, 2) + 1);
+        let mut rng = harness::rng::rng(11);
+        // The program compared b with 3 * a + 7 = 37: b's draw gives 37 (or one off it), and a's
+        // draw, which gave neither value, stays.
+        for _ in 0..30 {
+            let m = put_pair(parent(&[(500, 37)]), &mut rng).expect("b gave 500");
+            let (a, b) = values(&m);
+            assert!(a == 10 && (36..=38).contains(&b), "{a} {b}");
+        }
+        // Either way round: a draw that gave 10 is made to give 600.
+        let m = put_pair(parent(&[(600, 10)]), &mut rng).expect("a gave 10");
+        let (a, b) = values(&m);
+        assert!((599..=601).contains(&a) && b == 500, "{a} {b}");
+        // A value out of the draw's range is not put; no draw gave a value of the pair: nothing.
+        assert_eq!(put_pair(parent(&[(10, 5000)]), &mut rng), None);
+        assert_eq!(put_pair(parent(&[(4, 5)]), &mut rng), None);
+        assert_eq!(put_pair(parent(&[]), &mut rng), None);
     }
 }

@@ -49,8 +49,11 @@ pub struct Probe {
     pub failed: bool,
     /// `coverage`: (edge, bucket) pairs no probe reached before this one.
     pub novel: usize,
-    /// `coverage`: the constants the programs compared against.
+    /// `coverage`: the constants the programs compared against (taken by the search).
     pub constants: Vec<i64>,
+    /// `coverage`: pairs of values the programs compared with each other, for the mutations of
+    /// this probe's stream.
+    pub pairs: Vec<(i64, i64)>,
 }
 
 impl Probe {
@@ -59,6 +62,7 @@ impl Probe {
         Parent {
             stream: &self.stream,
             tape: &self.tape,
+            pairs: &self.pairs,
         }
     }
 }
@@ -110,6 +114,7 @@ impl<'a> Prober<'a> {
             failed: false,
             novel: 0,
             constants: Vec::new(),
+            pairs: Vec::new(),
         };
         match self {
             Prober::Slow => {
@@ -131,6 +136,7 @@ impl<'a> Prober<'a> {
                 probe.failed = covered.failed;
                 probe.novel = covered.novel;
                 probe.constants = covered.constants;
+                probe.pairs = covered.pairs;
             }
         }
         Some(probe)

@@ -12,7 +12,9 @@
 //! - `coverage`: the solution and the brute force built with coverage counters
 //!   ([`crate::game::guided`]); the pool is a corpus of the streams that reached an edge (or an
 //!   edge's hit-count bucket) no stream reached before, as AFL keeps its queue; the constants the
-//!   programs compared against go into draws; a quarter of each round is fresh random cases. A
+//!   programs compared against go into draws, and where a draw of an input gave one value of a
+//!   pair its runs compared with each other, the other; a quarter of each round is fresh random
+//!   cases. A
 //!   failure is a wrong answer (or a crash) of the solution.
 
 use crate::game::case::{Case, Installed};

@@ -13,6 +13,7 @@ fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
         failed: false,
         novel: 0,
         constants: Vec::new(),
+        pairs: Vec::new(),
     }
 }
 
