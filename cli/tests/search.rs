@@ -165,6 +165,8 @@ fn the_coverage_search_puts_one_compared_value_where_the_input_had_the_other() {
         "coverage",
         "--search-secs",
         "120",
+        "--threads",
+        "3",
         "--no-replay",
         "--out",
         o,
@@ -180,6 +182,19 @@ fn the_coverage_search_puts_one_compared_value_where_the_input_had_the_other() {
         .collect();
     assert_eq!(v.len(), 2, "{input}");
     assert_eq!(v[1], 3 * v[0] + 7, "{input}");
+    // The search is a function of its seed: one worker or three probe the same inputs in the same
+    // order, and find the same one.
+    let probed = |stdout: &str| {
+        let line = stdout.lines().find(|l| l.starts_with("search coverage: "));
+        line.and_then(|l| l.split(" in ").next()).map(String::from)
+    };
+    let serial = scratch("linear-pair-serial");
+    let s = serial.to_str().unwrap();
+    let one = [&args[..5], &["--out", s, "-q", "--threads", "1"]].concat();
+    let (code, again, stderr) = stress(&one);
+    assert_eq!(code, 1, "{again}{stderr}");
+    assert_eq!(probed(&again), probed(&stdout), "{again}\n{stdout}");
+    assert_eq!(std::fs::read_to_string(repro_of(&again)).unwrap(), input);
 }
 
 #[test]

@@ -11,7 +11,6 @@ use crate::programs::problem::Covered as CoveredPrograms;
 use crate::programs::program::Cmd;
 use harness::roles::Judgement;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use supervise::Limits;
 use toolchain::{Counted, COVERAGE_ENV, MAP_SIZE};
 
@@ -32,11 +31,16 @@ impl Default for Novelty {
 }
 
 impl Novelty {
-    /// Takes what a run counted (`offset`: 0 for the solution, [`MAP_SIZE`] for the brute force)
-    /// and says how many (edge, bucket) pairs were new.
-    fn merge(&mut self, counted: &Counted, offset: usize) -> usize {
+    /// Takes what a probe's runs reached and says how many (edge, bucket) pairs were new.
+    pub fn merge(&mut self, reached: &Reached) -> usize {
+        self.merge_edges(&reached.solution, 0) + self.merge_edges(&reached.reference, MAP_SIZE)
+    }
+
+    /// Takes the edges of one program's run (`offset`: 0 for the solution, [`MAP_SIZE`] for the
+    /// brute force) and says how many (edge, bucket) pairs were new.
+    fn merge_edges(&mut self, edges: &[(u32, u8)], offset: usize) -> usize {
         let mut new = 0;
-        for &(edge, bucket) in &counted.edges {
+        for &(edge, bucket) in edges {
             let seen = &mut self.seen[offset + edge as usize % MAP_SIZE];
             if *seen & bucket == 0 {
                 if *seen == 0 {
@@ -83,6 +87,15 @@ impl Drop for Counters {
     }
 }
 
+/// The (edge, bucket) pairs a probe's two runs reached: the search merges them into its
+/// [`Novelty`] in the order its probes were made, so that what is new does not depend on which
+/// worker finished first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reached {
+    pub solution: Vec<(u32, u8)>,
+    pub reference: Vec<(u32, u8)>,
+}
+
 /// What a probe of the coverage search found.
 #[derive(Debug, Clone)]
 pub struct Covered {
@@ -90,23 +103,21 @@ pub struct Covered {
     pub cost: std::time::Duration,
     /// The solution's answer was judged wrong, or its run crashed.
     pub failed: bool,
-    /// (edge, bucket) pairs no probe reached before.
-    pub novel: usize,
+    /// The edges the two runs took.
+    pub reached: Reached,
     /// The constants the two programs compared against.
     pub constants: Vec<i64>,
     /// Pairs of values the two programs compared with each other.
     pub pairs: Vec<(i64, i64)>,
 }
 
-/// Runs the covered programs on `case` (its input made), judges the solution's answer and takes
-/// what they counted into `novelty`. `None` when the brute force gives no answer, or a program
-/// cannot be started.
+/// Runs the covered programs on `case` (its input made), judges the solution's answer, and says
+/// what they counted. `None` when the brute force gives no answer, or a program cannot be started.
 pub fn probe(
     installed: &Installed,
     case: &Case,
     covered: &CoveredPrograms,
     counters: &Counters,
-    novelty: &Mutex<Novelty>,
 ) -> Option<Covered> {
     let input = case.input().ok()?.as_bytes();
     let limits = installed.problem.limits;
@@ -132,24 +143,16 @@ pub fn probe(
                 judge(case, &answer, &String::from_utf8_lossy(&run.stdout)),
                 Judgement::Accepted
             ));
-    let (mut constants, mut pairs) = (Vec::new(), Vec::new());
-    let mut novel = 0;
-    {
-        let mut seen = novelty.lock().ok()?;
-        for (counted, offset) in [(Some(solution), 0), (reference, MAP_SIZE)] {
-            if let Some(counted) = counted {
-                novel += seen.merge(&counted, offset);
-                constants.extend(counted.constants);
-                pairs.extend(counted.pairs);
-            }
-        }
-    }
+    let reference = reference.unwrap_or_default();
     Some(Covered {
         cost: run.cpu,
         failed,
-        novel,
-        constants,
-        pairs,
+        reached: Reached {
+            solution: solution.edges,
+            reference: reference.edges,
+        },
+        constants: [solution.constants, reference.constants].concat(),
+        pairs: [solution.pairs, reference.pairs].concat(),
     })
 }
 
@@ -170,23 +173,27 @@ fn counted_run(
 mod tests {
     use super::*;
 
-    fn counted(edges: &[(u32, u8)]) -> Counted {
-        Counted {
-            edges: edges.to_vec(),
-            ..Counted::default()
+    fn solution(edges: &[(u32, u8)]) -> Reached {
+        Reached {
+            solution: edges.to_vec(),
+            reference: Vec::new(),
         }
     }
 
     #[test]
     fn novelty_is_a_new_edge_or_a_new_bucket_of_one() {
         let mut n = Novelty::default();
-        assert_eq!(n.merge(&counted(&[(5, 1), (9, 2)]), 0), 2);
-        assert_eq!(n.merge(&counted(&[(5, 1), (9, 2)]), 0), 0);
+        assert_eq!(n.merge(&solution(&[(5, 1), (9, 2)])), 2);
+        assert_eq!(n.merge(&solution(&[(5, 1), (9, 2)])), 0);
         // The same edge taken more often: a new bucket, not a new edge.
-        assert_eq!(n.merge(&counted(&[(5, 8)]), 0), 1);
+        assert_eq!(n.merge(&solution(&[(5, 8)])), 1);
         assert_eq!(n.edges(), 2);
         // The brute force's edge 5 is not the solution's.
-        assert_eq!(n.merge(&counted(&[(5, 1)]), MAP_SIZE), 1);
+        let brute = Reached {
+            solution: Vec::new(),
+            reference: vec![(5, 1)],
+        };
+        assert_eq!(n.merge(&brute), 1);
         assert_eq!(n.edges(), 3);
     }
 }

@@ -3,11 +3,10 @@
 //! covered programs judged and counted (`coverage`, [`crate::game::guided`]).
 
 use crate::game::case::{Case, Installed, Source};
-use crate::game::guided::{self, Counters, Novelty};
+use crate::game::guided::{self, Counters, Reached};
 use crate::game::mutate::Parent;
 use crate::programs::problem::Covered as CoveredPrograms;
 use crate::protocol::tape::Tape;
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// What a search looks for.
@@ -20,7 +19,21 @@ pub enum Goal {
     Coverage,
 }
 
+/// The probes of one round of a coverage search, whatever the number of workers: the search is
+/// then a function of its seed (the same probes in the same order with one thread or many; its
+/// time only says how far it gets).
+const COVERAGE_ROUND: usize = 16;
+
 impl Goal {
+    /// The probes of one round on `threads` workers: `slow` climbs a round a worker (its costs are
+    /// CPU times, never the same twice); `coverage` a fixed round ([`COVERAGE_ROUND`]).
+    pub fn round(self, threads: usize) -> usize {
+        match self {
+            Goal::Slow => threads.max(1),
+            Goal::Coverage => COVERAGE_ROUND,
+        }
+    }
+
     /// The goal as `--search` names it.
     pub fn name(self) -> &'static str {
         match self {
@@ -47,8 +60,11 @@ pub struct Probe {
     /// `slow`: the solution's run did not succeed (a limit, a crash); `coverage`: its answer was
     /// wrong or it crashed. The search ends with it.
     pub failed: bool,
-    /// `coverage`: (edge, bucket) pairs no probe reached before this one.
+    /// `coverage`: (edge, bucket) pairs no probe reached before this one (the search counts them
+    /// from `reached`, in the order of its probes).
     pub novel: usize,
+    /// `coverage`: the edges this probe's runs took, until the search has counted them.
+    pub reached: Option<Reached>,
     /// `coverage`: the constants the programs compared against (taken by the search).
     pub constants: Vec<i64>,
     /// `coverage`: pairs of values the programs compared with each other, for the mutations of
@@ -67,29 +83,23 @@ impl Probe {
     }
 }
 
-/// A worker's way of probing: the goal, and for `coverage` the programs with counters, the files
-/// they count into (the worker's own) and the search's shared record of edges reached.
+/// A worker's way of probing: the goal, and for `coverage` the programs with counters and the
+/// files they count into (the worker's own).
 pub enum Prober<'a> {
     Slow,
     Coverage {
         programs: &'a CoveredPrograms,
         counters: Counters,
-        novelty: &'a Mutex<Novelty>,
     },
 }
 
 impl<'a> Prober<'a> {
-    /// A worker's prober for `goal` (`coverage` needs the covered programs and the record).
-    pub fn new(
-        goal: Goal,
-        programs: Option<&'a CoveredPrograms>,
-        novelty: &'a Mutex<Novelty>,
-    ) -> Prober<'a> {
+    /// A worker's prober for `goal` (`coverage` needs the covered programs).
+    pub fn new(goal: Goal, programs: Option<&'a CoveredPrograms>) -> Prober<'a> {
         match (goal, programs) {
             (Goal::Coverage, Some(programs)) => Prober::Coverage {
                 programs,
                 counters: Counters::new(),
-                novelty,
             },
             _ => Prober::Slow,
         }
@@ -113,6 +123,7 @@ impl<'a> Prober<'a> {
             cost: Duration::ZERO,
             failed: false,
             novel: 0,
+            reached: None,
             constants: Vec::new(),
             pairs: Vec::new(),
         };
@@ -126,15 +137,11 @@ impl<'a> Prober<'a> {
                 probe.cost = run.cpu;
                 probe.failed = !run.success() && !run.interrupted;
             }
-            Prober::Coverage {
-                programs,
-                counters,
-                novelty,
-            } => {
-                let covered = guided::probe(installed, &case, programs, counters, novelty)?;
+            Prober::Coverage { programs, counters } => {
+                let covered = guided::probe(installed, &case, programs, counters)?;
                 probe.cost = covered.cost;
                 probe.failed = covered.failed;
-                probe.novel = covered.novel;
+                probe.reached = Some(covered.reached);
                 probe.constants = covered.constants;
                 probe.pairs = covered.pairs;
             }

@@ -117,24 +117,23 @@ pub struct Figures {
 pub fn search(installed: &Arc<Installed>, opts: &SearchOptions, note: &dyn Fn(&str)) -> Found {
     let started = Instant::now();
     let threads = opts.threads.max(1);
+    let round = opts.goal.round(threads);
     let mut climb = Climb::new(opts);
-    let novelty = Mutex::new(Novelty::default());
     std::thread::scope(|scope| {
-        let probers = Probers::start(scope, installed, threads, opts.goal, &novelty);
-        let seeds = (0..threads as u64 * 2).map(|_| climb.fresh()).collect();
+        let probers = Probers::start(scope, installed, threads, opts.goal);
+        let seeds = (0..round * 2).map(|_| climb.fresh()).collect();
         climb.offer(probers.run(seeds));
         let mut last_note = Instant::now();
         while !climb.done(started, installed) {
-            let jobs = climb.jobs(threads);
+            let jobs = climb.jobs(round);
             climb.offer(probers.run(jobs));
             if last_note.elapsed() >= Duration::from_secs(5) {
-                note(&climb.describe(installed, &novelty));
+                note(&climb.describe(installed));
                 last_note = Instant::now();
             }
         }
     });
-    let edges = novelty.lock().map_or(0, |n| n.edges());
-    climb.finish(started.elapsed(), edges)
+    climb.finish(started.elapsed())
 }
 
 /// Workers that probe for the whole search, one a thread, so that each keeps its programs' warm
@@ -153,7 +152,6 @@ impl Probers {
         installed: &'e Arc<Installed>,
         threads: usize,
         goal: Goal,
-        novelty: &'e Mutex<Novelty>,
     ) -> Probers {
         let (jobs, job_queue) = mpsc::channel::<(usize, Job)>();
         let (done, results) = mpsc::channel();
@@ -161,7 +159,7 @@ impl Probers {
         for _ in 0..threads {
             let (queue, done) = (Arc::clone(&job_queue), done.clone());
             scope.spawn(move || {
-                let prober = Prober::new(goal, installed.problem.covered.as_ref(), novelty);
+                let prober = Prober::new(goal, installed.problem.covered.as_ref());
                 loop {
                     let next = queue
                         .lock()
@@ -217,6 +215,8 @@ struct Climb {
     /// `coverage`: what the programs compared against, for the mutations.
     constants: BTreeSet<i64>,
     listed: Vec<i64>,
+    /// `coverage`: every (edge, bucket) the probes reached, merged in the order of the probes.
+    novelty: Novelty,
 }
 
 impl Climb {
@@ -233,6 +233,7 @@ impl Climb {
             fresh: 0,
             constants: BTreeSet::new(),
             listed: Vec::new(),
+            novelty: Novelty::default(),
         }
     }
 
@@ -259,14 +260,21 @@ impl Climb {
                 continue;
             };
             self.probed += 1;
+            if let Some(reached) = p.reached.take() {
+                p.novel = self.novelty.merge(&reached);
+            }
             for c in std::mem::take(&mut p.constants) {
                 if self.constants.len() < MOST_CONSTANTS && self.constants.insert(c) {
                     self.listed.push(c);
                 }
             }
+            // `coverage`: the first failing probe (in the order of the probes) ends the search
+            // and is its failure; a later one of the same round is left out.
+            let failed_before = self.pool.iter().any(|q| q.failed);
             let kept = match self.goal {
                 Goal::Slow => true,
-                Goal::Coverage => p.failed || (p.novel > 0 && self.pool.len() < MOST_CORPUS),
+                Goal::Coverage if p.failed => !failed_before,
+                Goal::Coverage => p.novel > 0 && self.pool.len() < MOST_CORPUS,
             };
             if kept {
                 self.pool.push(p);
@@ -300,9 +308,9 @@ impl Climb {
 
     /// A line about the pool: `slow`, its size and the costliest input's cost against the limit;
     /// `coverage`, the corpus, the edges reached and the constants found.
-    fn describe(&self, installed: &Installed, novelty: &Mutex<Novelty>) -> String {
+    fn describe(&self, installed: &Installed) -> String {
         if self.goal == Goal::Coverage {
-            let edges = novelty.lock().map_or(0, |n| n.edges());
+            let edges = self.novelty.edges();
             return format!(
                 "search: {} inputs probed, corpus {}, {edges} edges reached, {} constants",
                 self.probed,
@@ -322,7 +330,8 @@ impl Climb {
         )
     }
 
-    fn finish(self, elapsed: Duration, edges: usize) -> Found {
+    fn finish(self, elapsed: Duration) -> Found {
+        let edges = self.novelty.edges();
         Found {
             constants: self.constants.len(),
             pool: self.pool,

@@ -12,6 +12,7 @@ fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
         cost: Duration::ZERO,
         failed: false,
         novel: 0,
+        reached: None,
         constants: Vec::new(),
         pairs: Vec::new(),
     }
@@ -76,4 +77,49 @@ fn the_corpus_keeps_what_was_new_a_failure_first_and_gathers_the_constants() {
     let jobs = climb.jobs(64);
     let fresh = jobs.iter().filter(|j| matches!(j, Job::Fresh(_))).count();
     assert!((4..40).contains(&fresh), "{fresh} fresh of 64");
+}
+
+#[test]
+fn what_is_new_is_counted_in_the_order_of_the_probes() {
+    use crate::game::guided::Reached;
+    let reaching = |byte: u8, edges: &[(u32, u8)]| {
+        let mut p = probe_of(vec![byte], &[256]);
+        p.reached = Some(Reached {
+            solution: edges.to_vec(),
+            reference: Vec::new(),
+        });
+        Some(p)
+    };
+    let opts = SearchOptions {
+        budget: Duration::from_secs(1),
+        seed: 1,
+        threads: 1,
+        pool: 2,
+        goal: Goal::Coverage,
+    };
+    let mut climb = Climb::new(&opts);
+    // Probes 1 and 2 reach the same edge: the first in order is new, whichever finished first.
+    climb.offer(vec![reaching(1, &[(3, 1)]), reaching(2, &[(3, 1)])]);
+    let kept: Vec<u8> = climb.pool.iter().map(|p| p.stream[0]).collect();
+    assert_eq!(kept, [1]);
+    assert_eq!(climb.novelty.edges(), 1);
+    assert!(climb.pool.iter().all(|p| p.reached.is_none()));
+    // Two failures in one round: the first in order is the search's, the later one left out.
+    let failing = |byte: u8| {
+        let mut p = probe_of(vec![byte], &[256]);
+        p.failed = true;
+        Some(p)
+    };
+    climb.offer(vec![reaching(3, &[]), failing(4), failing(5)]);
+    let failed: Vec<u8> = climb
+        .pool
+        .iter()
+        .filter(|p| p.failed)
+        .map(|p| p.stream[0])
+        .collect();
+    assert_eq!(failed, [4]);
+    assert_eq!(climb.pool[0].stream, [4]);
+    // A round's size does not depend on the workers for coverage.
+    assert_eq!(Goal::Coverage.round(1), Goal::Coverage.round(64));
+    assert_eq!(Goal::Slow.round(3), 3);
 }
