@@ -198,11 +198,16 @@ fn the_coverage_search_puts_one_compared_value_where_the_input_had_the_other() {
 }
 
 #[test]
-fn the_coverage_search_needs_a_c_or_cpp_solution_and_no_interactor() {
+fn the_coverage_search_needs_a_source_it_can_count_and_no_interactor() {
     let out = scratch("coverage-refused");
     let o = out.to_str().unwrap();
-    let py = out.join("sum.py");
-    std::fs::write(&py, "print(sum(map(int, input().split()[1:])))\n").unwrap();
+    let rs = out.join("sum.rs");
+    std::fs::write(
+        &rs,
+        "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); \
+         println!(\"0\"); }\n",
+    )
+    .unwrap();
     let (code, _, stderr) = stress(&[
         "--gen-stream",
         "gen.cpp",
@@ -213,7 +218,7 @@ fn the_coverage_search_needs_a_c_or_cpp_solution_and_no_interactor() {
         "--out",
         o,
         "--",
-        py.to_str().unwrap(),
+        rs.to_str().unwrap(),
     ]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
@@ -243,7 +248,48 @@ fn the_coverage_search_needs_a_c_or_cpp_solution_and_no_interactor() {
 }
 
 #[test]
-fn the_coverage_search_counts_the_solution_alone_beside_a_python_brute_force() {
+fn the_coverage_search_counts_a_python_solution_by_its_lines() {
+    let out = scratch("product-sign-python-solution");
+    let o = out.to_str().unwrap();
+    // The example's bug in Python: a zero factor is forgotten.
+    let sol = out.join("sol.py");
+    std::fs::write(
+        &sol,
+        "input()\nneg = sum(1 for x in map(int, input().split()) if x < 0)\n\
+         print(-1 if neg % 2 else 1)\n",
+    )
+    .unwrap();
+    let problem = example("product-sign");
+    let json = out.join("report.json");
+    let (code, stdout, stderr) = stress(&[
+        problem.to_str().unwrap(),
+        "--search",
+        "coverage",
+        "--search-secs",
+        "300",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        json.to_str().unwrap(),
+        "--",
+        sol.to_str().unwrap(),
+    ]);
+    // The script's constant 0 (of `x < 0`) goes into a draw: a zero factor.
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("a failing input found"), "{stdout}");
+    assert!(stdout.contains("expected `0`, got `1`"), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(
+        report["search"]["constants"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+}
+
+#[test]
+fn the_coverage_search_counts_a_python_brute_force_too() {
     let out = scratch("product-sign-python");
     let o = out.to_str().unwrap();
     let brute = out.join("brute.py");
@@ -270,7 +316,7 @@ fn the_coverage_search_counts_the_solution_alone_beside_a_python_brute_force() {
         "--",
         sol.to_str().unwrap(),
     ]);
-    // The solution's own `x < 0` gives the constant 0: found without the brute force's counts.
+    // The solution's `x < 0` and the brute force's `x == 0` give the constant 0.
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(stdout.contains("a failing input found"), "{stdout}");
     assert!(stdout.contains("expected `0`, got `1`"), "{stdout}");

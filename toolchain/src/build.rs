@@ -221,7 +221,7 @@ pub(crate) fn runtime_object() -> Option<PathBuf> {
 }
 
 /// The resident Python interpreter's script and the runtime as a library, once per process.
-fn python_server() -> Option<(String, String)> {
+pub(crate) fn python_server() -> Option<(String, String)> {
     static SERVER: OnceLock<Option<(String, String)>> = OnceLock::new();
     SERVER
         .get_or_init(|| {

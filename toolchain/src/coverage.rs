@@ -9,16 +9,22 @@
 //! program's own code, the constants it compared something against, and pairs of values it
 //! compared with each other. [`Counted::read`] reads it
 //! after the run; [`Counted::clear`] empties it before the next. The layout is the run-time's
-//! (toolchain/coverage/coverage.c).
+//! (toolchain/coverage/coverage.c). A Python source runs under a runner of its own
+//! (toolchain/coverage/coverage.py) that counts the edges between the lines of the script's own
+//! files into the same area, and takes every integer constant of its code as one it compares
+//! against (Python has no `trace-cmp`).
 
 use crate::build::{compile, compiled, language_of, runtime_build, runtime_object, Language};
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use supervise::Program;
+use supervise::{Program, WarmStart};
 
 /// The run-time linked into a program built with coverage counters.
 pub const COVERAGE_RUNTIME: &str = include_str!("../coverage/coverage.c");
+
+/// The runner of a Python program with line coverage, counting into the same area.
+pub const COVERAGE_PYTHON: &str = include_str!("../coverage/coverage.py");
 
 /// The environment variable that names the file a run counts into.
 pub const COVERAGE_ENV: &str = "STRESS_COVERAGE";
@@ -36,18 +42,21 @@ const ZERO_MARK: u64 = 1 << 63;
 const COUNTERS: &str = "-fsanitize-coverage=trace-pc,trace-cmp";
 
 /// Builds a C or C++ `source` once more with coverage counters, warm-started like [`crate::build`]
-/// builds it, cached apart from the plain build. Another language is an error naming `role`.
+/// builds it, cached apart from the plain build; a Python `source` runs under the line-coverage
+/// runner ([`COVERAGE_PYTHON`]). Another language is an error naming `role`.
 pub fn build_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {
-    let compiler = match language_of(source) {
-        Some(l @ (Language::Cpp | Language::C)) => l.compiler().unwrap_or_default(),
-        _ => bail!(
-            "{role}: {} is not a C or C++ source: only those are built with coverage counters",
-            source.display()
-        ),
-    };
     if !source.is_file() {
         bail!("{role}: no such source file {}", source.display());
     }
+    let compiler = match language_of(source) {
+        Some(l @ (Language::Cpp | Language::C)) => l.compiler().unwrap_or_default(),
+        Some(Language::Python) => return python_covered(source, include, role),
+        _ => bail!(
+            "{role}: {} is not a C, C++ or Python source: only those are built with coverage \
+             counters",
+            source.display()
+        ),
+    };
     let Some(counters) = runtime() else {
         bail!("{role}: the coverage run-time does not compile (gcc is needed)");
     };
@@ -57,6 +66,56 @@ pub fn build_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::
     let warm = runtime_object();
     let out = compile(source, &words, include, warm.as_deref(), role)?;
     Ok(compiled(&out, warm.is_some()))
+}
+
+/// A Python `source` under the line-coverage runner: `python3 coverage.py SOURCE ARGS...`, warm
+/// started by the resident interpreter (which compiles the modules beside `source` and in
+/// `include` ahead of its runs, the source among them).
+fn python_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {
+    let python = crate::build::python()?;
+    let Some(runner) = python_runner() else {
+        bail!(
+            "{role}: the line-coverage runner cannot be written into {}",
+            crate::cache_dir().display()
+        );
+    };
+    let (runner, target) = (runner.display().to_string(), source.display().to_string());
+    let folder = source
+        .parent()
+        .map_or(".".into(), |d| d.display().to_string());
+    let warm = crate::build::python_server().map(|(server, library)| {
+        let mut words = vec![python.clone(), server, library, runner.clone(), folder];
+        words.extend(include.iter().map(|dir| dir.display().to_string()));
+        WarmStart {
+            server: words,
+            argv: vec![runner.clone(), target.clone()],
+        }
+    });
+    Ok(Program {
+        exec: vec![python, runner, target],
+        warm,
+    })
+}
+
+/// The line-coverage runner written into the cache, alone in a folder of its own (the resident
+/// interpreter compiles what is beside its script), once per process.
+fn python_runner() -> Option<PathBuf> {
+    static RUNNER: OnceLock<Option<PathBuf>> = OnceLock::new();
+    RUNNER
+        .get_or_init(|| {
+            let hash = crate::key_hash(COVERAGE_PYTHON.as_bytes());
+            let dir = crate::cache_dir().join(format!("coverage-py-{hash:016x}"));
+            let path = dir.join("coverage.py");
+            if path.is_file() {
+                return Some(path);
+            }
+            std::fs::create_dir_all(&dir).ok()?;
+            let partial = dir.join(format!(".coverage.py-{}", std::process::id()));
+            std::fs::write(&partial, COVERAGE_PYTHON).ok()?;
+            std::fs::rename(&partial, &path).ok()?;
+            Some(path)
+        })
+        .clone()
 }
 
 /// The coverage run-time compiled as an object, once per process (and cached across processes).
@@ -222,10 +281,70 @@ mod tests {
     }
 
     #[test]
-    fn only_c_and_cpp_are_built_with_counters() {
-        let py = scratch("x.py");
-        std::fs::write(&py, "print(1)\n").unwrap();
-        let err = build_covered(&py, &[], "the solution").unwrap_err();
+    fn a_python_run_counts_its_lines_and_the_integers_of_its_code() {
+        let dir = scratch("py");
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("lines.py");
+        std::fs::write(
+            &source,
+            "import sys\nx = int(input())\nif x == 4242:\n    print('rare')\n\
+             elif x < -7:\n    print('negative')\nelse:\n    print('other')\n\
+             sys.exit(3 if x == 5 else 0)\n",
+        )
+        .unwrap();
+        let program = build_covered(&source, &[], "test").expect("runs under the runner");
+        let file = scratch("py-area");
+        let run = |input: &[u8], env: bool| {
+            Counted::clear(&file).unwrap();
+            let env: Vec<(String, String)> = if env {
+                vec![(COVERAGE_ENV.to_string(), file.display().to_string())]
+            } else {
+                Vec::new()
+            };
+            let limits = supervise::Limits::from_cpu(std::time::Duration::from_secs(5));
+            let exec = supervise::run_with_env(&program, &[], &env, input, &limits).unwrap();
+            (exec, Counted::read(&file))
+        };
+        let (exec, five) = run(b"5\n", true);
+        assert_eq!(String::from_utf8_lossy(&exec.stdout), "other\n");
+        assert_eq!(
+            exec.ending,
+            supervise::Ending::Exited(3),
+            "the script's own status: {exec:?}"
+        );
+        let mut constants = five.constants.clone();
+        constants.sort();
+        for c in [-7, 0, 3, 5, 4242] {
+            assert!(constants.contains(&c), "{c} not in {constants:?}");
+        }
+        let (exec, rare) = run(b"4242\n", true);
+        assert_eq!(String::from_utf8_lossy(&exec.stdout), "rare\n");
+        let new = rare
+            .edges
+            .iter()
+            .filter(|e| !five.edges.contains(e))
+            .count();
+        assert!(new > 0, "4242 runs a line 5 does not: {rare:?} {five:?}");
+        assert_eq!(
+            run(b"5\n", true).1.edges,
+            five.edges,
+            "the same input counts the same"
+        );
+        // Without the variable it runs as it is and counts nowhere.
+        let (exec, none) = run(b"4242\n", false);
+        assert_eq!(String::from_utf8_lossy(&exec.stdout), "rare\n");
+        assert_eq!(none, Counted::default());
+        // An uncaught exception is the script's: status 1, its traceback's last line.
+        let (exec, _) = run(b"x\n", true);
+        assert_eq!(exec.ending, supervise::Ending::Exited(1), "{exec:?}");
+        assert!(String::from_utf8_lossy(&exec.stderr).contains("ValueError"));
+    }
+
+    #[test]
+    fn only_c_cpp_and_python_are_built_with_counters() {
+        let rs = scratch("x.rs");
+        std::fs::write(&rs, "fn main() {}\n").unwrap();
+        let err = build_covered(&rs, &[], "the solution").unwrap_err();
         assert!(format!("{err}").contains("only those are built with coverage counters"));
     }
 }

@@ -100,11 +100,11 @@ pub struct Args {
     /// solution's CPU time (mutating the costliest inputs found) for an input past the time limit;
     /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow
     /// inputs"). `coverage` builds the solution and the brute force with coverage counters (C and
-    /// C++), keeps the inputs that reach new code, puts the constants the programs compare
-    /// against into the generator's draws (and, where a draw of an input gave one of two values
-    /// its runs compared with each other, the other), and judges every input it makes, for a
-    /// wrong answer
-    /// behind a rare branch (docs/stress.md, "Searching for a rare branch").
+    /// C++; Python runs with line coverage), keeps the inputs that reach new code, puts the
+    /// constants the programs compare against into the generator's draws (and, where a draw of an
+    /// input gave one of two values its runs compared with each other, the other), and judges
+    /// every input it makes, for a wrong answer behind a rare branch (docs/stress.md, "Searching
+    /// for a rare branch").
     #[arg(long, value_enum, value_name = "GOAL")]
     pub search: Option<SearchGoal>,
     /// Seconds the search may take.
