@@ -29,4 +29,6 @@ pub use build::{
     SANITIZER_ENV,
 };
 pub use cache::{cache_dir, key_hash};
-pub use coverage::{build_covered, Counted, COVERAGE_ENV, COVERAGE_RUNTIME, MAP_SIZE};
+pub use coverage::{
+    build_covered, Counted, COVERAGE_ENV, COVERAGE_PYTHON, COVERAGE_RUNTIME, MAP_SIZE,
+};
