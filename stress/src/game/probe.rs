@@ -26,7 +26,7 @@ const COVERAGE_ROUND: usize = 16;
 
 impl Goal {
     /// The probes of one round on `threads` workers: `slow` climbs a round a worker (its costs are
-    /// CPU times, never the same twice); `coverage` a fixed round ([`COVERAGE_ROUND`]).
+    /// CPU times, never the same twice); `coverage` a fixed round of 16.
     pub fn round(self, threads: usize) -> usize {
         match self {
             Goal::Slow => threads.max(1),
