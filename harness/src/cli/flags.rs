@@ -269,5 +269,4 @@ pub(crate) fn run_batch<G: Game>(
 }
 
 #[cfg(test)]
-#[path = "flags_tests.rs"]
 mod tests;

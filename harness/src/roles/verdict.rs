@@ -484,5 +484,4 @@ impl Explanation {
 }
 
 #[cfg(test)]
-#[path = "verdict_tests.rs"]
 mod tests;

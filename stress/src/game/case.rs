@@ -450,5 +450,4 @@ fn run_generator(
 }
 
 #[cfg(test)]
-#[path = "case_tests.rs"]
 mod tests;

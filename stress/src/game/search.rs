@@ -375,5 +375,4 @@ pub fn share(cost: Duration, limit: Duration) -> f64 {
 }
 
 #[cfg(test)]
-#[path = "search_tests.rs"]
 mod tests;

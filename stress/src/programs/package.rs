@@ -383,5 +383,4 @@ fn executable(root: roxmltree::Node, name: &str, at: &Place) -> anyhow::Result<P
 }
 
 #[cfg(test)]
-#[path = "package_tests.rs"]
 mod tests;
