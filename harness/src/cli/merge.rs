@@ -74,7 +74,7 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
             writeln!(
                 out,
                 "{}",
-                crate::proof::verify::verdict_line(&merged.game, c, &merged, None)
+                crate::proof::scope_run::verdict_line(&merged.game, c, &merged, None)
             )?;
             c.verified
         }

@@ -8,7 +8,7 @@ use super::game::Table;
 use super::progress::{progress_for, stop_on_interrupt};
 use super::scopes::scope_of;
 use super::util::{status, write_json};
-use crate::proof::verify::{Given, ScopeCases};
+use crate::proof::scope_run::{Given, ScopeCases};
 use crate::roles::game::Game;
 use std::sync::Arc;
 
@@ -91,7 +91,7 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
         args.run.quiet,
     );
     let argv: Vec<String> = std::env::args().collect();
-    let summary = crate::proof::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
+    let summary = crate::proof::scope_run::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);
     write_json(&args.run.json, &summary)?;
     let verified = summary

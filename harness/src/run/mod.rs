@@ -2,7 +2,7 @@
 //! [`cases`], the [`batch`] loop with its watchdog and [`limits`], Ctrl-C ([`interrupt`]), replay
 //! first ([`saved`]), [`minimize`] with the generic [`shrink`]er and [`explain`], the typed
 //! [`record`] of a failure, the run's [`summary`] (with a bounded run's [`certificate`]), re-running
-//! saved files ([`replay`]), and the [`pipeline`] that chains them for `diff`, `judge`, `verify`
+//! saved files ([`recheck`]), and the [`pipeline`] that chains them for `diff`, `judge`, `verify`
 //! and `replay`.
 
 pub mod batch;
@@ -15,8 +15,8 @@ pub mod limits;
 pub mod minimize;
 pub mod pipeline;
 pub mod plan;
+pub mod recheck;
 pub mod record;
-pub mod replay;
 pub mod saved;
 pub mod shrink;
 pub mod summary;

@@ -18,7 +18,7 @@ use crate::run::batch::{Distinct, Failing, Found};
 use crate::run::cases::Origin;
 use crate::run::limits::Limits;
 use crate::run::plan::ReplayFiles;
-use crate::run::replay::{self, Saved, SavedRun};
+use crate::run::recheck::{self, Saved, SavedRun};
 use crate::run::summary::{Replayed, SavedFailure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -87,7 +87,7 @@ pub fn replay_first<G: Game>(
     // under the batch's limit (doubled: wall-clock time). A program has limits of its own.
     let in_process = !pair.a.isolated() && !pair.b.isolated();
     let limit = |c: &G::Case| o.limits.wall::<G>(c);
-    let limit: Option<replay::CaseLimit<'_, G::Case>> =
+    let limit: Option<recheck::CaseLimit<'_, G::Case>> =
         if in_process { Some(&limit) } else { None };
     let (shard, shards) = (o.shard.0, o.shard.1.max(1));
     let share = files
@@ -101,7 +101,7 @@ pub fn replay_first<G: Game>(
             return Ok(gate);
         }
         gate.replayed.replayed += 1;
-        let run = replay::check_saved::<G>(path, pair, limit);
+        let run = recheck::check_saved::<G>(path, pair, limit);
         if let Some(listed) = o.files {
             present(listed, path, &run, pair, o.colour, &mut gate, out)?;
         }
@@ -176,12 +176,12 @@ fn present<G: Game>(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let names = pair.names();
-    let verdict = replay::file_verdict::<G>(path, run, names);
+    let verdict = recheck::file_verdict::<G>(path, run, names);
     let failure = run.as_ref().ok().and_then(|r| r.failure());
     write!(
         out,
         "{}",
-        replay::verdict_text(&verdict, failure, names, colour)
+        recheck::verdict_text(&verdict, failure, names, colour)
     )?;
     if let Some((dest, several)) = &listed.pages {
         let title = path.display().to_string();

@@ -1,5 +1,6 @@
-//! Bounded verification: every case of a scope ([`crate::roles::scope`]) as the case source of a run, and
-//! the certificate ([`crate::run::certificate`]) of what the run proved.
+//! Bounded verification, the run behind `verify`: every case of a scope ([`crate::roles::scope`])
+//! as the case source of a run, and the certificate ([`crate::run::certificate`]) of what the run
+//! proved.
 //!
 //! `verify` is the pipeline of `diff` with another source: index `i` of the run is index `i` of the
 //! scope (an index that is not a valid input is skipped, counted, never run), the batch keeps an
