@@ -22,7 +22,7 @@ pub struct Program {
     /// The program and its arguments.
     pub cmd: Vec<String>,
     /// How the program starts warm (its `argv` holding the arguments of `cmd` too), when the
-    /// harness built it from its source ([`Program::from_source`]): forked from a started copy
+    /// harness built it from its source (`Program::from_source`): forked from a started copy
     /// for each run.
     pub warm: Option<process::WarmStart>,
     /// The name in reports (default: `program <cmd...>`).
@@ -55,7 +55,7 @@ impl Program {
     /// A program given by its source (`.c`, `.cpp`, `.py`...; see [`toolchain::build`]) and its
     /// arguments: compiled once (cached), started warm. `None` when `cmd` does not start with a
     /// source file; an error when the source does not build.
-    pub fn from_source(cmd: &[String], cpu: Duration) -> anyhow::Result<Option<Program>> {
+    pub(crate) fn from_source(cmd: &[String], cpu: Duration) -> anyhow::Result<Option<Program>> {
         let Some((first, args)) = cmd.split_first() else {
             return Ok(None);
         };
@@ -88,7 +88,7 @@ impl Program {
     /// The same program with a CPU-time limit of `cpu` on `case`, never above its own limit, and a
     /// wall-clock guard of three times that (for the candidates of a shrink, where a run past the
     /// limit is only a rejected or accepted candidate, never a verdict of its own).
-    pub fn limited<G: Game>(&self, case: &G::Case, cpu: Duration) -> Program {
+    pub(crate) fn limited<G: Game>(&self, case: &G::Case, cpu: Duration) -> Program {
         let own = self.cpu.unwrap_or_else(|| G::time_limit(case));
         let cpu = cpu.min(own);
         Program {
@@ -100,7 +100,7 @@ impl Program {
 
     /// Makes this program with a lower limit per case ([`Program::limited`]): what the shrinker of
     /// its hangs needs (`DiffOptions::relimit` of the run).
-    pub fn relimit<G: Game>(&self) -> crate::roles::engine::Relimit<G> {
+    pub(crate) fn relimit<G: Game>(&self) -> crate::roles::engine::Relimit<G> {
         let program = self.clone();
         std::sync::Arc::new(move |case: &G::Case, cpu: Duration| {
             std::sync::Arc::new(program.limited::<G>(case, cpu)) as std::sync::Arc<dyn Engine<G>>
@@ -109,7 +109,7 @@ impl Program {
 
     /// Checks that the program can be started at all (a missing program is an error of the
     /// command line, not a verdict of every case).
-    pub fn check_startable(&self) -> anyhow::Result<()> {
+    pub(crate) fn check_startable(&self) -> anyhow::Result<()> {
         let program = self
             .cmd
             .first()

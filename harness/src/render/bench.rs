@@ -85,7 +85,7 @@ pub struct BenchReport {
     pub game: String,
     pub seed: u64,
     /// Built with overflow checks and debug assertions (the diff build): slower than `--profile perf`.
-    pub checked_build: bool,
+    pub(crate) checked_build: bool,
     pub rows: Vec<RowReport>,
 }
 
@@ -102,7 +102,7 @@ pub struct RowReport {
     pub ratio: Option<Spread<f64>>,
     pub rounds: usize,
     /// True when the ratios spread so wide that the median is not to be trusted.
-    pub noisy: bool,
+    pub(crate) noisy: bool,
     pub note: Option<String>,
 }
 
@@ -140,7 +140,7 @@ impl BenchReport {
 }
 
 /// A duration in the unit that suits it.
-pub fn human(d: Duration) -> String {
+pub(crate) fn human(d: Duration) -> String {
     let ns = d.as_nanos() as f64;
     if ns < 1e3 {
         format!("{ns:.0} ns")

@@ -1,6 +1,6 @@
 //! Making pages: hands what engines made of a case to the game's page
 //! ([`crate::roles::game::Game::html`], made with the kit of [`crate::roles::html`]): the page of `harness replay
-//! --html OUT FILE` ([`saved_page`], [`write_replay`], from the outcomes of the replay), the page
+//! --html OUT FILE` ([`saved_page`], `write_replay`, from the outcomes of the replay), the page
 //! saved beside every failing case ([`failure_page`], from outcomes recorded with the failure), and
 //! the page of any case ([`replay_page`], which runs both engines).
 
@@ -84,7 +84,7 @@ pub fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
 
 /// Writes `page`, the replay page of `file` (see [`target`]), and says so on `log`; a file
 /// without a page (`Err`: unreadable, bad input) is only reported, its verdict says why.
-pub fn write_replay(
+pub(crate) fn write_replay(
     out: &Path,
     file: &Path,
     several: bool,

@@ -81,7 +81,7 @@ macro_rules! engines {
 
 /// A checker's verdict: `(accepted, the verdict in one line)`, or which input (0 or 1) is
 /// unreadable and why.
-pub type CheckResult = Result<(bool, String), (usize, ParseError)>;
+pub(crate) type CheckResult = Result<(bool, String), (usize, ParseError)>;
 
 /// A check of a proposed answer that a game offers as `harness check` (NoGo's move lists).
 pub struct Checker {
@@ -154,7 +154,7 @@ impl ProfileId {
     }
 
     /// The game's default profile (the first).
-    pub fn default_of<G: Generate>() -> Self {
+    pub(crate) fn default_of<G: Generate>() -> Self {
         ProfileId {
             index: 0,
             name: G::PROFILES.first().map_or("", |p| p.name),
@@ -241,7 +241,7 @@ impl ProfileChoice {
     }
 
     /// Refuses profiles the reference cannot finish, naming them.
-    pub fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
+    pub(crate) fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
         for p in self.profiles::<G>() {
             if p.bench_only {
                 anyhow::bail!(
@@ -258,7 +258,7 @@ impl ProfileChoice {
 }
 
 /// The names of the game's bench-only profiles.
-pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
+pub(crate) fn bench_only_names<G: Generate>() -> Vec<&'static str> {
     G::PROFILES
         .iter()
         .filter(|p| p.bench_only)
@@ -267,12 +267,14 @@ pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
 }
 
 /// Every profile the reference can finish, the default mix first (`--profile all`).
-pub fn all_profiles<G: Generate>() -> Vec<&'static Profile<G::Case>> {
+#[cfg(test)]
+pub(crate) fn all_profiles<G: Generate>() -> Vec<&'static Profile<G::Case>> {
     G::PROFILES.iter().filter(|p| !p.bench_only).collect()
 }
 
-/// [`all_profiles`] as ids, for a [`ProfileChoice`].
-pub fn all_profile_ids<G: Generate>() -> Vec<ProfileId> {
+/// Every profile the reference can finish (`--profile all`) as ids, the default mix first, for a
+/// [`ProfileChoice`].
+pub(crate) fn all_profile_ids<G: Generate>() -> Vec<ProfileId> {
     (0..G::PROFILES.len())
         .filter(|&i| !G::PROFILES[i].bench_only)
         .filter_map(ProfileId::of::<G>)

@@ -34,7 +34,7 @@ pub struct Profile<C: 'static> {
     /// Its cases seed the fuzzers (`harness seeds`).
     pub fuzz_seed: bool,
     /// Cases of this profile in the default `harness bench` (0: not one of its rows).
-    pub bench_cases: usize,
+    pub(crate) bench_cases: usize,
     /// Generates a case of this profile: a pure function of the seed.
     pub generate: fn(u64) -> C,
 }

@@ -251,7 +251,7 @@ impl Verdict {
     }
 
     /// The failure, when the case fails, taken out of the verdict.
-    pub fn into_failure(self) -> Option<Failure> {
+    pub(crate) fn into_failure(self) -> Option<Failure> {
         match self {
             Verdict::Fails(f) => Some(*f),
             Verdict::Agree | Verdict::Interrupted(_) => None,

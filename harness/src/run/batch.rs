@@ -126,7 +126,7 @@ impl BatchOptions {
     }
 
     /// Indices of a run of `total` that fall in this shard.
-    pub fn shard_of(&self, total: u64) -> u64 {
+    pub(crate) fn shard_of(&self, total: u64) -> u64 {
         let (shard, shards) = self.shard;
         if total > shard {
             (total - shard).div_ceil(shards.max(1))
@@ -173,9 +173,9 @@ pub struct Distinct<C> {
 /// whose engines agree with each other but not with the answer saved beside it: nothing for the
 /// pair to shrink).
 #[derive(Debug, Clone)]
-pub struct Failing<C> {
+pub(crate) struct Failing<C> {
     pub distinct: Distinct<C>,
-    pub as_is: bool,
+    pub(crate) as_is: bool,
 }
 
 /// What a batch did.
@@ -199,7 +199,7 @@ pub struct BatchResult<C> {
     pub elapsed: Duration,
     /// When the first failure (of any case) was found, from the start of the batch: the time to
     /// detect a bug.
-    pub detected: Option<Duration>,
+    pub(crate) detected: Option<Duration>,
     /// The batch stopped early because `stop` was set.
     pub interrupted: bool,
     /// Worker threads left behind in a hanging engine.

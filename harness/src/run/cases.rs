@@ -21,7 +21,7 @@ pub enum Origin {
 impl Origin {
     /// The name the reports give the case's family: the profile of a generated case, `saved` for
     /// a file, `scope` for a case of a bounded scope.
-    pub fn profile_name(&self) -> &'static str {
+    pub(crate) fn profile_name(&self) -> &'static str {
         match self {
             Origin::Seeded { profile, .. } => profile.name,
             Origin::Saved(_) => "saved",
@@ -30,7 +30,7 @@ impl Origin {
     }
 
     /// The case's own seed (generated cases), or the scope index, or 0 for a file: the number the
-    /// reports print beside [`Origin::profile_name`].
+    /// reports print beside `Origin::profile_name`.
     pub fn seed(&self) -> u64 {
         match self {
             Origin::Seeded { seed, .. } => *seed,

@@ -21,7 +21,7 @@ pub struct Certificate {
     pub scope: String,
     /// The named scope the run was given, if it was given a name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scope_name: Option<String>,
+    pub(crate) scope_name: Option<String>,
     /// The scope's parameters, in the game's order: (name, bounds).
     pub params: Vec<(String, String)>,
     /// Indices in the whole scope (every shard).
@@ -38,13 +38,13 @@ pub struct Certificate {
     /// How the scope was reduced: always `none` (every case of the scope, no symmetry).
     pub reduction: String,
     /// The shard count K of the run (1: one process ran it all).
-    pub shard_count: u64,
+    pub(crate) shard_count: u64,
     /// The shards (of K) that no report covers.
     #[serde(default)]
     pub missing_shards: Vec<u64>,
     /// The command that runs one shard, with `{I}` for its number: a missing shard's rerun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard_command: Option<String>,
+    pub(crate) shard_command: Option<String>,
     /// Every index of the shards this report covers was visited: no run of them stopped early.
     pub shards_complete: bool,
     /// Every index of the scope visited, by shards that each ran to their end.
@@ -65,12 +65,12 @@ pub struct Certificate {
 }
 
 /// A digest as the certificate writes it.
-pub fn digest_text(d: u64) -> String {
+pub(crate) fn digest_text(d: u64) -> String {
     format!("{d:016x}")
 }
 
 /// A digest read back from a certificate.
-pub fn parse_digest(s: &str) -> Option<u64> {
+pub(crate) fn parse_digest(s: &str) -> Option<u64> {
     u64::from_str_radix(s, 16).ok().filter(|_| s.len() == 16)
 }
 
@@ -85,7 +85,7 @@ pub fn shard_indices(indices: u64, (shard, k): (u64, u64)) -> u64 {
 
 /// Sorts the game's coverage keys for a certificate: reached (count above 0), unreachable (the
 /// scope says so, with why), and the rest, not reached.
-pub fn sort_rules(
+pub(crate) fn sort_rules(
     counts: &[(String, u64)],
     unreachable: &[(&'static str, String)],
 ) -> (Vec<String>, Vec<String>, Vec<(String, String)>) {
@@ -108,7 +108,7 @@ pub fn sort_rules(
 /// `--shard` value becomes `{I}/K`, and in the last path component of the values of `--json` and
 /// `--out` the number `was`, where it stands alone between non-digits (`shard-1.json`, `task-1`),
 /// becomes `{I}` (a folder above, such as `runs/1/`, is left as it is).
-pub fn shard_command(argv: &[String], was: u64) -> String {
+pub(crate) fn shard_command(argv: &[String], was: u64) -> String {
     let mut out = Vec::with_capacity(argv.len());
     let mut next_is: Option<&str> = None;
     for arg in argv {

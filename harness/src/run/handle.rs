@@ -19,7 +19,7 @@ use std::sync::atomic::Ordering::Relaxed;
 pub(crate) struct Handled {
     pub reported: Reported,
     pub text: String,
-    pub save_error: Option<String>,
+    pub(crate) save_error: Option<String>,
 }
 
 /// Shrinks the failure `found` of `signature` (unless `as_is`), records it and saves its repro.
@@ -111,7 +111,7 @@ fn save<G: Game>(
     names: Names<'_>,
 ) -> anyhow::Result<std::path::PathBuf> {
     let program = &opts.program;
-    let path = match record.from_file().filter(|_| record.unchanged()) {
+    let path = match record.saved_file().filter(|_| record.unchanged()) {
         Some(path) => path.clone(),
         None => corpus::save::<G>(
             &opts.out_dir,

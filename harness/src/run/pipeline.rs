@@ -9,9 +9,9 @@
 //! the hidden `exec` command), so that every candidate can be stopped at its time limit.
 //! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
 //!
-//! A time limit of a judged program (an engine out of process, with a [`Relimit`](crate::roles::engine::Relimit)) is shrunk with a
-//! relative limit: each candidate may take [`crate::run::limits::RELATIVE_LIMIT`] times the trusted engine's time
-//! on that same candidate, at least [`crate::run::limits::RELATIVE_FLOOR`], never more than the program's own
+//! A time limit of a judged program (an engine out of process, with a `Relimit`) is shrunk with a
+//! relative limit: each candidate may take `RELATIVE_LIMIT` times the trusted engine's time
+//! on that same candidate, at least `RELATIVE_FLOOR`, never more than the program's own
 //! limit, and still fails when it runs past that. A candidate that still hangs then costs a
 //! fraction of a second instead of the whole limit, and the candidates run on `threads` (`--jobs`)
 //! at once. The shrunk case is checked once more under the program's own limit; should it pass

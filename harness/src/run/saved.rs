@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// What the saved cases showed.
-pub struct SavedPass<C> {
+pub(crate) struct SavedPass<C> {
     pub replayed: Replayed,
     /// One failing saved case per signature (the first of it), in replay order, at most
     /// `max_failures`.
@@ -43,7 +43,7 @@ impl<C> SavedPass<C> {
 }
 
 /// Where the saved cases are read from its cases and how far it goes.
-pub struct SavedOptions<'a> {
+pub(crate) struct SavedOptions<'a> {
     pub out_dir: &'a Path,
     pub corpus_dir: &'a Path,
     pub limits: Limits,
@@ -61,7 +61,7 @@ pub struct SavedOptions<'a> {
 /// Replays the saved cases through `pair` until they hold `max_failures` distinct signatures,
 /// printing a line for each file that is not a case of the game and `N saved cases: all pass`
 /// when none fails; listed files instead each get their verdict line.
-pub fn replay_first<G: Game>(
+pub(crate) fn replay_first<G: Game>(
     o: &SavedOptions<'_>,
     pair: &Pair<G>,
     out: &mut dyn Write,

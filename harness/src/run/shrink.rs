@@ -56,7 +56,7 @@ pub fn shrink<G: Shrink>(
 }
 
 /// [`shrink`], calling `step` with every case it moves to, in order (the last one is the result).
-pub fn shrink_traced<G: Shrink>(
+pub(crate) fn shrink_traced<G: Shrink>(
     case: G::Case,
     fails: impl Fn(&G::Case) -> bool + Sync,
     budget: Duration,

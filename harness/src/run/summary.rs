@@ -29,7 +29,7 @@ pub struct Reported {
     pub size_before: String,
     pub size_after: String,
     pub shrink_steps: usize,
-    pub shrink_tries: usize,
+    pub(crate) shrink_tries: usize,
     pub shrink_complete: bool,
     /// The command that prints the original case.
     pub reproduce: String,
@@ -169,7 +169,7 @@ pub struct Summary {
     /// Failing cases by kind.
     pub failures: std::collections::BTreeMap<Kind, u64>,
     pub elapsed_secs: f64,
-    pub cases_per_sec: f64,
+    pub(crate) cases_per_sec: f64,
     /// Seconds from the start of the batch to the first failure found: the time to detect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detected_secs: Option<f64>,
@@ -179,7 +179,7 @@ pub struct Summary {
     pub first: Option<Reported>,
     pub interrupted: bool,
     /// Why the failure could not be saved, when it could not.
-    pub save_error: Option<String>,
+    pub(crate) save_error: Option<String>,
     /// `--max-failures`: distinct failure signatures the batch looks for before it stops.
     #[serde(default = "one")]
     pub max_failures: usize,
@@ -200,7 +200,7 @@ pub struct Summary {
     /// The command that runs one shard of this run, `{I}` standing for its number (runs with
     /// `--shard`): what a merge prints for a missing shard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard_command: Option<String>,
+    pub(crate) shard_command: Option<String>,
     /// The shards of `0..K` that no merged report covers (merged reports).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing_shards: Vec<u64>,
