@@ -105,7 +105,7 @@ pub mod watchdog {
     }
 
     /// Runs `f` with a deadline `limit` from now.
-    pub fn within<T>(limit: Duration, f: impl FnOnce() -> T) -> T {
+    pub(crate) fn within<T>(limit: Duration, f: impl FnOnce() -> T) -> T {
         let start = now();
         let limit = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX / 2);
         DEADLINE.store(start.saturating_add(limit).max(1), Relaxed);

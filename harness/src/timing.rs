@@ -39,7 +39,7 @@ pub struct Row {
     pub ratio: Option<Spread<f64>>,
     pub rounds: usize,
     /// Why a side was not measured, when it was not.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 impl Row {

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 pub struct Args {
     /// The shard reports.
     #[arg(required = true)]
-    pub reports: Vec<PathBuf>,
+    pub(crate) reports: Vec<PathBuf>,
     /// Also write the merged report as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,

@@ -40,15 +40,15 @@ pub(crate) fn generic_examples(program: &str, game: &str) -> String {
 pub(crate) struct Cli {
     /// Colour in reports: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
-    pub color: ColourChoice,
+    pub(crate) color: ColourChoice,
     /// Start every run of an external program by exec. By default a program the harness builds
     /// from its source (C, C++, Python) is started once and forked for each run, which judges the
     /// same at the cost of a fork (docs/performance.md, warm starts); this flag is for comparison,
     /// and for a program that misbehaves when forked.
     #[arg(long, global = true)]
-    pub cold: bool,
+    pub(crate) cold: bool,
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// When to colour reports.

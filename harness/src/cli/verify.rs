@@ -38,11 +38,11 @@ pub struct Args {
     pub scope: String,
     /// The engines compared (`--engine`, `--against`).
     #[command(flatten)]
-    pub pair: PairArgs,
+    pub(crate) pair: PairArgs,
     #[command(flatten)]
     pub run: RunFlags,
     #[command(flatten)]
-    pub limit: CaseTimeout,
+    pub(crate) limit: CaseTimeout,
     #[command(flatten)]
     pub program: ProgramFlags,
     /// A program judged against the reference instead of --engine, and its arguments.

@@ -20,21 +20,21 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct Program {
     /// The program and its arguments.
-    pub cmd: Vec<String>,
+    pub(crate) cmd: Vec<String>,
     /// How the program starts warm (its `argv` holding the arguments of `cmd` too), when the
     /// harness built it from its source (`Program::from_source`): forked from a started copy
     /// for each run.
-    pub warm: Option<process::WarmStart>,
+    pub(crate) warm: Option<process::WarmStart>,
     /// The name in reports (default: `program <cmd...>`).
     pub name: String,
     /// The CPU-time limit of one run; `None`: the game's limit for the case.
-    pub cpu: Option<Duration>,
+    pub(crate) cpu: Option<Duration>,
     /// The memory limit of one run (peak resident memory of everything it starts).
-    pub memory_bytes: Option<u64>,
+    pub(crate) memory_bytes: Option<u64>,
     /// Output beyond this many bytes is cut off and judged malformed.
-    pub max_output: usize,
+    pub(crate) max_output: usize,
     /// The wall-clock guard of one run; `None`: three times the CPU limit plus one second.
-    pub wall: Option<Duration>,
+    pub(crate) wall: Option<Duration>,
 }
 
 impl Program {
@@ -73,7 +73,7 @@ impl Program {
     }
 
     /// The limits of a run on a case of `G`.
-    pub fn limits<G: Game>(&self, case: &G::Case) -> Limits {
+    pub(crate) fn limits<G: Game>(&self, case: &G::Case) -> Limits {
         let mut limits = Limits::from_cpu(self.cpu.unwrap_or_else(|| G::time_limit(case)))
             .with_max_output(self.max_output);
         if let Some(m) = self.memory_bytes {

@@ -57,8 +57,8 @@ pub fn sample<G: Game>(scope: &dyn Scope<G::Case>, indices: impl Iterator<Item =
 #[derive(Debug)]
 pub struct Estimate {
     pub name: &'static str,
-    pub indices: u64,
-    pub sampled: Sampled,
+    pub(crate) indices: u64,
+    pub(crate) sampled: Sampled,
     /// CPU nanoseconds per index in the sample.
     pub(crate) ns_per_index: f64,
     /// The whole scope in core-hours, and in seconds on two cores.

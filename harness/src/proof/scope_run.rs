@@ -58,17 +58,17 @@ impl<G: Game> Cases<G> for ScopeCases<G> {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Counted {
     /// Cases that ran to a verdict.
-    pub checked: u64,
+    pub(crate) checked: u64,
     /// Indices that are not valid inputs.
-    pub skipped: u64,
+    pub(crate) skipped: u64,
     /// Cases that failed.
-    pub failed: u64,
+    pub(crate) failed: u64,
     /// The sum of the agreed cases' digests.
-    pub digest: u64,
+    pub(crate) digest: u64,
     /// Coverage counters (rule, cases that reached it).
-    pub coverage: Vec<(String, u64)>,
+    pub(crate) coverage: Vec<(String, u64)>,
     /// The run stopped early (Ctrl-C, `--time`, or a failure that ends the batch).
-    pub stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 /// The certificate of a run over shard `shard` of `scope` (`name`: the named scope it was given

@@ -81,9 +81,9 @@ pub fn profile<G: Game>(
 pub struct BenchReport {
     /// Always `match3-proof.bench.v1`.
     pub schema: String,
-    pub version: String,
+    pub(crate) version: String,
     pub game: String,
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Built with overflow checks and debug assertions (the diff build): slower than `--profile perf`.
     pub(crate) checked_build: bool,
     pub rows: Vec<RowReport>,
@@ -93,7 +93,7 @@ pub struct BenchReport {
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct RowReport {
     pub label: String,
-    pub cases: usize,
+    pub(crate) cases: usize,
     pub engines: [String; 2],
     /// Nanoseconds per case of each engine (min, median, max over the rounds).
     pub a_ns: Option<Spread<u64>>,
@@ -103,7 +103,7 @@ pub struct RowReport {
     pub rounds: usize,
     /// True when the ratios spread so wide that the median is not to be trusted.
     pub(crate) noisy: bool,
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 impl BenchReport {

@@ -33,7 +33,7 @@ pub(crate) fn game_dir(game: &str) -> PathBuf {
 /// The saved cases `diff` and `judge` replay before generating new ones: the game's saved
 /// failures under `out` (every `<game>-*.in` below it, as [`name`] names them), then the `.in`
 /// files directly in `game_dir` (not its subfolders), each once, in that order.
-pub fn saved_cases(out: &Path, game: &str, game_dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn saved_cases(out: &Path, game: &str, game_dir: &Path) -> Vec<PathBuf> {
     let prefix = format!("{game}-");
     let mut files: Vec<PathBuf> = case_files(out)
         .into_iter()
@@ -89,7 +89,7 @@ const GOT_LIMIT: usize = 1 << 20;
 /// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (the `page`, when
 /// there is one), then `.json` with `meta`, the failure and its text. Runs no engine: it writes
 /// bytes. Returns the path of the `.in` (of the `.json` without a case).
-pub fn save<G: Game>(
+pub(crate) fn save<G: Game>(
     dir: &Path,
     name: &str,
     case: Option<&G::Case>,

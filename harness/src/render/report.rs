@@ -150,7 +150,7 @@ pub enum Unit {
 
 impl Unit {
     /// The word for it, plural.
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Unit::Cases => "cases",
             Unit::Indices => "indices",

@@ -136,11 +136,11 @@ pub fn engines<G: Game>() -> Vec<EngineEntry<G>> {
 
 /// One of a game's profiles, as its place in [`Generate::PROFILES`] and its name: what a batch's
 /// options and a case's origin keep, so that they need no type of their own; the game resolves it
-/// to the profile and its generator ([`ProfileId::get`]).
+/// to the profile and its generator (`ProfileId::get`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProfileId {
     /// The profile's place in the game's `PROFILES`.
-    pub index: usize,
+    pub(crate) index: usize,
     pub name: &'static str,
 }
 
@@ -170,7 +170,7 @@ impl ProfileId {
     /// The profile itself, with its generator. It is looked up by place and must be a profile of
     /// `G` (ids come from `G`'s own table): one of another game is a mistake in the caller, and
     /// panics.
-    pub fn get<G: Generate>(self) -> &'static Profile<G::Case> {
+    pub(crate) fn get<G: Generate>(self) -> &'static Profile<G::Case> {
         match G::PROFILES.get(self.index) {
             Some(profile) if profile.name == self.name => profile,
             _ => panic!(
@@ -213,7 +213,7 @@ impl ProfileChoice {
     }
 
     /// The profile of case `index`.
-    pub fn id(&self, index: u64) -> ProfileId {
+    pub(crate) fn id(&self, index: u64) -> ProfileId {
         match self {
             ProfileChoice::One(p) => *p,
             ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
@@ -233,7 +233,7 @@ impl ProfileChoice {
     }
 
     /// The profiles this choice uses.
-    pub fn profiles<G: Generate>(&self) -> Vec<&'static Profile<G::Case>> {
+    pub(crate) fn profiles<G: Generate>(&self) -> Vec<&'static Profile<G::Case>> {
         match self {
             ProfileChoice::One(p) => vec![p.get::<G>()],
             ProfileChoice::Cycle(all) => all.iter().map(|p| p.get::<G>()).collect(),

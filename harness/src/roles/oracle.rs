@@ -99,7 +99,7 @@ pub struct Checked<O> {
     /// The trusted engine's traced outcome, when it gave one (for coverage).
     pub a: Option<O>,
     /// The traced outcome of the engine under test, when it gave one (for a page).
-    pub b: Option<O>,
+    pub(crate) b: Option<O>,
     pub verdict: Verdict,
 }
 
@@ -131,7 +131,7 @@ pub struct Pictured<O> {
     /// The trusted engine's traced outcome, when it was run and gave one.
     pub a: Option<O>,
     /// The traced outcome of the engine under test, when it was run and gave one.
-    pub b: Option<O>,
+    pub(crate) b: Option<O>,
 }
 
 impl<O> Default for Pictured<O> {

@@ -18,30 +18,30 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Certificate {
     /// The scope as the game writes it: every parameter with its bounds.
-    pub scope: String,
+    pub(crate) scope: String,
     /// The named scope the run was given, if it was given a name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) scope_name: Option<String>,
     /// The scope's parameters, in the game's order: (name, bounds).
-    pub params: Vec<(String, String)>,
+    pub(crate) params: Vec<(String, String)>,
     /// Indices in the whole scope (every shard).
-    pub indices: u64,
+    pub(crate) indices: u64,
     /// Indices visited by the shards this certificate covers (checked + skipped).
-    pub visited: u64,
+    pub(crate) visited: u64,
     /// Cases that ran to a verdict (both engines, compared).
-    pub checked: u64,
+    pub(crate) checked: u64,
     /// Indices that are not valid inputs (a board with a run...): never run.
-    pub skipped: u64,
+    pub(crate) skipped: u64,
     /// The sum of the per-case digests (index and agreed answer, [`crate::run::batch`]) of the checked
     /// cases that agreed, as 16 hex digits.
-    pub digest: String,
+    pub(crate) digest: String,
     /// How the scope was reduced: always `none` (every case of the scope, no symmetry).
-    pub reduction: String,
+    pub(crate) reduction: String,
     /// The shard count K of the run (1: one process ran it all).
     pub(crate) shard_count: u64,
     /// The shards (of K) that no report covers.
     #[serde(default)]
-    pub missing_shards: Vec<u64>,
+    pub(crate) missing_shards: Vec<u64>,
     /// The command that runs one shard, with `{I}` for its number: a missing shard's rerun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) shard_command: Option<String>,
@@ -52,16 +52,16 @@ pub struct Certificate {
     /// Complete, and no case failed: the two engines agree on every case of the scope.
     pub verified: bool,
     /// The game's rules (coverage keys) some checked case reached.
-    pub reached: Vec<String>,
+    pub(crate) reached: Vec<String>,
     /// Rules the scope could reach and no case did.
-    pub not_reached: Vec<String>,
+    pub(crate) not_reached: Vec<String>,
     /// Rules the scope cannot reach, each with why: the certificate says nothing of them.
-    pub unreachable: Vec<(String, String)>,
+    pub(crate) unreachable: Vec<(String, String)>,
     /// What makes the scope's cases beyond its expression ([`crate::roles::scope::Scope::source`]): for
     /// a problem given by programs, the programs with their content hashes and the counts of the
     /// enumeration. Shards merge only when theirs are equal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<serde_json::Value>,
+    pub(crate) source: Option<serde_json::Value>,
 }
 
 /// A digest as the certificate writes it.
@@ -191,7 +191,7 @@ fn source_text(source: &Option<serde_json::Value>) -> String {
 }
 
 /// The rerun command of shard `shard`, from a certificate's `shard_command`.
-pub fn rerun(template: &str, shard: u64) -> String {
+pub(crate) fn rerun(template: &str, shard: u64) -> String {
     template.replace("{I}", &shard.to_string())
 }
 

@@ -17,8 +17,8 @@ use std::sync::atomic::Ordering::Relaxed;
 /// A failure shrunk and saved: what the run's summary says of it, its text report, and why it
 /// could not be saved (when it could not).
 pub(crate) struct Handled {
-    pub reported: Reported,
-    pub text: String,
+    pub(crate) reported: Reported,
+    pub(crate) text: String,
     pub(crate) save_error: Option<String>,
 }
 

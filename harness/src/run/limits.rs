@@ -20,9 +20,9 @@ pub const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
 
 /// The per-case limits of a run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// A fixed per-case limit (`--case-timeout`), else the game's from the case's size.
-    pub case_timeout: Option<Duration>,
+    pub(crate) case_timeout: Option<Duration>,
 }
 
 impl Limits {
@@ -35,13 +35,13 @@ impl Limits {
 
     /// The wall-clock limit of `case` run on a thread of its own outside the batch: the batch's
     /// limit doubled (a loaded machine slows a case down in wall-clock time).
-    pub fn wall<G: Game>(&self, case: &G::Case) -> Duration {
+    pub(crate) fn wall<G: Game>(&self, case: &G::Case) -> Duration {
         self.case::<G>(case) * 2
     }
 
     /// Whether engine b's limit in the batch is relative to engine a's time: with no fixed
     /// per-case limit (and two in-process engines, which the caller knows).
-    pub fn relative(&self) -> bool {
+    pub(crate) fn relative(&self) -> bool {
         self.case_timeout.is_none()
     }
 

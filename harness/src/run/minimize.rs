@@ -25,13 +25,13 @@ const EXPLAIN_MAX: Duration = Duration::from_secs(30);
 
 /// A failure made small: the case, its own failure, how the shrink went, and what it explained.
 pub(crate) struct Minimized<C> {
-    pub case: C,
-    pub failure: Failure,
-    pub steps: usize,
-    pub tries: usize,
+    pub(crate) case: C,
+    pub(crate) failure: Failure,
+    pub(crate) steps: usize,
+    pub(crate) tries: usize,
     /// Neither the budget, an interrupt nor a hang cut the shrink short.
-    pub complete: bool,
-    pub explained: Option<Explanation>,
+    pub(crate) complete: bool,
+    pub(crate) explained: Option<Explanation>,
 }
 
 /// Whether a candidate still fails the way the original did.

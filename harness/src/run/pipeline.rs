@@ -260,7 +260,6 @@ fn not_generated<G: Game>(elapsed: Duration, interrupted: bool) -> BatchResult<G
         elapsed,
         detected: None,
         interrupted,
-        hung: 0,
     }
 }
 

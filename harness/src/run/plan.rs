@@ -65,7 +65,7 @@ pub struct ReplayFiles {
     /// without, each failure is reported as it is and nothing is written.
     pub shrink: bool,
     /// `--html OUT`: where the files' pages go, and whether OUT is a folder of several pages
-    /// ([`crate::render::pages::target`]).
+    /// (`render::pages::target`).
     pub pages: Option<(PathBuf, bool)>,
 }
 
@@ -91,7 +91,7 @@ impl<G: Game> DiffOptions<G> {
 
 impl<G: Game> DiffOptions<G> {
     /// The cases of another source than the profile, when the run has one.
-    pub fn listed(&self) -> Option<&Arc<dyn Cases<G>>> {
+    pub(crate) fn listed(&self) -> Option<&Arc<dyn Cases<G>>> {
         match &self.cases {
             CaseSource::Batch { listed, .. } => listed.as_ref(),
             CaseSource::Files(_) => None,
@@ -110,7 +110,7 @@ impl<G: Game> DiffOptions<G> {
     }
 
     /// The files of `harness replay`, when they are the run's cases.
-    pub fn files(&self) -> Option<&ReplayFiles> {
+    pub(crate) fn files(&self) -> Option<&ReplayFiles> {
         match &self.cases {
             CaseSource::Files(files) => Some(files),
             CaseSource::Batch { .. } => None,

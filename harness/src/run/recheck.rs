@@ -39,9 +39,9 @@ pub enum Saved {
 
 /// A saved case run through a pair: the case, what the engines made of it, and the verdict.
 pub struct SavedRun<G: Game> {
-    pub case: G::Case,
+    pub(crate) case: G::Case,
     /// The engines' traced outcomes, when they gave them (none after a time limit).
-    pub outcomes: Pictured<G::Outcome>,
+    pub(crate) outcomes: Pictured<G::Outcome>,
     pub saved: Saved,
 }
 

@@ -18,25 +18,25 @@ use std::path::PathBuf;
 
 /// A found failure and what minimizing made of it.
 pub(crate) struct Record<'a, C, O> {
-    pub found: &'a Found<C>,
-    pub signature: &'a str,
+    pub(crate) found: &'a Found<C>,
+    pub(crate) signature: &'a str,
     /// Reported as it is (a saved case whose engines agree but not with the answer beside it).
     pub(crate) as_is: bool,
     /// The engine under test gives answers only (a judged program).
-    pub judging: bool,
+    pub(crate) judging: bool,
     /// The shrunk case (the original when nothing was shrunk; `None` when the generator failed).
-    pub case: Option<C>,
+    pub(crate) case: Option<C>,
     /// The shrunk case's failure.
-    pub failure: Failure,
-    pub steps: usize,
-    pub tries: usize,
-    pub complete: bool,
-    pub explained: Option<Explanation>,
+    pub(crate) failure: Failure,
+    pub(crate) steps: usize,
+    pub(crate) tries: usize,
+    pub(crate) complete: bool,
+    pub(crate) explained: Option<Explanation>,
     /// What the engines made of the shrunk case, run once when the record is made
     /// ([`Record::picture`]): the page is drawn from it.
-    pub pictured: Pictured<O>,
+    pub(crate) pictured: Pictured<O>,
     /// Where the repro is saved (the `{repro}` of a [`crate::roles::Regenerate`] is in it).
-    pub out_dir: &'a std::path::Path,
+    pub(crate) out_dir: &'a std::path::Path,
 }
 
 /// The header word of a failure report: a judged program's in a contest's words (`WRONG
@@ -57,7 +57,7 @@ pub(crate) fn headline(f: &Failure, judging: bool) -> String {
 
 impl<C: Clone + PartialEq, O> Record<'_, C, O> {
     /// The saved file the case comes from, when it does.
-    pub fn saved_file(&self) -> Option<&PathBuf> {
+    pub(crate) fn saved_file(&self) -> Option<&PathBuf> {
         match &self.found.origin {
             Origin::Saved(path) => Some(path),
             _ => None,
@@ -65,14 +65,14 @@ impl<C: Clone + PartialEq, O> Record<'_, C, O> {
     }
 
     /// The shrunk case needs no new file: a saved case reported as it is, or already minimal.
-    pub fn unchanged(&self) -> bool {
+    pub(crate) fn unchanged(&self) -> bool {
         self.saved_file().is_some() && (self.as_is || self.case == self.found.case)
     }
 
     /// Runs the engines of `pair` that picture the shrunk case ([`Pair::pictured`]) and keeps
     /// what they made of it, when the record will be saved with a case (a record that needs no
     /// new file runs nothing).
-    pub fn picture<G: Game<Case = C, Outcome = O>>(&mut self, pair: &Pair<G>) {
+    pub(crate) fn picture<G: Game<Case = C, Outcome = O>>(&mut self, pair: &Pair<G>) {
         if self.unchanged() {
             return;
         }
@@ -112,7 +112,9 @@ fn size<G: Game>(case: Option<&G::Case>) -> String {
 
 impl<C, O> Record<'_, C, O> {
     /// What makes the shrunk case again, when the game says more than its origin does.
-    pub fn regenerate<G: Game<Case = C, Outcome = O>>(&self) -> Option<crate::roles::Regenerate> {
+    pub(crate) fn regenerate<G: Game<Case = C, Outcome = O>>(
+        &self,
+    ) -> Option<crate::roles::Regenerate> {
         self.case.as_ref().and_then(G::regenerate)
     }
 

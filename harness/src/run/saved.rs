@@ -26,36 +26,36 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// What the saved cases showed.
 pub(crate) struct SavedPass<C> {
-    pub replayed: Replayed,
+    pub(crate) replayed: Replayed,
     /// One failing saved case per signature (the first of it), in replay order, at most
     /// `max_failures`.
-    pub failures: Vec<Failing<C>>,
+    pub(crate) failures: Vec<Failing<C>>,
     /// Failing saved cases by kind (`Kind::ALL` order).
-    pub kinds: [u64; Kind::ALL.len()],
-    pub interrupted: bool,
+    pub(crate) kinds: [u64; Kind::ALL.len()],
+    pub(crate) interrupted: bool,
 }
 
 impl<C> SavedPass<C> {
     /// Saved cases that ran to a verdict.
-    pub fn ran(&self) -> u64 {
+    pub(crate) fn ran(&self) -> u64 {
         self.replayed.passed + self.kinds.iter().sum::<u64>()
     }
 }
 
 /// Where the saved cases are read from its cases and how far it goes.
 pub(crate) struct SavedOptions<'a> {
-    pub out_dir: &'a Path,
-    pub corpus_dir: &'a Path,
-    pub limits: Limits,
-    pub max_failures: usize,
-    pub stop: &'a AtomicBool,
+    pub(crate) out_dir: &'a Path,
+    pub(crate) corpus_dir: &'a Path,
+    pub(crate) limits: Limits,
+    pub(crate) max_failures: usize,
+    pub(crate) stop: &'a AtomicBool,
     /// `(I, K)`: replay only the saved cases `i` with `i % K == I` (module doc).
-    pub shard: (u64, u64),
+    pub(crate) shard: (u64, u64),
     /// The files of `harness replay`, replayed instead of the saved cases found: every one runs
     /// (whatever `max_failures`) and gets its verdict line (and page).
-    pub files: Option<&'a ReplayFiles>,
+    pub(crate) files: Option<&'a ReplayFiles>,
     /// Colour in the verdict lines.
-    pub colour: bool,
+    pub(crate) colour: bool,
 }
 
 /// Replays the saved cases through `pair` until they hold `max_failures` distinct signatures,

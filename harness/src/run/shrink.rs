@@ -34,7 +34,7 @@ pub struct Shrunk<C> {
     pub steps: usize,
     /// Candidates evaluated (this one depends on the number of threads: a batch is evaluated
     /// whole).
-    pub tries: usize,
+    pub(crate) tries: usize,
     /// Candidates the game offered that were lighter than the case they came from, over all steps.
     pub offered: usize,
     /// True when the time budget ran out before a fixed point.
