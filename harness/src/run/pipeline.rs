@@ -22,7 +22,7 @@
 //! reported, with the number of cases that hit it.
 //!
 //! With `replay`, the game's saved cases (under the output folder, and the `.in` files directly in
-//! `corpus/<game>/`) run first ([`crate::run::saved`]): a failing one is a failure like any other, and
+//! `corpus/<game>/`) run first (`run::saved`): a failing one is a failure like any other, and
 //! once they hold `max_failures` distinct failures no new case is generated. With `files`
 //! (`harness replay FILE...`) those files are the run's only cases: each gets its verdict line,
 //! and nothing is generated.
@@ -44,7 +44,7 @@ use crate::run::summary::{Starts, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
 /// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
-/// cases run first ([`crate::run::saved`]). The last line is `<game>: <N> cases, <M> mismatches, <R>
+/// cases run first (`run::saved`). The last line is `<game>: <N> cases, <M> mismatches, <R>
 /// cases/s` (for a pair whose engine under test gives answers only, the judge's tally instead).
 pub fn run<G: Game>(
     opts: &DiffOptions<G>,

@@ -1,6 +1,6 @@
 //! Re-running saved cases: each file through both engines, and against its expected answer
 //! (`.out` or `.ans` beside it) when there is one. The replay of the saved cases
-//! ([`crate::run::saved`]) runs every saved case through [`check_saved`]: the saved cases `diff`
+//! (`run::saved`) runs every saved case through [`check_saved`]: the saved cases `diff`
 //! and `judge` replay first, and the files of `harness replay`, each of which gets a
 //! [`FileVerdict`] (its line, its JSON entry) and, with `--html`, its page, drawn from the
 //! outcomes of that one run.
