@@ -5,7 +5,7 @@
 use games::{Mayan, Nogo, Texas};
 use harness::prelude::{Game, Pair};
 use harness::render::corpus::case_files;
-use harness::run::replay::{check_saved, Saved, SavedRun};
+use harness::run::recheck::{check_saved, Saved, SavedRun};
 use std::path::{Path, PathBuf};
 
 fn corpus() -> PathBuf {

@@ -6,7 +6,7 @@ mod common;
 use common::Scratch;
 use games::Texas;
 use harness::prelude::*;
-use harness::proof::verify::{Given, ScopeCases};
+use harness::proof::scope_run::{Given, ScopeCases};
 use harness::run::batch::{BatchOptions, Silent};
 use harness::run::plan::DiffOptions;
 use std::sync::Arc;
@@ -29,7 +29,7 @@ fn a_planted_bug_is_found_shrunk_saved_and_the_scope_not_verified() {
     let mut text = Vec::new();
     let argv = vec!["harness".to_string()];
     let summary =
-        harness::proof::verify::run::<Texas>(opts, &given, &pair, &Silent, &mut text, &argv)
+        harness::proof::scope_run::run::<Texas>(opts, &given, &pair, &Silent, &mut text, &argv)
             .unwrap();
     let text = String::from_utf8_lossy(&text);
     assert!(summary.failed() > 0, "{text}");

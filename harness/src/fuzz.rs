@@ -9,7 +9,7 @@ use arbitrary::Unstructured;
 
 /// Bytes become a valid case: a contest input when they parse as one (so the samples and saved
 /// regressions seed the fuzzer directly), otherwise through the generators' `arbitrary` path.
-pub fn case_from<G: Game>(data: &[u8]) -> Option<G::Case> {
+pub(crate) fn case_from<G: Game>(data: &[u8]) -> Option<G::Case> {
     match G::parse(data) {
         Ok(case) => Some(case),
         Err(_) => G::arbitrary_case(&mut Unstructured::new(data)).ok(),
@@ -20,7 +20,7 @@ pub fn case_from<G: Game>(data: &[u8]) -> Option<G::Case> {
 /// (identical traced outcomes, or the judge's verdict for a program), within the case's time limit.
 /// A disagreement or a fault panics with the report, so the fuzzer saves the input; a hang aborts
 /// the process from the watchdog with a message naming the limit.
-pub fn diff_with<G: Game>(pair: &Pair<G>, data: &[u8]) {
+pub(crate) fn diff_with<G: Game>(pair: &Pair<G>, data: &[u8]) {
     let Some(case) = case_from::<G>(data) else {
         return;
     };
@@ -42,7 +42,7 @@ pub fn diff_with<G: Game>(pair: &Pair<G>, data: &[u8]) {
     }
 }
 
-/// [`diff_with`] for the game's reference against its optimized engine.
+/// `diff_with` for the game's reference against its optimized engine.
 pub fn diff<G: Game>(data: &[u8]) {
     thread_local_pair::<G>(|pair| diff_with(pair, data))
 }
@@ -105,7 +105,7 @@ pub mod watchdog {
     }
 
     /// Runs `f` with a deadline `limit` from now.
-    pub fn within<T>(limit: Duration, f: impl FnOnce() -> T) -> T {
+    pub(crate) fn within<T>(limit: Duration, f: impl FnOnce() -> T) -> T {
         let start = now();
         let limit = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX / 2);
         DEADLINE.store(start.saturating_add(limit).max(1), Relaxed);

@@ -14,7 +14,7 @@
 //! (`games/tests/scope_gate.rs`, `examples/own-game/tests/scope_gate.rs`,
 //! `scripts/small-scope.sh`).
 
-use crate::proof::verify::{Given, ScopeCases};
+use crate::proof::scope_run::{Given, ScopeCases};
 use crate::roles::game::{all_profile_ids, engines, Game, ProfileChoice, ProfileId};
 use crate::roles::oracle::Pair;
 use crate::run::batch::{BatchOptions, Silent};
@@ -106,7 +106,7 @@ fn ladder<G: Game>(
         let mut text = Vec::new();
         let argv = vec!["scope-gate".to_string()];
         let summary =
-            crate::proof::verify::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
+            crate::proof::scope_run::run::<G>(opts, &given, pair, &Silent, &mut text, &argv)?;
         let failed = summary.failed() > 0;
         let line = serde_json::json!({
             "game": G::NAME,

@@ -2,6 +2,28 @@
 //! the batch loop with its watchdog, the shrinker, the judge for external programs, benchmarks and
 //! the bodies of the fuzz targets. It knows no game: each game is a plug-in registered with a
 //! [`Registry`](crate::cli::Registry) (the built-in ones in the `games` crate, registered by the `harness` binary).
+//!
+//! # What is public
+//!
+//! The public surface is what a user's game (`games`, `examples/own-game`), engine
+//! (`examples/own-engine`), plug-in (`stress`), binary (`cli`) or fuzz target reaches:
+//!
+//! - [`prelude`]: the roles a game implements and the types its protocol and engines are written
+//!   with, in one `use harness::prelude::*;`;
+//! - [`roles`]: those roles one by one (`game`, `scope`, `coverage`, `verdict`, `source`,
+//!   `html`, `difference`, `compare`, `grid`, `engine`, `oracle`), and `engine_entry!`;
+//! - [`rng`]: the seeded generators (`rng`, `case_seed`, `mix`);
+//! - [`cli`]: the [`Registry`](crate::cli::Registry) a binary registers its games, engines and
+//!   plug-ins with, and the flag groups and helpers a plug-in's command reuses;
+//! - [`run`], [`proof`], [`render`], [`programs`], [`timing`]: a run's plan, pipeline, batch and
+//!   summary, bounded verification and its shards, reports and pages, the external-program judge,
+//!   for a plug-in's commands and a game's own tests and benches;
+//! - [`fuzz`]: the bodies of the fuzz targets; `gate` (feature `gate`): the mutation and scope
+//!   gates.
+//!
+//! Within those modules an item is `pub` only when another crate uses it or a public signature
+//! shows it; everything else is `pub(crate)`, free to change with the harness.
+//! `scripts/pub-surface.sh` counts what is public.
 
 pub mod cli;
 pub mod fuzz;

@@ -13,7 +13,7 @@ pub struct Spread<T> {
 }
 
 /// The spread of some samples, `None` when there are none.
-pub fn spread<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<Spread<T>> {
+pub(crate) fn spread<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<Spread<T>> {
     if v.is_empty() {
         return None;
     }
@@ -39,7 +39,7 @@ pub struct Row {
     pub ratio: Option<Spread<f64>>,
     pub rounds: usize,
     /// Why a side was not measured, when it was not.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 impl Row {
@@ -71,7 +71,7 @@ impl Row {
 
     /// True when the paired ratios spread so wide that the median is not to be trusted (the
     /// largest is more than 1.5 times the smallest): the machine was busy.
-    pub fn noisy(&self) -> bool {
+    pub(crate) fn noisy(&self) -> bool {
         self.ratio.is_some_and(|r| r.max > 1.5 * r.min)
     }
 }

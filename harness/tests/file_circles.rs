@@ -1,7 +1,7 @@
 //! The workspace's files name each other one way: in every crate's `src`, every path a file names
 //! with `crate::`, `super::` or `self::` (a `use`, a call, a type; `{a, b}` groups too, and `use
 //! child::x` of a module the file declares, which is `self::child::x`; test modules included, an
-//! inline one as part of its file, a `NAME_tests.rs` as a file of its own; comments left out) is
+//! inline one as part of its file, a `NAME/tests.rs` as a file of its own; comments left out) is
 //! resolved to the file that holds its module, and no file reaches itself through them. Naming
 //! one's own folder's `mod.rs` (its shared vocabulary) or the crate's root is not counted.
 
@@ -28,7 +28,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The module of a file of `src`: `cli/registry.rs` is `cli::registry`, `cli/mod.rs` is `cli`,
-/// `lib.rs` the root; a `NAME_tests.rs` file is the `tests` module of `NAME`.
+/// `lib.rs` the root; `cli/flags/tests.rs` is `cli::flags::tests`, the `tests` child of
+/// `cli::flags` (a child names its parent without a circle: the parent is its ancestor).
 fn module_of(rel: &Path) -> Module {
     let mut parts: Module = rel
         .with_extension("")
@@ -40,12 +41,6 @@ fn module_of(rel: &Path) -> Module {
             parts.pop();
         }
         Some("lib" | "main") if parts.len() == 1 => parts.clear(),
-        Some(last) if last.ends_with("_tests") => {
-            let name = last.trim_end_matches("_tests").to_string();
-            parts.pop();
-            parts.push(name);
-            parts.push("tests".into());
-        }
         _ => {}
     }
     parts
@@ -230,6 +225,11 @@ fn no_file_of_any_crate_names_itself_in_a_circle() {
             && harness[&m("cli::flags")].contains(&m("cli::game")),
         "the reader misses the command line's imports"
     );
+    assert!(
+        harness.contains_key(&m("cli::flags::tests"))
+            && harness.contains_key(&m("roles::verdict::tests")),
+        "the reader misses the test modules' files"
+    );
     let mut found = BTreeSet::new();
     for member in members {
         for file in on_circles(&graph(&root().join(&member).join("src"))) {
@@ -270,7 +270,7 @@ fn the_reader_resolves_groups_super_test_modules_and_re_exports_and_finds_plante
     assert_eq!(g[&m("a")], BTreeSet::from([m("a::y")]));
     assert_eq!(on_circles(&g), BTreeSet::from([m("a"), m("a::y"), m("b")]));
     assert_eq!(
-        module_of(Path::new("cli/flags_tests.rs")),
+        module_of(Path::new("cli/flags/tests.rs")),
         m("cli::flags::tests")
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -359,5 +359,4 @@ pub(crate) fn unreachable_of(r: Reach) -> Vec<(&'static str, String)> {
 }
 
 #[cfg(test)]
-#[path = "scope_tests.rs"]
 mod tests;

@@ -286,5 +286,4 @@ impl Built {
 }
 
 #[cfg(test)]
-#[path = "scope_built_tests.rs"]
 mod tests;

@@ -8,7 +8,7 @@
 //! public helper, `harness::gate::scopes`: each scope prints one `scope-gate:` line with a JSON
 //! object, a failing scope ends the test with a panic (cargo-mutants counts the mutant as caught),
 //! the first two scopes run by default and `SCOPE_GATE_SCOPES=N` runs the first N. In the test
-//! suite's unoptimized build it is ignored: `src/scope_tests.rs` verifies `tiny` there, and
+//! suite's unoptimized build it is ignored: `src/scope/tests.rs` verifies `tiny` there, and
 //! `tests/harness.rs` shows that the gate's `tiny` catches the planted engine. This file holds the
 //! gate alone, so that a mutant is caught here only by a scope that fails.
 

@@ -292,5 +292,4 @@ impl Scope<Case> for MayanScope {
 }
 
 #[cfg(test)]
-#[path = "scope_tests.rs"]
 mod tests;

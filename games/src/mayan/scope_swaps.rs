@@ -175,5 +175,4 @@ impl Scope<Case> for Swaps {
 }
 
 #[cfg(test)]
-#[path = "scope_swaps_tests.rs"]
 mod tests;

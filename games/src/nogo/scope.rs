@@ -253,5 +253,4 @@ impl Scope<Board> for NogoScope {
 }
 
 #[cfg(test)]
-#[path = "scope_tests.rs"]
 mod tests;

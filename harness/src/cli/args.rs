@@ -18,10 +18,10 @@ pub struct GameArg {
 pub struct PairArgs {
     /// The engine under test (`harness engines` lists them).
     #[arg(long, default_value = "optimized")]
-    pub engine: String,
+    pub(crate) engine: String,
     /// The trusted engine it is compared with.
     #[arg(long, default_value = "reference")]
-    pub against: String,
+    pub(crate) against: String,
 }
 
 /// A positive, finite number of seconds.

@@ -25,21 +25,21 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArg,
     #[command(flatten)]
-    pub pair: PairArgs,
+    pub(crate) pair: PairArgs,
     /// Profiles to measure (repeatable; default: the game's benchmark profiles).
     #[arg(long, short)]
-    pub profile: Vec<String>,
+    pub(crate) profile: Vec<String>,
     /// Cases per profile.
     #[arg(long, short = 'n', value_parser = at_least_one)]
-    pub cases: Option<usize>,
+    pub(crate) cases: Option<usize>,
     #[arg(long, short, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Seconds to spend per profile (at least three rounds are always run).
     #[arg(long, default_value_t = 3.0, value_parser = seconds)]
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// Measure only the engine under test (for inputs too big for the reference).
     #[arg(long)]
-    pub alone: bool,
+    pub(crate) alone: bool,
     /// Also write the table as JSON to this file (docs/reports.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,

@@ -18,8 +18,8 @@ pub struct Args {
     /// The game (only games with a checker).
     #[command(flatten)]
     pub game: GameArg,
-    pub board: PathBuf,
-    pub moves: PathBuf,
+    pub(crate) board: PathBuf,
+    pub(crate) moves: PathBuf,
 }
 
 pub(super) fn run<G: Game>(_: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {

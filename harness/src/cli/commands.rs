@@ -56,7 +56,7 @@ macro_rules! table {
     ($( $(#[$attr:meta])* $name:literal => $variant:ident($module:ident) by $kind:ident, )*) => {
         /// The command line's subcommands, each defined in its own file with its `run`.
         #[derive(clap::Subcommand)]
-        pub enum Command {
+        pub(crate) enum Command {
             $( $(#[$attr])* #[command(name = $name)] $variant(super::$module::Args), )*
         }
 

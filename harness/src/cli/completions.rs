@@ -6,5 +6,5 @@
 /// For bash: `harness completions bash > ~/.local/share/bash-completion/completions/harness`.
 #[derive(clap::Args)]
 pub struct Args {
-    pub shell: clap_complete::Shell,
+    pub(crate) shell: clap_complete::Shell,
 }

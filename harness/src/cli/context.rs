@@ -37,11 +37,11 @@ pub(crate) fn exit_code(result: Result<u8, Exit>) -> ExitCode {
 
 /// What every subcommand writes to and knows of the run.
 pub(crate) struct Ctx<'a> {
-    pub out: &'a mut Stdout,
+    pub(crate) out: &'a mut Stdout,
     /// Colour in reports.
-    pub colour: bool,
+    pub(crate) colour: bool,
     /// The program's name, for the commands a report prints.
-    pub program: &'static str,
+    pub(crate) program: &'static str,
 }
 
 /// Standard output that ends quietly when its reader goes away (`harness gen | head`): once a

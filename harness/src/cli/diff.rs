@@ -21,15 +21,15 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArg,
     #[command(flatten)]
-    pub pair: PairArgs,
+    pub(crate) pair: PairArgs,
     #[command(flatten)]
-    pub profile: ProfileArg,
+    pub(crate) profile: ProfileArg,
     #[command(flatten)]
-    pub cases: CaseFlags,
+    pub(crate) cases: CaseFlags,
     #[command(flatten)]
     pub run: RunFlags,
     #[command(flatten)]
-    pub limit: CaseTimeout,
+    pub(crate) limit: CaseTimeout,
 }
 
 impl Args {

@@ -15,7 +15,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArg,
     #[arg(long)]
-    pub engine: String,
+    pub(crate) engine: String,
 }
 
 pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {

@@ -54,13 +54,13 @@ use std::time::Duration;
 pub struct CaseFlags {
     /// Number of cases in the whole batch (all shards together).
     #[arg(long, short = 'n', default_value_t = 100_000, value_parser = at_least_one_u64)]
-    pub cases: u64,
+    pub(crate) cases: u64,
     /// Batch seed: case i uses the seed derived from (seed, i).
     #[arg(long, short, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Do not replay the saved cases (under --out and directly in `corpus/<game>/`) first.
     #[arg(long)]
-    pub no_replay: bool,
+    pub(crate) no_replay: bool,
 }
 
 /// The generator profile of a run's cases.
@@ -68,7 +68,7 @@ pub struct CaseFlags {
 pub struct ProfileArg {
     /// Generator profile, or `all` for every profile the reference can finish (`profiles`).
     #[arg(long, short)]
-    pub profile: Option<String>,
+    pub(crate) profile: Option<String>,
 }
 
 /// How a run goes and where its results go: the workers, the shard, the time, the failures
@@ -113,7 +113,7 @@ pub struct CaseTimeout {
     /// Time limit of one in-process engine on one case, in seconds (default: the game's, from
     /// the case's size).
     #[arg(long, value_parser = seconds)]
-    pub case_timeout: Option<f64>,
+    pub(crate) case_timeout: Option<f64>,
 }
 
 /// The limits of a judged program (after `--`).
@@ -130,7 +130,7 @@ pub struct ProgramFlags {
     pub memory_mb: u64,
     /// Output beyond this many bytes is cut off and judged malformed.
     #[arg(long, default_value_t = 16 << 20, value_parser = at_least_one)]
-    pub max_output: usize,
+    pub(crate) max_output: usize,
 }
 
 impl ProgramFlags {
@@ -155,11 +155,11 @@ pub struct Flags<'a> {
     /// does not take them passes the defaults).
     pub run: Option<&'a RunFlags>,
     /// Generated cases; `None` when the command sets the run's source itself (a scope).
-    pub cases: Option<&'a CaseFlags>,
+    pub(crate) cases: Option<&'a CaseFlags>,
     /// The generator profile (the game's default profile when `None`).
-    pub profile: Option<&'a ProfileArg>,
+    pub(crate) profile: Option<&'a ProfileArg>,
     /// The limit of in-process engines (the game's when `None`).
-    pub case_timeout: Option<&'a CaseTimeout>,
+    pub(crate) case_timeout: Option<&'a CaseTimeout>,
 }
 
 impl Flags<'_> {
@@ -208,8 +208,8 @@ pub(crate) enum Tested<'a> {
 /// A run of `diff`, `judge` or `verify` (or `replay`), resolved from its flags before anything
 /// runs: the pair of engines and the plan the phases read.
 pub(crate) struct Plan<G: Game> {
-    pub pair: Pair<G>,
-    pub opts: DiffOptions<G>,
+    pub(crate) pair: Pair<G>,
+    pub(crate) opts: DiffOptions<G>,
 }
 
 impl<G: Game> Plan<G> {
@@ -269,5 +269,4 @@ pub(crate) fn run_batch<G: Game>(
 }
 
 #[cfg(test)]
-#[path = "flags_tests.rs"]
 mod tests;

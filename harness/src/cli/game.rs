@@ -67,7 +67,7 @@ impl<G: Game> Table<G> {
 
 /// Runs the engine called `name` (one of `known`) out of process: `EXE exec --game G --engine
 /// NAME`, where `EXE` is a `harness` binary, under the case's own time limit.
-pub fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isolate<G> {
+pub(crate) fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isolate<G> {
     Arc::new(move |name: &str| {
         let name = known.iter().find(|n| **n == name)?;
         let cmd = vec![

@@ -14,15 +14,15 @@ pub struct Args {
     pub game: GameArg,
     /// The profile (`profiles` lists them; default: the game's first).
     #[arg(long, short, conflicts_with = "scope")]
-    pub profile: Option<String>,
+    pub(crate) profile: Option<String>,
     #[arg(long, short, default_value_t = 1, conflicts_with = "scope")]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// A bounded scope (`scopes` lists the named ones; or bounds such as 'n<=3,q=1').
     #[arg(long, requires = "index")]
     pub scope: Option<String>,
     /// With --scope: the index of the case in the scope.
     #[arg(long, requires = "scope")]
-    pub index: Option<u64>,
+    pub(crate) index: Option<u64>,
 }
 
 pub(super) fn run<G: Game>(_: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {

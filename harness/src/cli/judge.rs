@@ -22,9 +22,9 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArg,
     #[command(flatten)]
-    pub profile: ProfileArg,
+    pub(crate) profile: ProfileArg,
     #[command(flatten)]
-    pub cases: CaseFlags,
+    pub(crate) cases: CaseFlags,
     #[command(flatten)]
     pub run: RunFlags,
     #[command(flatten)]

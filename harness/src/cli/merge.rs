@@ -19,7 +19,7 @@ use std::path::PathBuf;
 pub struct Args {
     /// The shard reports.
     #[arg(required = true)]
-    pub reports: Vec<PathBuf>,
+    pub(crate) reports: Vec<PathBuf>,
     /// Also write the merged report as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -74,7 +74,7 @@ pub(super) fn run(args: &Args, cx: &mut Ctx<'_>) -> Result<u8, Exit> {
             writeln!(
                 out,
                 "{}",
-                crate::proof::verify::verdict_line(&merged.game, c, &merged, None)
+                crate::proof::scope_run::verdict_line(&merged.game, c, &merged, None)
             )?;
             c.verified
         }

@@ -15,7 +15,7 @@
 //! process (the binary re-runs itself with the hidden `exec` command). Each subcommand is a file
 //! of its own here: its flags (`Args`) and its `run` (for a subcommand run over the whole
 //! registry, its run is in `every_game.rs`), listed once in the table of `commands.rs`.
-//! The flags that runs share are declared once, as the groups of [`flags`], and resolved there
+//! The flags that runs share are declared once, as the groups of `flags`, and resolved there
 //! into the run's plan before anything runs; a plug-in's subcommand flattens the same groups.
 //!
 //! The files are layers, each naming only files below it, from the bottom: `context` (the run's
@@ -47,7 +47,7 @@ mod engines;
 mod every_game;
 mod exec;
 mod fast;
-pub mod flags;
+pub(crate) mod flags;
 pub(crate) mod game;
 mod gen;
 mod judge;

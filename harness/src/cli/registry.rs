@@ -316,5 +316,4 @@ fn last_stays_last(cmd: clap::Command) -> clap::Command {
 }
 
 #[cfg(test)]
-#[path = "registry_tests.rs"]
 mod tests;

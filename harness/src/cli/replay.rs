@@ -30,7 +30,7 @@ pub struct Args {
     pub game: Option<String>,
     /// The engines compared (`--engine`, `--against`).
     #[command(flatten)]
-    pub pair: PairArgs,
+    pub(crate) pair: PairArgs,
     /// Also write the verdicts as JSON to this file (docs/reports.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,

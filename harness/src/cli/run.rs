@@ -19,7 +19,7 @@ pub struct Args {
     pub game: GameArg,
     /// Which engine computes the answer (`engines` lists them).
     #[arg(long, default_value = "optimized")]
-    pub engine: String,
+    pub(crate) engine: String,
     /// Input files (standard input when none).
     pub files: Vec<PathBuf>,
 }

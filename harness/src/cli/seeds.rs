@@ -13,5 +13,5 @@ use std::path::PathBuf;
 pub struct Args {
     /// The corpus folder (it must exist).
     #[arg(long, default_value = "corpus")]
-    pub corpus: PathBuf,
+    pub(crate) corpus: PathBuf,
 }

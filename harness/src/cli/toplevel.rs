@@ -9,7 +9,7 @@ use std::io::IsTerminal as _;
 const ABOUT: &str = "Prove a fast grid-game engine right: run it, diff it against a naive reference, fuzz it, judge other programs with it";
 
 /// The long description; the registry appends the games it knows.
-pub const LONG_ABOUT: &str = "Prove a fast grid-game engine right.\n\n\
+pub(crate) const LONG_ABOUT: &str = "Prove a fast grid-game engine right.\n\n\
     Each game has an optimized engine and a naive reference engine that reads like the rules; the \
     commands below run them, compare them on generated cases, and judge external programs. A crate \
     of your own registers more engines, or a game of its own (docs/own-game.md).\n\n\
@@ -37,23 +37,23 @@ pub(crate) fn generic_examples(program: &str, game: &str) -> String {
 
 #[derive(Parser)]
 #[command(name = "harness", version, about = ABOUT)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Colour in reports: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
-    pub color: ColourChoice,
+    pub(crate) color: ColourChoice,
     /// Start every run of an external program by exec. By default a program the harness builds
     /// from its source (C, C++, Python) is started once and forked for each run, which judges the
     /// same at the cost of a fork (docs/performance.md, warm starts); this flag is for comparison,
     /// and for a program that misbehaves when forked.
     #[arg(long, global = true)]
-    pub cold: bool,
+    pub(crate) cold: bool,
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// When to colour reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColourChoice {
+pub(crate) enum ColourChoice {
     /// On a terminal, unless the NO_COLOR environment variable is set.
     Auto,
     Always,

@@ -17,7 +17,7 @@ pub fn status(s: &crate::run::summary::Summary) -> u8 {
     }
 }
 
-pub fn shown(p: &Path) -> String {
+pub(crate) fn shown(p: &Path) -> String {
     if p == Path::new("-") {
         "<stdin>".into()
     } else {
@@ -26,7 +26,7 @@ pub fn shown(p: &Path) -> String {
 }
 
 /// The bytes of a file, or of standard input for `-`.
-pub fn read_input(p: &Path) -> Result<Vec<u8>, Exit> {
+pub(crate) fn read_input(p: &Path) -> Result<Vec<u8>, Exit> {
     if p == Path::new("-") {
         let mut buf = Vec::new();
         std::io::stdin()

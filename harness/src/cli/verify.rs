@@ -8,7 +8,7 @@ use super::game::Table;
 use super::progress::{progress_for, stop_on_interrupt};
 use super::scopes::scope_of;
 use super::util::{status, write_json};
-use crate::proof::verify::{Given, ScopeCases};
+use crate::proof::scope_run::{Given, ScopeCases};
 use crate::roles::game::Game;
 use std::sync::Arc;
 
@@ -38,11 +38,11 @@ pub struct Args {
     pub scope: String,
     /// The engines compared (`--engine`, `--against`).
     #[command(flatten)]
-    pub pair: PairArgs,
+    pub(crate) pair: PairArgs,
     #[command(flatten)]
     pub run: RunFlags,
     #[command(flatten)]
-    pub limit: CaseTimeout,
+    pub(crate) limit: CaseTimeout,
     #[command(flatten)]
     pub program: ProgramFlags,
     /// A program judged against the reference instead of --engine, and its arguments.
@@ -91,7 +91,7 @@ pub(super) fn run<G: Game>(table: &Table<G>, args: &Args, cx: &mut Ctx<'_>) -> R
         args.run.quiet,
     );
     let argv: Vec<String> = std::env::args().collect();
-    let summary = crate::proof::verify::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
+    let summary = crate::proof::scope_run::run::<G>(opts, &given, &pair, &*bar, cx.out, &argv)?;
     drop(bar);
     write_json(&args.run.json, &summary)?;
     let verified = summary

@@ -20,21 +20,21 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct Program {
     /// The program and its arguments.
-    pub cmd: Vec<String>,
+    pub(crate) cmd: Vec<String>,
     /// How the program starts warm (its `argv` holding the arguments of `cmd` too), when the
-    /// harness built it from its source ([`Program::from_source`]): forked from a started copy
+    /// harness built it from its source (`Program::from_source`): forked from a started copy
     /// for each run.
-    pub warm: Option<process::WarmStart>,
+    pub(crate) warm: Option<process::WarmStart>,
     /// The name in reports (default: `program <cmd...>`).
     pub name: String,
     /// The CPU-time limit of one run; `None`: the game's limit for the case.
-    pub cpu: Option<Duration>,
+    pub(crate) cpu: Option<Duration>,
     /// The memory limit of one run (peak resident memory of everything it starts).
-    pub memory_bytes: Option<u64>,
+    pub(crate) memory_bytes: Option<u64>,
     /// Output beyond this many bytes is cut off and judged malformed.
-    pub max_output: usize,
+    pub(crate) max_output: usize,
     /// The wall-clock guard of one run; `None`: three times the CPU limit plus one second.
-    pub wall: Option<Duration>,
+    pub(crate) wall: Option<Duration>,
 }
 
 impl Program {
@@ -55,7 +55,7 @@ impl Program {
     /// A program given by its source (`.c`, `.cpp`, `.py`...; see [`toolchain::build`]) and its
     /// arguments: compiled once (cached), started warm. `None` when `cmd` does not start with a
     /// source file; an error when the source does not build.
-    pub fn from_source(cmd: &[String], cpu: Duration) -> anyhow::Result<Option<Program>> {
+    pub(crate) fn from_source(cmd: &[String], cpu: Duration) -> anyhow::Result<Option<Program>> {
         let Some((first, args)) = cmd.split_first() else {
             return Ok(None);
         };
@@ -73,7 +73,7 @@ impl Program {
     }
 
     /// The limits of a run on a case of `G`.
-    pub fn limits<G: Game>(&self, case: &G::Case) -> Limits {
+    pub(crate) fn limits<G: Game>(&self, case: &G::Case) -> Limits {
         let mut limits = Limits::from_cpu(self.cpu.unwrap_or_else(|| G::time_limit(case)))
             .with_max_output(self.max_output);
         if let Some(m) = self.memory_bytes {
@@ -88,7 +88,7 @@ impl Program {
     /// The same program with a CPU-time limit of `cpu` on `case`, never above its own limit, and a
     /// wall-clock guard of three times that (for the candidates of a shrink, where a run past the
     /// limit is only a rejected or accepted candidate, never a verdict of its own).
-    pub fn limited<G: Game>(&self, case: &G::Case, cpu: Duration) -> Program {
+    pub(crate) fn limited<G: Game>(&self, case: &G::Case, cpu: Duration) -> Program {
         let own = self.cpu.unwrap_or_else(|| G::time_limit(case));
         let cpu = cpu.min(own);
         Program {
@@ -100,7 +100,7 @@ impl Program {
 
     /// Makes this program with a lower limit per case ([`Program::limited`]): what the shrinker of
     /// its hangs needs (`DiffOptions::relimit` of the run).
-    pub fn relimit<G: Game>(&self) -> crate::roles::engine::Relimit<G> {
+    pub(crate) fn relimit<G: Game>(&self) -> crate::roles::engine::Relimit<G> {
         let program = self.clone();
         std::sync::Arc::new(move |case: &G::Case, cpu: Duration| {
             std::sync::Arc::new(program.limited::<G>(case, cpu)) as std::sync::Arc<dyn Engine<G>>
@@ -109,7 +109,7 @@ impl Program {
 
     /// Checks that the program can be started at all (a missing program is an error of the
     /// command line, not a verdict of every case).
-    pub fn check_startable(&self) -> anyhow::Result<()> {
+    pub(crate) fn check_startable(&self) -> anyhow::Result<()> {
         let program = self
             .cmd
             .first()

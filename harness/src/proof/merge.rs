@@ -61,7 +61,7 @@ pub fn merge(reports: &[(String, Summary)]) -> anyhow::Result<Summary> {
     }
     merged.shards.sort();
     merged.cases_per_sec = merged.cases as f64 / merged.elapsed_secs.max(1e-9);
-    crate::proof::verify::merge_shards(reports, &mut merged)?;
+    crate::proof::scope_run::merge_shards(reports, &mut merged)?;
     Ok(merged)
 }
 

@@ -20,7 +20,7 @@ pub struct Sampled {
     /// The first failing index, with its failure.
     pub failure: Option<(u64, Failure)>,
     /// CPU time of the calling thread spent on them, in nanoseconds (0 where unknown).
-    pub cpu_ns: u64,
+    pub(crate) cpu_ns: u64,
 }
 
 /// Runs `indices` of `scope` through the game's reference and optimized engines.
@@ -57,13 +57,13 @@ pub fn sample<G: Game>(scope: &dyn Scope<G::Case>, indices: impl Iterator<Item =
 #[derive(Debug)]
 pub struct Estimate {
     pub name: &'static str,
-    pub indices: u64,
-    pub sampled: Sampled,
+    pub(crate) indices: u64,
+    pub(crate) sampled: Sampled,
     /// CPU nanoseconds per index in the sample.
-    pub ns_per_index: f64,
+    pub(crate) ns_per_index: f64,
     /// The whole scope in core-hours, and in seconds on two cores.
-    pub core_hours: f64,
-    pub secs_on_two_cores: f64,
+    pub(crate) core_hours: f64,
+    pub(crate) secs_on_two_cores: f64,
 }
 
 impl Estimate {

@@ -81,11 +81,11 @@ pub fn profile<G: Game>(
 pub struct BenchReport {
     /// Always `match3-proof.bench.v1`.
     pub schema: String,
-    pub version: String,
+    pub(crate) version: String,
     pub game: String,
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Built with overflow checks and debug assertions (the diff build): slower than `--profile perf`.
-    pub checked_build: bool,
+    pub(crate) checked_build: bool,
     pub rows: Vec<RowReport>,
 }
 
@@ -93,7 +93,7 @@ pub struct BenchReport {
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct RowReport {
     pub label: String,
-    pub cases: usize,
+    pub(crate) cases: usize,
     pub engines: [String; 2],
     /// Nanoseconds per case of each engine (min, median, max over the rounds).
     pub a_ns: Option<Spread<u64>>,
@@ -102,8 +102,8 @@ pub struct RowReport {
     pub ratio: Option<Spread<f64>>,
     pub rounds: usize,
     /// True when the ratios spread so wide that the median is not to be trusted.
-    pub noisy: bool,
-    pub note: Option<String>,
+    pub(crate) noisy: bool,
+    pub(crate) note: Option<String>,
 }
 
 impl BenchReport {
@@ -140,7 +140,7 @@ impl BenchReport {
 }
 
 /// A duration in the unit that suits it.
-pub fn human(d: Duration) -> String {
+pub(crate) fn human(d: Duration) -> String {
     let ns = d.as_nanos() as f64;
     if ns < 1e3 {
         format!("{ns:.0} ns")

@@ -16,24 +16,24 @@ pub fn name(game: &str, profile: &str, seed: u64) -> String {
 }
 
 /// Where `diff` saves failures by default.
-pub fn regressions_dir(game: &str) -> PathBuf {
+pub(crate) fn regressions_dir(game: &str) -> PathBuf {
     PathBuf::from(format!("corpus/{game}/regressions"))
 }
 
 /// Where `judge` saves failures by default.
-pub fn judge_dir(game: &str) -> PathBuf {
+pub(crate) fn judge_dir(game: &str) -> PathBuf {
     PathBuf::from(format!("corpus/{game}/judge"))
 }
 
 /// The game's folder of hand-checked cases and statement samples (`corpus/<game>`).
-pub fn game_dir(game: &str) -> PathBuf {
+pub(crate) fn game_dir(game: &str) -> PathBuf {
     PathBuf::from(format!("corpus/{game}"))
 }
 
 /// The saved cases `diff` and `judge` replay before generating new ones: the game's saved
 /// failures under `out` (every `<game>-*.in` below it, as [`name`] names them), then the `.in`
 /// files directly in `game_dir` (not its subfolders), each once, in that order.
-pub fn saved_cases(out: &Path, game: &str, game_dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn saved_cases(out: &Path, game: &str, game_dir: &Path) -> Vec<PathBuf> {
     let prefix = format!("{game}-");
     let mut files: Vec<PathBuf> = case_files(out)
         .into_iter()
@@ -67,7 +67,7 @@ pub fn saved_cases(out: &Path, game: &str, game_dir: &Path) -> Vec<PathBuf> {
 
 /// Checks, before a run starts, that failures can be saved in `dir`: creates it and writes and
 /// removes a probe file.
-pub fn check_writable(dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_writable(dir: &Path) -> anyhow::Result<()> {
     if dir.exists() && !dir.is_dir() {
         anyhow::bail!(
             "--out {}: not a folder (failures are saved as files in it)",
@@ -89,7 +89,7 @@ const GOT_LIMIT: usize = 1 << 20;
 /// Writes a failing case: `.in` (when there is a case), `.ans`, `.got`, `.html` (the `page`, when
 /// there is one), then `.json` with `meta`, the failure and its text. Runs no engine: it writes
 /// bytes. Returns the path of the `.in` (of the `.json` without a case).
-pub fn save<G: Game>(
+pub(crate) fn save<G: Game>(
     dir: &Path,
     name: &str,
     case: Option<&G::Case>,
@@ -154,7 +154,7 @@ pub fn case_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The expected answer stored beside a case file, if any.
-pub fn expected_beside(path: &Path) -> Option<String> {
+pub(crate) fn expected_beside(path: &Path) -> Option<String> {
     ["out", "ans"]
         .iter()
         .find_map(|ext| std::fs::read_to_string(path.with_extension(ext)).ok())
@@ -164,7 +164,7 @@ pub fn expected_beside(path: &Path) -> Option<String> {
 /// `corpus/<game>/`, two generated cases of each of the game's seed profiles, and (for the diff
 /// target) a few random byte strings for the generators' `arbitrary` path. Existing seeds are kept.
 /// Returns how many files were written.
-pub fn write_seeds<G: Game>(corpus: &Path) -> anyhow::Result<usize> {
+pub(crate) fn write_seeds<G: Game>(corpus: &Path) -> anyhow::Result<usize> {
     if !corpus.is_dir() {
         anyhow::bail!(
             "--corpus {}: no such folder (run from the repository root, or point --corpus at it)",

@@ -1,6 +1,6 @@
 //! Making pages: hands what engines made of a case to the game's page
 //! ([`crate::roles::game::Game::html`], made with the kit of [`crate::roles::html`]): the page of `harness replay
-//! --html OUT FILE` ([`saved_page`], [`write_replay`], from the outcomes of the replay), the page
+//! --html OUT FILE` (`saved_page`, `write_replay`, from the outcomes of the replay), the page
 //! saved beside every failing case ([`failure_page`], from outcomes recorded with the failure), and
 //! the page of any case ([`replay_page`], which runs both engines).
 
@@ -28,7 +28,7 @@ pub fn replay_page<G: Game>(title: &str, case: &G::Case, pair: &Pair<G>) -> Stri
 /// The page of a replayed saved file (`harness replay --html`), drawn from what the engines made
 /// of it in that replay (`outcomes`; runs no engine) and its `failure`, if it fails; `Err` when the
 /// page could not be made.
-pub fn saved_page<G: Game>(
+pub(crate) fn saved_page<G: Game>(
     title: &str,
     case: &G::Case,
     outcomes: &Pictured<G::Outcome>,
@@ -73,7 +73,7 @@ pub fn failure_page<G: Game>(
 
 /// Where `harness replay --html OUT` writes the page of `file`: OUT itself, or `OUT/NAME.html`
 /// when OUT is a folder or several files are replayed.
-pub fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
+pub(crate) fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
     if several || out.is_dir() {
         let stem = file.file_stem().unwrap_or(file.as_os_str());
         out.join(Path::new(stem).with_extension("html"))
@@ -84,7 +84,7 @@ pub fn target(out: &Path, file: &Path, several: bool) -> PathBuf {
 
 /// Writes `page`, the replay page of `file` (see [`target`]), and says so on `log`; a file
 /// without a page (`Err`: unreadable, bad input) is only reported, its verdict says why.
-pub fn write_replay(
+pub(crate) fn write_replay(
     out: &Path,
     file: &Path,
     several: bool,

@@ -127,7 +127,7 @@ pub fn count(n: u64, noun: &str) -> String {
 }
 
 /// A whole number with its thousands grouped: `746,768`.
-pub fn grouped(n: u64) -> String {
+pub(crate) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
@@ -150,7 +150,7 @@ pub enum Unit {
 
 impl Unit {
     /// The word for it, plural.
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Unit::Cases => "cases",
             Unit::Indices => "indices",
@@ -160,7 +160,7 @@ impl Unit {
 
 /// A progress bar on standard error for `len` `unit`s with their rate and ETA; hidden when `show`
 /// is false (indicatif also hides it when standard error is not a terminal).
-pub fn progress_bar(len: u64, unit: Unit, show: bool) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(len: u64, unit: Unit, show: bool) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !show {
         return ProgressBar::hidden();

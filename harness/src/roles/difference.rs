@@ -106,7 +106,7 @@ pub enum Tokens {
 
 impl Tokens {
     /// The kind of the difference in words without its numbers.
-    pub fn kind_words(&self) -> &'static str {
+    pub(crate) fn kind_words(&self) -> &'static str {
         match self {
             Tokens::Differ { .. } => "token N",
             Tokens::EndsEarly { .. } => "output ends early",
@@ -178,7 +178,7 @@ fn shorten(s: &str) -> String {
 }
 
 /// `words` trimmed, with every run of digits as `N`.
-pub fn numbered(words: &str) -> String {
+pub(crate) fn numbered(words: &str) -> String {
     let words = words.trim();
     let mut out = String::with_capacity(words.len());
     let mut in_number = false;

@@ -1,6 +1,6 @@
 //! Engines are values: anything that turns a case into an outcome, behind one small trait.
 //!
-//! The optimized engine and the reference are two implementations ([`FnEngine`]); an external
+//! The optimized engine and the reference are two implementations (`FnEngine`); an external
 //! program is a third ([`crate::programs::judge::Program`]); a planted mutant or a user's own engine is one
 //! more `impl Engine<G>`. The harness pairs any two ([`crate::roles::oracle::Pair`]): `diff`, `judge`,
 //! `bench`, `replay` and the fuzz bodies all take engines by value.
@@ -27,7 +27,7 @@ pub enum Output<O> {
 
 /// Makes the engine under test (a program) with a CPU-time limit of at most the given one on a case
 /// (never above its own limit): `judge::Program::relimit`.
-pub type Relimit<G> =
+pub(crate) type Relimit<G> =
     Arc<dyn Fn(&<G as crate::roles::Format>::Case, Duration) -> Arc<dyn Engine<G>> + Send + Sync>;
 
 /// An engine for game `G`.
@@ -53,7 +53,7 @@ pub trait Engine<G: Check>: Send + Sync + 'static {
 }
 
 /// An in-process engine made of a function `(case, trace) -> outcome`.
-pub struct FnEngine<G: Check> {
+pub(crate) struct FnEngine<G: Check> {
     name: &'static str,
     run: fn(&G::Case, bool) -> G::Outcome,
 }

@@ -7,7 +7,7 @@ use std::fmt;
 impl Fault {
     /// The verdict a contest judge gives this fault, in its words (`runtime error`, `output limit
     /// exceeded`...), for a program judged as a contest solution.
-    pub fn contest_words(&self) -> &'static str {
+    pub(crate) fn contest_words(&self) -> &'static str {
         match self {
             Fault::Panic { .. } | Fault::RuntimeError { .. } | Fault::Interrupted => {
                 "runtime error"

@@ -81,7 +81,7 @@ macro_rules! engines {
 
 /// A checker's verdict: `(accepted, the verdict in one line)`, or which input (0 or 1) is
 /// unreadable and why.
-pub type CheckResult = Result<(bool, String), (usize, ParseError)>;
+pub(crate) type CheckResult = Result<(bool, String), (usize, ParseError)>;
 
 /// A check of a proposed answer that a game offers as `harness check` (NoGo's move lists).
 pub struct Checker {
@@ -136,11 +136,11 @@ pub fn engines<G: Game>() -> Vec<EngineEntry<G>> {
 
 /// One of a game's profiles, as its place in [`Generate::PROFILES`] and its name: what a batch's
 /// options and a case's origin keep, so that they need no type of their own; the game resolves it
-/// to the profile and its generator ([`ProfileId::get`]).
+/// to the profile and its generator (`ProfileId::get`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProfileId {
     /// The profile's place in the game's `PROFILES`.
-    pub index: usize,
+    pub(crate) index: usize,
     pub name: &'static str,
 }
 
@@ -154,7 +154,7 @@ impl ProfileId {
     }
 
     /// The game's default profile (the first).
-    pub fn default_of<G: Generate>() -> Self {
+    pub(crate) fn default_of<G: Generate>() -> Self {
         ProfileId {
             index: 0,
             name: G::PROFILES.first().map_or("", |p| p.name),
@@ -170,7 +170,7 @@ impl ProfileId {
     /// The profile itself, with its generator. It is looked up by place and must be a profile of
     /// `G` (ids come from `G`'s own table): one of another game is a mistake in the caller, and
     /// panics.
-    pub fn get<G: Generate>(self) -> &'static Profile<G::Case> {
+    pub(crate) fn get<G: Generate>(self) -> &'static Profile<G::Case> {
         match G::PROFILES.get(self.index) {
             Some(profile) if profile.name == self.name => profile,
             _ => panic!(
@@ -213,7 +213,7 @@ impl ProfileChoice {
     }
 
     /// The profile of case `index`.
-    pub fn id(&self, index: u64) -> ProfileId {
+    pub(crate) fn id(&self, index: u64) -> ProfileId {
         match self {
             ProfileChoice::One(p) => *p,
             ProfileChoice::Cycle(all) => all[(index % all.len() as u64) as usize],
@@ -233,7 +233,7 @@ impl ProfileChoice {
     }
 
     /// The profiles this choice uses.
-    pub fn profiles<G: Generate>(&self) -> Vec<&'static Profile<G::Case>> {
+    pub(crate) fn profiles<G: Generate>(&self) -> Vec<&'static Profile<G::Case>> {
         match self {
             ProfileChoice::One(p) => vec![p.get::<G>()],
             ProfileChoice::Cycle(all) => all.iter().map(|p| p.get::<G>()).collect(),
@@ -241,7 +241,7 @@ impl ProfileChoice {
     }
 
     /// Refuses profiles the reference cannot finish, naming them.
-    pub fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
+    pub(crate) fn require_reference<G: Generate>(&self) -> anyhow::Result<()> {
         for p in self.profiles::<G>() {
             if p.bench_only {
                 anyhow::bail!(
@@ -258,7 +258,7 @@ impl ProfileChoice {
 }
 
 /// The names of the game's bench-only profiles.
-pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
+pub(crate) fn bench_only_names<G: Generate>() -> Vec<&'static str> {
     G::PROFILES
         .iter()
         .filter(|p| p.bench_only)
@@ -267,12 +267,14 @@ pub fn bench_only_names<G: Generate>() -> Vec<&'static str> {
 }
 
 /// Every profile the reference can finish, the default mix first (`--profile all`).
-pub fn all_profiles<G: Generate>() -> Vec<&'static Profile<G::Case>> {
+#[cfg(test)]
+pub(crate) fn all_profiles<G: Generate>() -> Vec<&'static Profile<G::Case>> {
     G::PROFILES.iter().filter(|p| !p.bench_only).collect()
 }
 
-/// [`all_profiles`] as ids, for a [`ProfileChoice`].
-pub fn all_profile_ids<G: Generate>() -> Vec<ProfileId> {
+/// Every profile the reference can finish (`--profile all`) as ids, the default mix first, for a
+/// [`ProfileChoice`].
+pub(crate) fn all_profile_ids<G: Generate>() -> Vec<ProfileId> {
     (0..G::PROFILES.len())
         .filter(|&i| !G::PROFILES[i].bench_only)
         .filter_map(ProfileId::of::<G>)

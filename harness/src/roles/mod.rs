@@ -32,11 +32,11 @@ pub struct Profile<C: 'static> {
     /// (left out of `--profile all`, refused where the reference would run).
     pub bench_only: bool,
     /// Its cases seed the fuzzers (`harness seeds`).
-    pub fuzz_seed: bool,
+    pub(crate) fuzz_seed: bool,
     /// Cases of this profile in the default `harness bench` (0: not one of its rows).
-    pub bench_cases: usize,
+    pub(crate) bench_cases: usize,
     /// Generates a case of this profile: a pure function of the seed.
-    pub generate: fn(u64) -> C,
+    pub(crate) generate: fn(u64) -> C,
 }
 
 impl<C> Profile<C> {

@@ -53,7 +53,7 @@ fn install_hook() {
 /// Runs `f` on a thread of its own and waits for it at most `limit` of wall-clock time: `None`
 /// when it ran past the limit (its thread is left behind: a hang cannot be stopped from outside)
 /// or died without an answer.
-pub fn bounded<T: Send + 'static>(
+pub(crate) fn bounded<T: Send + 'static>(
     limit: std::time::Duration,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
@@ -81,7 +81,7 @@ pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// Runs `f`, turning a panic into a [`Fault::Panic`] (its message and place) without printing it.
-pub fn catching_fault<T>(f: impl FnOnce() -> T) -> Result<T, Fault> {
+pub(crate) fn catching_fault<T>(f: impl FnOnce() -> T) -> Result<T, Fault> {
     install_hook();
     let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
@@ -99,7 +99,7 @@ pub struct Checked<O> {
     /// The trusted engine's traced outcome, when it gave one (for coverage).
     pub a: Option<O>,
     /// The traced outcome of the engine under test, when it gave one (for a page).
-    pub b: Option<O>,
+    pub(crate) b: Option<O>,
     pub verdict: Verdict,
 }
 
@@ -131,7 +131,7 @@ pub struct Pictured<O> {
     /// The trusted engine's traced outcome, when it was run and gave one.
     pub a: Option<O>,
     /// The traced outcome of the engine under test, when it was run and gave one.
-    pub b: Option<O>,
+    pub(crate) b: Option<O>,
 }
 
 impl<O> Default for Pictured<O> {
@@ -142,7 +142,7 @@ impl<O> Default for Pictured<O> {
 
 /// Which part of a check is running (for the watchdog that names a hanging engine).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
+pub(crate) enum Phase {
     Generating,
     A,
     B,
@@ -209,7 +209,7 @@ impl<G: Game> Pair<G> {
     }
 
     /// [`Pair::check`], telling `phase` which part runs.
-    pub fn check_phased(
+    pub(crate) fn check_phased(
         &self,
         case: &G::Case,
         phase: &mut dyn FnMut(Phase),

@@ -95,7 +95,7 @@ pub enum Filled {
 impl Filled {
     /// A case made whole (or none) put into the buffer `case`, one index at a time: what a
     /// `fill` that cannot reuse buffers nor see runs does.
-    pub fn made<C>(made: Option<C>, case: &mut Option<C>) -> Filled {
+    pub(crate) fn made<C>(made: Option<C>, case: &mut Option<C>) -> Filled {
         match made {
             Some(c) => {
                 *case = Some(c);

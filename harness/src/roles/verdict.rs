@@ -102,8 +102,8 @@ impl serde::Serialize for At {
 /// Where a panic was raised: the source file and line the panic hook reports.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Place {
-    pub file: String,
-    pub line: u32,
+    pub(crate) file: String,
+    pub(crate) line: u32,
 }
 
 impl fmt::Display for Place {
@@ -163,7 +163,7 @@ pub enum Fault {
 
 impl Fault {
     /// What the program printed, when the fault keeps it.
-    pub fn output(&self) -> Option<&str> {
+    pub(crate) fn output(&self) -> Option<&str> {
         match self {
             Fault::RuntimeError { output, .. }
             | Fault::Malformed { output, .. }
@@ -173,7 +173,7 @@ impl Fault {
     }
 
     /// The verdict class of this fault.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         match self {
             Fault::Panic { .. } | Fault::RuntimeError { .. } => Kind::Crash,
             Fault::TimeLimit { .. } | Fault::IdlenessLimit { .. } => Kind::TimeLimit,
@@ -206,7 +206,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub(crate) const ALL: [Kind; 6] = [
         Kind::Mismatch,
         Kind::Malformed,
         Kind::TimeLimit,
@@ -216,7 +216,7 @@ impl Kind {
     ];
 
     /// The words of a report.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Kind::Mismatch => "mismatch",
             Kind::Malformed => "malformed output",
@@ -251,7 +251,7 @@ impl Verdict {
     }
 
     /// The failure, when the case fails, taken out of the verdict.
-    pub fn into_failure(self) -> Option<Failure> {
+    pub(crate) fn into_failure(self) -> Option<Failure> {
         match self {
             Verdict::Fails(f) => Some(*f),
             Verdict::Agree | Verdict::Interrupted(_) => None,
@@ -272,15 +272,15 @@ pub struct Failure {
     pub side: Option<Side>,
     /// For a mismatch, the kind of the difference (its divergence's, when it has one).
     #[serde(skip)]
-    pub event: Option<Difference>,
+    pub(crate) event: Option<Difference>,
     /// What went wrong, in one line.
-    pub what: String,
+    pub(crate) what: String,
     /// For a mismatch: the first differing event with both views.
     pub divergence: Option<Divergence>,
     /// The trusted engine's answer, when it gave one.
-    pub expected: Option<String>,
+    pub(crate) expected: Option<String>,
     /// What the engine under test printed, when it is a program.
-    pub got: Option<String>,
+    pub(crate) got: Option<String>,
     /// Why the engine named produced nothing usable, for a fault of one engine (the words of
     /// `what` are made from it).
     #[serde(skip)]
@@ -325,7 +325,7 @@ impl Failure {
 
     /// The engines agree but not with the expected answer beside a saved case: `why` says how
     /// the expected answer (`expected`) differs from theirs.
-    pub fn unexpected(why: &Differs, expected: String) -> Failure {
+    pub(crate) fn unexpected(why: &Differs, expected: String) -> Failure {
         let what = format!(
             "{UNEXPECTED} (expected: the engines' answer; got: the file's): {}",
             why.what
@@ -461,7 +461,7 @@ impl Explanation {
     }
 
     /// The report's lines: what can change without changing the failure.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         if self.parts == 0 {
             return String::new();
         }
@@ -484,5 +484,4 @@ impl Explanation {
 }
 
 #[cfg(test)]
-#[path = "verdict_tests.rs"]
 mod tests;

@@ -78,7 +78,7 @@ use watch::{add, bump, own_cpu_clock, phase_code, watch_until_done, Slot};
 pub struct BatchOptions {
     /// Cases in the whole batch (all shards together).
     pub cases: u64,
-    pub seed: u64,
+    pub(crate) seed: u64,
     pub profile: ProfileChoice,
     /// Worker threads (at least 1).
     pub threads: usize,
@@ -114,7 +114,7 @@ impl BatchOptions {
     }
 
     /// The per-case time limits these options set.
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             case_timeout: self.case_timeout,
         }
@@ -126,7 +126,7 @@ impl BatchOptions {
     }
 
     /// Indices of a run of `total` that fall in this shard.
-    pub fn shard_of(&self, total: u64) -> u64 {
+    pub(crate) fn shard_of(&self, total: u64) -> u64 {
         let (shard, shards) = self.shard;
         if total > shard {
             (total - shard).div_ceil(shards.max(1))
@@ -161,21 +161,21 @@ pub struct Found<C> {
 #[derive(Debug, Clone)]
 pub struct Distinct<C> {
     /// [`Failure::signature`] of its failures.
-    pub signature: String,
+    pub(crate) signature: String,
     /// Its lowest-numbered failing case.
-    pub found: Found<C>,
+    pub(crate) found: Found<C>,
     /// The numbers in the batch of the cases up to the stop case that failed with this signature,
     /// in increasing order (the first is `found.index`).
-    pub hits: Vec<u64>,
+    pub(crate) hits: Vec<u64>,
 }
 
 /// A failure to report: a distinct failure, and whether it is reported as it is (a saved case
 /// whose engines agree with each other but not with the answer saved beside it: nothing for the
 /// pair to shrink).
 #[derive(Debug, Clone)]
-pub struct Failing<C> {
-    pub distinct: Distinct<C>,
-    pub as_is: bool,
+pub(crate) struct Failing<C> {
+    pub(crate) distinct: Distinct<C>,
+    pub(crate) as_is: bool,
 }
 
 /// What a batch did.
@@ -188,22 +188,20 @@ pub struct BatchResult<C> {
     /// With `BatchOptions::digest`, the sum of the passing cases' digests (module doc), else 0.
     pub digest: u64,
     /// Failing cases, by kind (`Kind::ALL` order).
-    pub failures: [u64; Kind::ALL.len()],
+    pub(crate) failures: [u64; Kind::ALL.len()],
     /// Cases that reached each coverage key, in `G::coverage_keys()` order.
-    pub coverage: Vec<u64>,
+    pub(crate) coverage: Vec<u64>,
     /// The lowest-numbered failure.
     pub first: Option<Found<C>>,
     /// The distinct failure signatures up to the stop case (at most `max_failures`), by their
     /// lowest case; `first` is the first one's.
-    pub distinct: Vec<Distinct<C>>,
-    pub elapsed: Duration,
+    pub(crate) distinct: Vec<Distinct<C>>,
+    pub(crate) elapsed: Duration,
     /// When the first failure (of any case) was found, from the start of the batch: the time to
     /// detect a bug.
-    pub detected: Option<Duration>,
+    pub(crate) detected: Option<Duration>,
     /// The batch stopped early because `stop` was set.
-    pub interrupted: bool,
-    /// Worker threads left behind in a hanging engine.
-    pub hung: usize,
+    pub(crate) interrupted: bool,
 }
 
 impl<C> BatchResult<C> {
@@ -215,7 +213,7 @@ impl<C> BatchResult<C> {
         self.failures[Kind::ALL.iter().position(|k| *k == kind).unwrap_or(0)]
     }
 
-    pub fn rate(&self) -> f64 {
+    pub(crate) fn rate(&self) -> f64 {
         self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 }

@@ -21,7 +21,7 @@ pub enum Origin {
 impl Origin {
     /// The name the reports give the case's family: the profile of a generated case, `saved` for
     /// a file, `scope` for a case of a bounded scope.
-    pub fn profile_name(&self) -> &'static str {
+    pub(crate) fn profile_name(&self) -> &'static str {
         match self {
             Origin::Seeded { profile, .. } => profile.name,
             Origin::Saved(_) => "saved",
@@ -30,8 +30,8 @@ impl Origin {
     }
 
     /// The case's own seed (generated cases), or the scope index, or 0 for a file: the number the
-    /// reports print beside [`Origin::profile_name`].
-    pub fn seed(&self) -> u64 {
+    /// reports print beside `Origin::profile_name`.
+    pub(crate) fn seed(&self) -> u64 {
         match self {
             Origin::Seeded { seed, .. } => *seed,
             Origin::Saved(_) => 0,
@@ -40,7 +40,7 @@ impl Origin {
     }
 
     /// The command that makes the case again: `program` is the harness binary's name.
-    pub fn reproduce(&self, program: &str, game: &str) -> String {
+    pub(crate) fn reproduce(&self, program: &str, game: &str) -> String {
         match self {
             Origin::Seeded { profile, seed } => {
                 format!(
@@ -91,11 +91,11 @@ pub trait Cases<G: Game>: Send + Sync {
 /// Generated cases: case `index` is `G::generate(profile.of(index), case_seed(seed, index))`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seeded {
-    pub profile: ProfileChoice,
+    pub(crate) profile: ProfileChoice,
     /// The batch seed.
     pub seed: u64,
     /// Cases in the whole run.
-    pub cases: u64,
+    pub(crate) cases: u64,
 }
 
 impl<G: Game> Cases<G> for Seeded {

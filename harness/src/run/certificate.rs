@@ -18,33 +18,33 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Certificate {
     /// The scope as the game writes it: every parameter with its bounds.
-    pub scope: String,
+    pub(crate) scope: String,
     /// The named scope the run was given, if it was given a name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scope_name: Option<String>,
+    pub(crate) scope_name: Option<String>,
     /// The scope's parameters, in the game's order: (name, bounds).
-    pub params: Vec<(String, String)>,
+    pub(crate) params: Vec<(String, String)>,
     /// Indices in the whole scope (every shard).
-    pub indices: u64,
+    pub(crate) indices: u64,
     /// Indices visited by the shards this certificate covers (checked + skipped).
-    pub visited: u64,
+    pub(crate) visited: u64,
     /// Cases that ran to a verdict (both engines, compared).
-    pub checked: u64,
+    pub(crate) checked: u64,
     /// Indices that are not valid inputs (a board with a run...): never run.
-    pub skipped: u64,
+    pub(crate) skipped: u64,
     /// The sum of the per-case digests (index and agreed answer, [`crate::run::batch`]) of the checked
     /// cases that agreed, as 16 hex digits.
-    pub digest: String,
+    pub(crate) digest: String,
     /// How the scope was reduced: always `none` (every case of the scope, no symmetry).
-    pub reduction: String,
+    pub(crate) reduction: String,
     /// The shard count K of the run (1: one process ran it all).
-    pub shard_count: u64,
+    pub(crate) shard_count: u64,
     /// The shards (of K) that no report covers.
     #[serde(default)]
-    pub missing_shards: Vec<u64>,
+    pub(crate) missing_shards: Vec<u64>,
     /// The command that runs one shard, with `{I}` for its number: a missing shard's rerun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard_command: Option<String>,
+    pub(crate) shard_command: Option<String>,
     /// Every index of the shards this report covers was visited: no run of them stopped early.
     pub shards_complete: bool,
     /// Every index of the scope visited, by shards that each ran to their end.
@@ -52,25 +52,25 @@ pub struct Certificate {
     /// Complete, and no case failed: the two engines agree on every case of the scope.
     pub verified: bool,
     /// The game's rules (coverage keys) some checked case reached.
-    pub reached: Vec<String>,
+    pub(crate) reached: Vec<String>,
     /// Rules the scope could reach and no case did.
-    pub not_reached: Vec<String>,
+    pub(crate) not_reached: Vec<String>,
     /// Rules the scope cannot reach, each with why: the certificate says nothing of them.
-    pub unreachable: Vec<(String, String)>,
+    pub(crate) unreachable: Vec<(String, String)>,
     /// What makes the scope's cases beyond its expression ([`crate::roles::scope::Scope::source`]): for
     /// a problem given by programs, the programs with their content hashes and the counts of the
     /// enumeration. Shards merge only when theirs are equal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<serde_json::Value>,
+    pub(crate) source: Option<serde_json::Value>,
 }
 
 /// A digest as the certificate writes it.
-pub fn digest_text(d: u64) -> String {
+pub(crate) fn digest_text(d: u64) -> String {
     format!("{d:016x}")
 }
 
 /// A digest read back from a certificate.
-pub fn parse_digest(s: &str) -> Option<u64> {
+pub(crate) fn parse_digest(s: &str) -> Option<u64> {
     u64::from_str_radix(s, 16).ok().filter(|_| s.len() == 16)
 }
 
@@ -85,7 +85,7 @@ pub fn shard_indices(indices: u64, (shard, k): (u64, u64)) -> u64 {
 
 /// Sorts the game's coverage keys for a certificate: reached (count above 0), unreachable (the
 /// scope says so, with why), and the rest, not reached.
-pub fn sort_rules(
+pub(crate) fn sort_rules(
     counts: &[(String, u64)],
     unreachable: &[(&'static str, String)],
 ) -> (Vec<String>, Vec<String>, Vec<(String, String)>) {
@@ -108,7 +108,7 @@ pub fn sort_rules(
 /// `--shard` value becomes `{I}/K`, and in the last path component of the values of `--json` and
 /// `--out` the number `was`, where it stands alone between non-digits (`shard-1.json`, `task-1`),
 /// becomes `{I}` (a folder above, such as `runs/1/`, is left as it is).
-pub fn shard_command(argv: &[String], was: u64) -> String {
+pub(crate) fn shard_command(argv: &[String], was: u64) -> String {
     let mut out = Vec::with_capacity(argv.len());
     let mut next_is: Option<&str> = None;
     for arg in argv {
@@ -191,7 +191,7 @@ fn source_text(source: &Option<serde_json::Value>) -> String {
 }
 
 /// The rerun command of shard `shard`, from a certificate's `shard_command`.
-pub fn rerun(template: &str, shard: u64) -> String {
+pub(crate) fn rerun(template: &str, shard: u64) -> String {
     template.replace("{I}", &shard.to_string())
 }
 

@@ -17,9 +17,9 @@ use std::sync::atomic::Ordering::Relaxed;
 /// A failure shrunk and saved: what the run's summary says of it, its text report, and why it
 /// could not be saved (when it could not).
 pub(crate) struct Handled {
-    pub reported: Reported,
-    pub text: String,
-    pub save_error: Option<String>,
+    pub(crate) reported: Reported,
+    pub(crate) text: String,
+    pub(crate) save_error: Option<String>,
 }
 
 /// Shrinks the failure `found` of `signature` (unless `as_is`), records it and saves its repro.
@@ -111,7 +111,7 @@ fn save<G: Game>(
     names: Names<'_>,
 ) -> anyhow::Result<std::path::PathBuf> {
     let program = &opts.program;
-    let path = match record.from_file().filter(|_| record.unchanged()) {
+    let path = match record.saved_file().filter(|_| record.unchanged()) {
         Some(path) => path.clone(),
         None => corpus::save::<G>(
             &opts.out_dir,

@@ -55,13 +55,13 @@ pub fn install() -> io::Result<()> {
     Ok(())
 }
 
-/// A SIGINT or SIGTERM has been received since [`install`] (or the last [`reset`]).
+/// A SIGINT or SIGTERM has been received since [`install`] (or the last `reset`).
 pub fn interrupted() -> bool {
     SIGNAL.load(Ordering::SeqCst) != 0
 }
 
 /// The first signal received, if any.
-pub fn signal_number() -> Option<c_int> {
+pub(crate) fn signal_number() -> Option<c_int> {
     match SIGNAL.load(Ordering::SeqCst) {
         0 => None,
         sig => Some(sig),
@@ -76,7 +76,8 @@ pub fn exit_status() -> Option<i32> {
 
 /// Forgets any signal received, so the next one counts as a first one again. For tests, and for
 /// a harness that has fully handled an interrupt and goes on.
-pub fn reset() {
+#[cfg(test)]
+pub(crate) fn reset() {
     SIGNAL.store(0, Ordering::SeqCst);
 }
 

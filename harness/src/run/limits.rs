@@ -8,21 +8,21 @@ use std::time::Duration;
 
 /// With two in-process engines, the engine under test may take this many times the trusted
 /// engine's CPU time on a case (a correct optimized engine is many times faster)...
-pub const RELATIVE_LIMIT: u32 = 20;
+pub(crate) const RELATIVE_LIMIT: u32 = 20;
 /// ...and at least this long (times [`SLOWDOWN`]), within the case's own limit: so a hang of
 /// the engine under test is a verdict after a fraction of a second, not after the whole limit.
 /// (While a judged program's hang is shrunk, its candidates get the same relative limit:
 /// `crate::run::minimize`.)
-pub const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
+pub(crate) const RELATIVE_FLOOR: Duration = Duration::from_millis(200);
 
 /// How much slower an unoptimized build runs the engines.
 pub const SLOWDOWN: u32 = if cfg!(unoptimized) { 20 } else { 1 };
 
 /// The per-case limits of a run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// A fixed per-case limit (`--case-timeout`), else the game's from the case's size.
-    pub case_timeout: Option<Duration>,
+    pub(crate) case_timeout: Option<Duration>,
 }
 
 impl Limits {
@@ -35,20 +35,20 @@ impl Limits {
 
     /// The wall-clock limit of `case` run on a thread of its own outside the batch: the batch's
     /// limit doubled (a loaded machine slows a case down in wall-clock time).
-    pub fn wall<G: Game>(&self, case: &G::Case) -> Duration {
+    pub(crate) fn wall<G: Game>(&self, case: &G::Case) -> Duration {
         self.case::<G>(case) * 2
     }
 
     /// Whether engine b's limit in the batch is relative to engine a's time: with no fixed
     /// per-case limit (and two in-process engines, which the caller knows).
-    pub fn relative(&self) -> bool {
+    pub(crate) fn relative(&self) -> bool {
         self.case_timeout.is_none()
     }
 
     /// Engine b's limit in the batch, in nanoseconds, after engine a took `a` nanoseconds:
     /// [`RELATIVE_LIMIT`] times that, at least [`RELATIVE_FLOOR`] (times [`SLOWDOWN`]), at most
     /// the case's `limit`.
-    pub fn relative_nanos(a: u64, limit: u64) -> u64 {
+    pub(crate) fn relative_nanos(a: u64, limit: u64) -> u64 {
         let floor = u64::try_from((RELATIVE_FLOOR * SLOWDOWN).as_nanos()).unwrap_or(u64::MAX);
         limit.min(a.saturating_mul(u64::from(RELATIVE_LIMIT)).max(floor))
     }
@@ -56,7 +56,7 @@ impl Limits {
     /// A shrink candidate's limit for a judged program after the trusted engine took `trusted`:
     /// [`RELATIVE_LIMIT`] times that, at least [`RELATIVE_FLOOR`] (the program's own limit caps
     /// it where it runs).
-    pub fn relative_to(trusted: Duration) -> Duration {
+    pub(crate) fn relative_to(trusted: Duration) -> Duration {
         trusted.saturating_mul(RELATIVE_LIMIT).max(RELATIVE_FLOOR)
     }
 }

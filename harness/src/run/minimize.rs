@@ -24,14 +24,14 @@ const EXPLAIN_MIN: Duration = Duration::from_secs(2);
 const EXPLAIN_MAX: Duration = Duration::from_secs(30);
 
 /// A failure made small: the case, its own failure, how the shrink went, and what it explained.
-pub struct Minimized<C> {
-    pub case: C,
-    pub failure: Failure,
-    pub steps: usize,
-    pub tries: usize,
+pub(crate) struct Minimized<C> {
+    pub(crate) case: C,
+    pub(crate) failure: Failure,
+    pub(crate) steps: usize,
+    pub(crate) tries: usize,
     /// Neither the budget, an interrupt nor a hang cut the shrink short.
-    pub complete: bool,
-    pub explained: Option<Explanation>,
+    pub(crate) complete: bool,
+    pub(crate) explained: Option<Explanation>,
 }
 
 /// Whether a candidate still fails the way the original did.
@@ -98,7 +98,7 @@ impl<G: Game> StillFails<'_, G> {
 
 /// Shrinks `case` (which fails with `original`, of `signature`) through `spair` within the
 /// run's shrink budget, then explains the shrunk case.
-pub fn minimize<G: Game>(
+pub(crate) fn minimize<G: Game>(
     opts: &DiffOptions<G>,
     spair: &Pair<G>,
     case: &G::Case,
@@ -271,7 +271,11 @@ fn bisect<G: Game>(
 /// The predicate that keeps the shrinker on the original failure, and the pair it runs: for a
 /// hang, the hung engine out of process (`None` when it cannot be, or when the generator or the
 /// comparison hung: nothing to re-run out of process).
-pub fn shrink_pair<G: Game>(opts: &DiffOptions<G>, pair: &Pair<G>, f: &Failure) -> Option<Pair<G>> {
+pub(crate) fn shrink_pair<G: Game>(
+    opts: &DiffOptions<G>,
+    pair: &Pair<G>,
+    f: &Failure,
+) -> Option<Pair<G>> {
     if f.kind != Kind::TimeLimit {
         return Some(pair.clone());
     }

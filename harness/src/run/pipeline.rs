@@ -9,9 +9,9 @@
 //! the hidden `exec` command), so that every candidate can be stopped at its time limit.
 //! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
 //!
-//! A time limit of a judged program (an engine out of process, with a [`Relimit`](crate::roles::engine::Relimit)) is shrunk with a
-//! relative limit: each candidate may take [`crate::run::limits::RELATIVE_LIMIT`] times the trusted engine's time
-//! on that same candidate, at least [`crate::run::limits::RELATIVE_FLOOR`], never more than the program's own
+//! A time limit of a judged program (an engine out of process, with a `Relimit`) is shrunk with a
+//! relative limit: each candidate may take `RELATIVE_LIMIT` times the trusted engine's time
+//! on that same candidate, at least `RELATIVE_FLOOR`, never more than the program's own
 //! limit, and still fails when it runs past that. A candidate that still hangs then costs a
 //! fraction of a second instead of the whole limit, and the candidates run on `threads` (`--jobs`)
 //! at once. The shrunk case is checked once more under the program's own limit; should it pass
@@ -22,7 +22,7 @@
 //! reported, with the number of cases that hit it.
 //!
 //! With `replay`, the game's saved cases (under the output folder, and the `.in` files directly in
-//! `corpus/<game>/`) run first ([`crate::run::saved`]): a failing one is a failure like any other, and
+//! `corpus/<game>/`) run first (`run::saved`): a failing one is a failure like any other, and
 //! once they hold `max_failures` distinct failures no new case is generated. With `files`
 //! (`harness replay FILE...`) those files are the run's only cases: each gets its verdict line,
 //! and nothing is generated.
@@ -44,7 +44,7 @@ use crate::run::summary::{Starts, Summary, SCHEMA};
 
 /// Runs a batch through `pair`, shrinks and saves the first failure (with `max_failures` above 1,
 /// the first of each distinct signature), and prints the report to `out`. With `replay`, the saved
-/// cases run first ([`crate::run::saved`]). The last line is `<game>: <N> cases, <M> mismatches, <R>
+/// cases run first (`run::saved`). The last line is `<game>: <N> cases, <M> mismatches, <R>
 /// cases/s` (for a pair whose engine under test gives answers only, the judge's tally instead).
 pub fn run<G: Game>(
     opts: &DiffOptions<G>,
@@ -260,7 +260,6 @@ fn not_generated<G: Game>(elapsed: Duration, interrupted: bool) -> BatchResult<G
         elapsed,
         detected: None,
         interrupted,
-        hung: 0,
     }
 }
 

@@ -1,6 +1,6 @@
 //! The plan of a run: what `diff`, `judge`, `verify` and the mutation gate resolve from their flags
 //! before anything runs (the batch, where failures go, how they are shrunk, how the report looks,
-//! where the cases come from). The phases ([`crate::run::pipeline`], [`crate::run::minimize`], the batch) read
+//! where the cases come from). The phases ([`crate::run::pipeline`], `minimize`, the batch) read
 //! it; none of them changes it.
 
 use crate::render::corpus;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Makes an out-of-process copy of the engine called `name` (for shrinking hangs), or `None`.
-pub type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
+pub(crate) type Isolate<G> = Arc<dyn Fn(&str) -> Option<Arc<dyn Engine<G>>> + Send + Sync>;
 
 use crate::roles::engine::Relimit;
 
@@ -30,7 +30,7 @@ pub struct DiffOptions<G: Game> {
     pub isolate: Option<Isolate<G>>,
     /// The engine under test with a lower time limit: a program's hangs are shrunk under a limit
     /// relative to the trusted engine's time (module doc).
-    pub relimit: Option<Relimit<G>>,
+    pub(crate) relimit: Option<Relimit<G>>,
     /// The game's folder of hand-checked cases (default `corpus/<game>`).
     pub corpus_dir: PathBuf,
     /// The program named in the `reproduce:` command of a report (`harness` by default).
@@ -65,7 +65,7 @@ pub struct ReplayFiles {
     /// without, each failure is reported as it is and nothing is written.
     pub shrink: bool,
     /// `--html OUT`: where the files' pages go, and whether OUT is a folder of several pages
-    /// ([`crate::render::pages::target`]).
+    /// (`render::pages::target`).
     pub pages: Option<(PathBuf, bool)>,
 }
 
@@ -91,7 +91,7 @@ impl<G: Game> DiffOptions<G> {
 
 impl<G: Game> DiffOptions<G> {
     /// The cases of another source than the profile, when the run has one.
-    pub fn listed(&self) -> Option<&Arc<dyn Cases<G>>> {
+    pub(crate) fn listed(&self) -> Option<&Arc<dyn Cases<G>>> {
         match &self.cases {
             CaseSource::Batch { listed, .. } => listed.as_ref(),
             CaseSource::Files(_) => None,
@@ -99,7 +99,7 @@ impl<G: Game> DiffOptions<G> {
     }
 
     /// Whether the saved cases run before the batch.
-    pub fn saved_first(&self) -> bool {
+    pub(crate) fn saved_first(&self) -> bool {
         matches!(
             self.cases,
             CaseSource::Batch {
@@ -110,7 +110,7 @@ impl<G: Game> DiffOptions<G> {
     }
 
     /// The files of `harness replay`, when they are the run's cases.
-    pub fn files(&self) -> Option<&ReplayFiles> {
+    pub(crate) fn files(&self) -> Option<&ReplayFiles> {
         match &self.cases {
             CaseSource::Files(files) => Some(files),
             CaseSource::Batch { .. } => None,

@@ -17,32 +17,32 @@ use serde_json::json;
 use std::path::PathBuf;
 
 /// A found failure and what minimizing made of it.
-pub struct Record<'a, C, O> {
-    pub found: &'a Found<C>,
-    pub signature: &'a str,
+pub(crate) struct Record<'a, C, O> {
+    pub(crate) found: &'a Found<C>,
+    pub(crate) signature: &'a str,
     /// Reported as it is (a saved case whose engines agree but not with the answer beside it).
-    pub as_is: bool,
+    pub(crate) as_is: bool,
     /// The engine under test gives answers only (a judged program).
-    pub judging: bool,
+    pub(crate) judging: bool,
     /// The shrunk case (the original when nothing was shrunk; `None` when the generator failed).
-    pub case: Option<C>,
+    pub(crate) case: Option<C>,
     /// The shrunk case's failure.
-    pub failure: Failure,
-    pub steps: usize,
-    pub tries: usize,
-    pub complete: bool,
-    pub explained: Option<Explanation>,
+    pub(crate) failure: Failure,
+    pub(crate) steps: usize,
+    pub(crate) tries: usize,
+    pub(crate) complete: bool,
+    pub(crate) explained: Option<Explanation>,
     /// What the engines made of the shrunk case, run once when the record is made
     /// ([`Record::picture`]): the page is drawn from it.
-    pub pictured: Pictured<O>,
+    pub(crate) pictured: Pictured<O>,
     /// Where the repro is saved (the `{repro}` of a [`crate::roles::Regenerate`] is in it).
-    pub out_dir: &'a std::path::Path,
+    pub(crate) out_dir: &'a std::path::Path,
 }
 
 /// The header word of a failure report: a judged program's in a contest's words (`WRONG
 /// ANSWER`, `RUNTIME ERROR`, `TIME LIMIT EXCEEDED`, `OUTPUT LIMIT EXCEEDED`...), an engine's in
 /// the harness's (`MISMATCH`, `CRASH`). The JSON reports keep the kinds' names.
-pub fn headline(f: &Failure, judging: bool) -> String {
+pub(crate) fn headline(f: &Failure, judging: bool) -> String {
     match (f.kind, &f.fault) {
         (Kind::Mismatch, _) if judging => "WRONG ANSWER".into(),
         (Kind::Mismatch, _) => "MISMATCH".into(),
@@ -57,7 +57,7 @@ pub fn headline(f: &Failure, judging: bool) -> String {
 
 impl<C: Clone + PartialEq, O> Record<'_, C, O> {
     /// The saved file the case comes from, when it does.
-    pub fn from_file(&self) -> Option<&PathBuf> {
+    pub(crate) fn saved_file(&self) -> Option<&PathBuf> {
         match &self.found.origin {
             Origin::Saved(path) => Some(path),
             _ => None,
@@ -65,14 +65,14 @@ impl<C: Clone + PartialEq, O> Record<'_, C, O> {
     }
 
     /// The shrunk case needs no new file: a saved case reported as it is, or already minimal.
-    pub fn unchanged(&self) -> bool {
-        self.from_file().is_some() && (self.as_is || self.case == self.found.case)
+    pub(crate) fn unchanged(&self) -> bool {
+        self.saved_file().is_some() && (self.as_is || self.case == self.found.case)
     }
 
     /// Runs the engines of `pair` that picture the shrunk case ([`Pair::pictured`]) and keeps
     /// what they made of it, when the record will be saved with a case (a record that needs no
     /// new file runs nothing).
-    pub fn picture<G: Game<Case = C, Outcome = O>>(&mut self, pair: &Pair<G>) {
+    pub(crate) fn picture<G: Game<Case = C, Outcome = O>>(&mut self, pair: &Pair<G>) {
         if self.unchanged() {
             return;
         }
@@ -89,7 +89,7 @@ impl<C, O> Record<'_, C, O> {
 }
 
 /// The derived views of a record, for game `G`.
-pub trait Views<G: Game> {
+pub(crate) trait Views<G: Game> {
     /// The seed in the repro's name and the report: a generated case's own; a saved case's shrunk
     /// copy is named by its content, so saving it again finds the same file.
     fn seed(&self) -> u64;
@@ -112,7 +112,9 @@ fn size<G: Game>(case: Option<&G::Case>) -> String {
 
 impl<C, O> Record<'_, C, O> {
     /// What makes the shrunk case again, when the game says more than its origin does.
-    pub fn regenerate<G: Game<Case = C, Outcome = O>>(&self) -> Option<crate::roles::Regenerate> {
+    pub(crate) fn regenerate<G: Game<Case = C, Outcome = O>>(
+        &self,
+    ) -> Option<crate::roles::Regenerate> {
         self.case.as_ref().and_then(G::regenerate)
     }
 
@@ -134,7 +136,7 @@ impl<C, O> Record<'_, C, O> {
 
 impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
     fn seed(&self) -> u64 {
-        match (self.from_file(), &self.case) {
+        match (self.saved_file(), &self.case) {
             (Some(_), Some(c)) => crate::rng::fnv1a_64(G::write(c).as_bytes()),
             _ => self.found.origin.seed(),
         }
@@ -147,7 +149,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
 
     fn text(&self, names: Names<'_>, colour: bool, program: &str) -> String {
         let original = self.original();
-        let place = match self.from_file() {
+        let place = match self.saved_file() {
             Some(path) => format!("saved case {}", path.display()),
             None => format!(
                 "case {} (profile {}, seed {})",

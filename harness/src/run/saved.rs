@@ -18,50 +18,50 @@ use crate::run::batch::{Distinct, Failing, Found};
 use crate::run::cases::Origin;
 use crate::run::limits::Limits;
 use crate::run::plan::ReplayFiles;
-use crate::run::replay::{self, Saved, SavedRun};
+use crate::run::recheck::{self, Saved, SavedRun};
 use crate::run::summary::{Replayed, SavedFailure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// What the saved cases showed.
-pub struct SavedPass<C> {
-    pub replayed: Replayed,
+pub(crate) struct SavedPass<C> {
+    pub(crate) replayed: Replayed,
     /// One failing saved case per signature (the first of it), in replay order, at most
     /// `max_failures`.
-    pub failures: Vec<Failing<C>>,
+    pub(crate) failures: Vec<Failing<C>>,
     /// Failing saved cases by kind (`Kind::ALL` order).
-    pub kinds: [u64; Kind::ALL.len()],
-    pub interrupted: bool,
+    pub(crate) kinds: [u64; Kind::ALL.len()],
+    pub(crate) interrupted: bool,
 }
 
 impl<C> SavedPass<C> {
     /// Saved cases that ran to a verdict.
-    pub fn ran(&self) -> u64 {
+    pub(crate) fn ran(&self) -> u64 {
         self.replayed.passed + self.kinds.iter().sum::<u64>()
     }
 }
 
 /// Where the saved cases are read from its cases and how far it goes.
-pub struct SavedOptions<'a> {
-    pub out_dir: &'a Path,
-    pub corpus_dir: &'a Path,
-    pub limits: Limits,
-    pub max_failures: usize,
-    pub stop: &'a AtomicBool,
+pub(crate) struct SavedOptions<'a> {
+    pub(crate) out_dir: &'a Path,
+    pub(crate) corpus_dir: &'a Path,
+    pub(crate) limits: Limits,
+    pub(crate) max_failures: usize,
+    pub(crate) stop: &'a AtomicBool,
     /// `(I, K)`: replay only the saved cases `i` with `i % K == I` (module doc).
-    pub shard: (u64, u64),
+    pub(crate) shard: (u64, u64),
     /// The files of `harness replay`, replayed instead of the saved cases found: every one runs
     /// (whatever `max_failures`) and gets its verdict line (and page).
-    pub files: Option<&'a ReplayFiles>,
+    pub(crate) files: Option<&'a ReplayFiles>,
     /// Colour in the verdict lines.
-    pub colour: bool,
+    pub(crate) colour: bool,
 }
 
 /// Replays the saved cases through `pair` until they hold `max_failures` distinct signatures,
 /// printing a line for each file that is not a case of the game and `N saved cases: all pass`
 /// when none fails; listed files instead each get their verdict line.
-pub fn replay_first<G: Game>(
+pub(crate) fn replay_first<G: Game>(
     o: &SavedOptions<'_>,
     pair: &Pair<G>,
     out: &mut dyn Write,
@@ -87,7 +87,7 @@ pub fn replay_first<G: Game>(
     // under the batch's limit (doubled: wall-clock time). A program has limits of its own.
     let in_process = !pair.a.isolated() && !pair.b.isolated();
     let limit = |c: &G::Case| o.limits.wall::<G>(c);
-    let limit: Option<replay::CaseLimit<'_, G::Case>> =
+    let limit: Option<recheck::CaseLimit<'_, G::Case>> =
         if in_process { Some(&limit) } else { None };
     let (shard, shards) = (o.shard.0, o.shard.1.max(1));
     let share = files
@@ -101,7 +101,7 @@ pub fn replay_first<G: Game>(
             return Ok(gate);
         }
         gate.replayed.replayed += 1;
-        let run = replay::check_saved::<G>(path, pair, limit);
+        let run = recheck::check_saved::<G>(path, pair, limit);
         if let Some(listed) = o.files {
             present(listed, path, &run, pair, o.colour, &mut gate, out)?;
         }
@@ -176,12 +176,12 @@ fn present<G: Game>(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let names = pair.names();
-    let verdict = replay::file_verdict::<G>(path, run, names);
+    let verdict = recheck::file_verdict::<G>(path, run, names);
     let failure = run.as_ref().ok().and_then(|r| r.failure());
     write!(
         out,
         "{}",
-        replay::verdict_text(&verdict, failure, names, colour)
+        recheck::verdict_text(&verdict, failure, names, colour)
     )?;
     if let Some((dest, several)) = &listed.pages {
         let title = path.display().to_string();

@@ -34,7 +34,7 @@ pub struct Shrunk<C> {
     pub steps: usize,
     /// Candidates evaluated (this one depends on the number of threads: a batch is evaluated
     /// whole).
-    pub tries: usize,
+    pub(crate) tries: usize,
     /// Candidates the game offered that were lighter than the case they came from, over all steps.
     pub offered: usize,
     /// True when the time budget ran out before a fixed point.
@@ -56,7 +56,7 @@ pub fn shrink<G: Shrink>(
 }
 
 /// [`shrink`], calling `step` with every case it moves to, in order (the last one is the result).
-pub fn shrink_traced<G: Shrink>(
+pub(crate) fn shrink_traced<G: Shrink>(
     case: G::Case,
     fails: impl Fn(&G::Case) -> bool + Sync,
     budget: Duration,

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Reported {
     pub index: u64,
-    pub profile: String,
+    pub(crate) profile: String,
     pub seed: u64,
     pub kind: Kind,
     /// The engine that faulted, by name (`None` for a mismatch).
@@ -26,10 +26,10 @@ pub struct Reported {
     pub what: String,
     /// The failure of the shrunk case, in one line.
     pub shrunk_what: String,
-    pub size_before: String,
-    pub size_after: String,
+    pub(crate) size_before: String,
+    pub(crate) size_after: String,
     pub shrink_steps: usize,
-    pub shrink_tries: usize,
+    pub(crate) shrink_tries: usize,
     pub shrink_complete: bool,
     /// The command that prints the original case.
     pub reproduce: String,
@@ -58,14 +58,14 @@ pub struct SavedFailure {
     pub path: PathBuf,
     /// Its place in the replay's order (the same in every shard of a batch).
     #[serde(default)]
-    pub index: u64,
+    pub(crate) index: u64,
     pub kind: Kind,
-    pub engine: Option<String>,
+    pub(crate) engine: Option<String>,
     /// Which side faulted (as in [`Reported`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<Side>,
-    pub what: String,
-    pub signature: String,
+    pub(crate) side: Option<Side>,
+    pub(crate) what: String,
+    pub(crate) signature: String,
 }
 
 /// What the replay of the saved cases before the batch found.
@@ -91,21 +91,21 @@ pub struct Replayed {
 /// The verdict of one saved file of `harness replay` (its entry in the `replay.v1` JSON report).
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct FileVerdict {
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     pub game: String,
     pub verdict: ReplayVerdict,
     /// The trusted engine's answer (`ok`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answer: Option<String>,
+    pub(crate) answer: Option<String>,
     /// Whether it was checked against a `.out`/`.ans` beside the file (`ok`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checked_expected: Option<bool>,
+    pub(crate) checked_expected: Option<bool>,
     /// The kind of failure (`mismatch`: a difference, a crash, a time limit ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<Kind>,
     /// What went wrong (every verdict but `ok`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    pub(crate) detail: Option<String>,
 }
 
 /// A saved file's verdict.
@@ -150,14 +150,14 @@ pub struct Summary {
     /// its files' verdicts).
     pub command: String,
     /// The harness's version.
-    pub version: String,
+    pub(crate) version: String,
     pub game: String,
     /// The trusted engine and the engine under test.
     pub engines: [String; 2],
     /// True when the engine under test gives answers only (a judged program).
     pub judging: bool,
     /// The profile name, or `all`.
-    pub profile: String,
+    pub(crate) profile: String,
     /// The batch seed.
     pub seed: u64,
     /// Cases in the whole batch, all shards together.
@@ -168,8 +168,8 @@ pub struct Summary {
     pub cases: u64,
     /// Failing cases by kind.
     pub failures: std::collections::BTreeMap<Kind, u64>,
-    pub elapsed_secs: f64,
-    pub cases_per_sec: f64,
+    pub(crate) elapsed_secs: f64,
+    pub(crate) cases_per_sec: f64,
     /// Seconds from the start of the batch to the first failure found: the time to detect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detected_secs: Option<f64>,
@@ -177,9 +177,9 @@ pub struct Summary {
     pub coverage: Vec<(String, u64)>,
     /// The lowest-numbered failure, shrunk and saved.
     pub first: Option<Reported>,
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     /// Why the failure could not be saved, when it could not.
-    pub save_error: Option<String>,
+    pub(crate) save_error: Option<String>,
     /// `--max-failures`: distinct failure signatures the batch looks for before it stops.
     #[serde(default = "one")]
     pub max_failures: usize,
@@ -193,39 +193,39 @@ pub struct Summary {
     /// Indices of the run that are not valid inputs: skipped, never run (a scope's boards with a
     /// run; always 0 for generated cases).
     #[serde(default)]
-    pub skipped: u64,
+    pub(crate) skipped: u64,
     /// The order-independent digest of the passing cases' answers (16 hex digits; `verify`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub digest: Option<String>,
+    pub(crate) digest: Option<String>,
     /// The command that runs one shard of this run, `{I}` standing for its number (runs with
     /// `--shard`): what a merge prints for a missing shard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard_command: Option<String>,
+    pub(crate) shard_command: Option<String>,
     /// The shards of `0..K` that no merged report covers (merged reports).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub missing_shards: Vec<u64>,
+    pub(crate) missing_shards: Vec<u64>,
     /// What a `verify` run proved about its scope (docs/verify.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate: Option<crate::run::certificate::Certificate>,
     /// How the runs of external programs were started (runs that started any).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub starts: Option<Starts>,
+    pub(crate) starts: Option<Starts>,
 }
 
 /// How a run's external programs were started: forked from a warm server, or by exec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Starts {
     /// Runs forked from a started program (docs/performance.md, warm starts).
-    pub warm: u64,
+    pub(crate) warm: u64,
     /// Runs started by exec: programs the harness did not build, `--cold`, and fallbacks.
-    pub exec: u64,
+    pub(crate) exec: u64,
     /// Of those by exec, runs made again by exec after their warm server failed.
-    pub fallbacks: u64,
+    pub(crate) fallbacks: u64,
 }
 
 impl Starts {
     /// The runs started between two readings of [`supervise::start_counts`]; `None` when none.
-    pub fn between(
+    pub(crate) fn between(
         before: supervise::StartCounts,
         after: supervise::StartCounts,
     ) -> Option<Starts> {

@@ -6,7 +6,7 @@
 //!
 //! The run: the problem resolved and installed; every input of the scope listed (the odometer,
 //! [`crate::game::scope::enumerate`], in every shard: the generator alone, in order of size, each
-//! distinct input once); then the pipeline's `verify` ([`harness::proof::verify::run`]) over those inputs
+//! distinct input once); then the pipeline's `verify` ([`harness::proof::scope_run::run`]) over those inputs
 //! as a bounded scope, `--shard I/K` taking the inputs `i` with `i % K == I`, with its
 //! certificate: the scope, the programs with their content hashes, the choice sequences and probe
 //! runs, the distinct inputs checked, the digest. `harness merge` of the shards' `--json` reports
@@ -20,7 +20,7 @@ use crate::programs::problem::{self, Flags, Generator, ProblemFile};
 use clap::parser::ValueSource;
 use clap::{Args as _, FromArgMatches as _};
 use harness::cli::{Exit, Extension, PluginContext, VerifyArgs};
-use harness::proof::verify::{Given, ScopeCases};
+use harness::proof::scope_run::{Given, ScopeCases};
 use harness::run::batch::BatchOptions;
 use harness::run::plan::DiffOptions;
 use serde_json::json;
@@ -205,7 +205,7 @@ fn check(
     let bar = harness::cli::progress_for("stress", unit, total, core.run.quiet);
     let argv: Vec<String> = std::env::args().collect();
     let pair = crate::game::engines::pair(installed);
-    let summary = harness::proof::verify::run::<Stress>(opts, &given, &pair, &*bar, out, &argv)?;
+    let summary = harness::proof::scope_run::run::<Stress>(opts, &given, &pair, &*bar, out, &argv)?;
     drop(bar);
     Ok(summary)
 }

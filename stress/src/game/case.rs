@@ -466,5 +466,4 @@ fn validate(text: String, tape: Option<Tape>, p: &Problem) -> Made {
 }
 
 #[cfg(test)]
-#[path = "case_tests.rs"]
 mod tests;

@@ -386,5 +386,4 @@ pub fn share(cost: Duration, limit: Duration) -> f64 {
 }
 
 #[cfg(test)]
-#[path = "search_tests.rs"]
 mod tests;

@@ -294,5 +294,4 @@ fn solutions(root: roxmltree::Node, at: &Place) -> anyhow::Result<(PathBuf, Vec<
 }
 
 #[cfg(test)]
-#[path = "package_tests.rs"]
 mod tests;

@@ -225,5 +225,4 @@ impl Odometer {
 }
 
 #[cfg(test)]
-#[path = "enumerate_tests.rs"]
 mod tests;

@@ -284,7 +284,6 @@ pub fn extension(seed: u64, n: usize) -> Vec<u8> {
 }
 
 #[cfg(test)]
-#[path = "tape_sim.rs"]
 pub(crate) mod sim;
 
 #[cfg(test)]

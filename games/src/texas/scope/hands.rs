@@ -378,5 +378,4 @@ impl Hands {
 }
 
 #[cfg(test)]
-#[path = "hands_tests.rs"]
 mod tests;

@@ -173,5 +173,4 @@ impl Scope<Case> for Shapes {
 }
 
 #[cfg(test)]
-#[path = "shapes_tests.rs"]
 mod tests;

@@ -129,7 +129,6 @@ pub(super) fn result<G: Game>(
             n => Some(Duration::from_nanos(n)),
         },
         interrupted: shared.opts.stop.load(Relaxed),
-        hung,
     }
 }
 

@@ -178,5 +178,4 @@ fn targets(nums: &[Number], i: usize, smallest: bool) -> Vec<i64> {
 }
 
 #[cfg(test)]
-#[path = "args_tests.rs"]
 mod tests;

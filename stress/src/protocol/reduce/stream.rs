@@ -185,5 +185,4 @@ fn lower_bytes(stream: &[u8], out: &mut Out) {
 }
 
 #[cfg(test)]
-#[path = "stream_tests.rs"]
 mod tests;

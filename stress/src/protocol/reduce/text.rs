@@ -239,5 +239,4 @@ fn aligned(len: usize) -> impl Iterator<Item = (usize, usize)> {
 }
 
 #[cfg(test)]
-#[path = "text_tests.rs"]
 mod tests;

@@ -1,5 +1,6 @@
-//! Bounded verification: every case of a scope ([`crate::roles::scope`]) as the case source of a run, and
-//! the certificate ([`crate::run::certificate`]) of what the run proved.
+//! Bounded verification, the run behind `verify`: every case of a scope ([`crate::roles::scope`])
+//! as the case source of a run, and the certificate ([`crate::run::certificate`]) of what the run
+//! proved.
 //!
 //! `verify` is the pipeline of `diff` with another source: index `i` of the run is index `i` of the
 //! scope (an index that is not a valid input is skipped, counted, never run), the batch keeps an
@@ -55,24 +56,24 @@ impl<G: Game> Cases<G> for ScopeCases<G> {
 
 /// What a run of one shard of a scope counted, for its certificate.
 #[derive(Debug, Clone, Default)]
-pub struct Counted {
+pub(crate) struct Counted {
     /// Cases that ran to a verdict.
-    pub checked: u64,
+    pub(crate) checked: u64,
     /// Indices that are not valid inputs.
-    pub skipped: u64,
+    pub(crate) skipped: u64,
     /// Cases that failed.
-    pub failed: u64,
+    pub(crate) failed: u64,
     /// The sum of the agreed cases' digests.
-    pub digest: u64,
+    pub(crate) digest: u64,
     /// Coverage counters (rule, cases that reached it).
-    pub coverage: Vec<(String, u64)>,
+    pub(crate) coverage: Vec<(String, u64)>,
     /// The run stopped early (Ctrl-C, `--time`, or a failure that ends the batch).
-    pub stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 /// The certificate of a run over shard `shard` of `scope` (`name`: the named scope it was given
 /// as); `argv` is the command line, for the command that reruns a missing shard.
-pub fn certify<C>(
+pub(crate) fn certify<C>(
     scope: &dyn Scope<C>,
     name: Option<&str>,
     shard: (u64, u64),
@@ -172,7 +173,12 @@ pub fn run<G: Game>(
 
 /// The last line of a verify run, or of a merge of its shards (`shard`: the run's own shard,
 /// `None` for a merge): what was proven, plainly.
-pub fn verdict_line(game: &str, c: &Certificate, s: &Summary, shard: Option<(u64, u64)>) -> String {
+pub(crate) fn verdict_line(
+    game: &str,
+    c: &Certificate,
+    s: &Summary,
+    shard: Option<(u64, u64)>,
+) -> String {
     let scope = c.scope_name.as_deref().unwrap_or(&c.scope);
     let skipped = format!("{} indices skipped: not valid inputs", c.skipped);
     let failed = s.failed();
@@ -224,7 +230,10 @@ pub fn verdict_line(game: &str, c: &Certificate, s: &Summary, shard: Option<(u64
 /// The part of a merge that concerns the shards as a whole: which of `0..K` no report covers,
 /// the skipped indices and digests added up, and for `verify` reports the certificate of the
 /// scope ([`certificate::merge`]).
-pub fn merge_shards(reports: &[(String, Summary)], merged: &mut Summary) -> anyhow::Result<()> {
+pub(crate) fn merge_shards(
+    reports: &[(String, Summary)],
+    merged: &mut Summary,
+) -> anyhow::Result<()> {
     let k = merged.shards.first().map_or(1, |s| s[1]);
     merged.missing_shards = (0..k)
         .filter(|i| !merged.shards.iter().any(|s| s[0] == *i))

@@ -1,6 +1,6 @@
 //! Re-running saved cases: each file through both engines, and against its expected answer
 //! (`.out` or `.ans` beside it) when there is one. The replay of the saved cases
-//! ([`crate::run::saved`]) runs every saved case through [`check_saved`]: the saved cases `diff`
+//! (`run::saved`) runs every saved case through [`check_saved`]: the saved cases `diff`
 //! and `judge` replay first, and the files of `harness replay`, each of which gets a
 //! [`FileVerdict`] (its line, its JSON entry) and, with `--html`, its page, drawn from the
 //! outcomes of that one run.
@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The wall-clock limit of a saved case, from the case.
-pub type CaseLimit<'a, C> = &'a dyn Fn(&C) -> Duration;
+pub(crate) type CaseLimit<'a, C> = &'a dyn Fn(&C) -> Duration;
 
 /// What a saved case showed.
 #[derive(Debug)]
@@ -39,9 +39,9 @@ pub enum Saved {
 
 /// A saved case run through a pair: the case, what the engines made of it, and the verdict.
 pub struct SavedRun<G: Game> {
-    pub case: G::Case,
+    pub(crate) case: G::Case,
     /// The engines' traced outcomes, when they gave them (none after a time limit).
-    pub outcomes: Pictured<G::Outcome>,
+    pub(crate) outcomes: Pictured<G::Outcome>,
     pub saved: Saved,
 }
 
@@ -56,7 +56,7 @@ impl<G: Game> SavedRun<G> {
 }
 
 /// Reads and parses a saved case; `Err` says why the file is not a case of `G`.
-pub fn read_case<G: Game>(path: &Path) -> Result<G::Case, String> {
+pub(crate) fn read_case<G: Game>(path: &Path) -> Result<G::Case, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
     G::parse(&bytes).map_err(|e| e.to_string())
 }
@@ -161,7 +161,7 @@ fn detail(f: &Failure, names: Names<'_>, colour: bool) -> String {
 }
 
 /// The verdict of saved file `path` of game `G`, from its run (`Err`: not a case of `G`).
-pub fn file_verdict<G: Game>(
+pub(crate) fn file_verdict<G: Game>(
     path: &Path,
     run: &Result<SavedRun<G>, String>,
     names: Names<'_>,
@@ -196,7 +196,7 @@ pub fn file_verdict<G: Game>(
 /// The verdict line of a file (more lines for a difference): `FILE: ok, A and B answer 11692, as
 /// expected`, `FILE: MISMATCH` and the first difference, `FILE: WRONG: ...`, `FILE: bad input:
 /// ...`. `failure` is the file's failure, drawn in colour with `colour`.
-pub fn verdict_text(
+pub(crate) fn verdict_text(
     v: &FileVerdict,
     failure: Option<&Failure>,
     names: Names<'_>,

@@ -28,7 +28,7 @@ fn panics_become_messages_and_places() {
     let r: Result<(), String> = catching(|| panic!("boom {}", 7));
     let msg = r.unwrap_err();
     assert!(msg.starts_with("boom 7 at "), "{msg}");
-    assert!(msg.contains("verdict_tests.rs:"), "{msg}");
+    assert!(msg.contains("verdict/tests.rs:"), "{msg}");
     assert_eq!(catching(|| 5), Ok(5));
     let line = line!() + 1;
     let fault = catching_fault(|| panic!("boom: {}", 8)).unwrap_err();
@@ -37,7 +37,7 @@ fn panics_become_messages_and_places() {
     };
     assert_eq!(message, "boom: 8");
     let place = place.as_ref().expect("the hook saw where");
-    assert!(place.file.ends_with("verdict_tests.rs"), "{place}");
+    assert!(place.file.ends_with("verdict/tests.rs"), "{place}");
     assert_eq!(place.line, line);
     // The text of the fault is the hook's old one: message, then " at FILE:LINE".
     assert_eq!(fault.to_string(), format!("panicked: boom: 8 at {place}"));
@@ -284,7 +284,7 @@ fn crash_signatures_keep_the_file_of_a_panic_and_the_status_of_an_exit() {
         caught
             .signature()
             .starts_with("crash: planted panicked at ")
-            && caught.signature().ends_with("verdict_tests.rs"),
+            && caught.signature().ends_with("verdict/tests.rs"),
         "{}",
         caught.signature()
     );
