@@ -17,8 +17,13 @@
 //!     interactor's verdict.
 //!   - [`programs::package`]: a Polygon package (`problem.xml`): its limits, programs, script
 //!     lines and tagged solutions.
+//!   - [`programs::testset`]: a package's tests: its script lines, each with its generator, and
+//!     its manual tests with their inputs.
+//!   - [`programs::xml`]: what reading `problem.xml` shares (where paths and messages point).
 //!   - [`programs::problem`]: the problem: its file (or package), the flags that override it,
 //!     every program resolved, the limits.
+//!   - [`programs::replay`]: the `harness replay` that judges a repro as its run did, named as the
+//!     run was given its problem and programs.
 //! - [`game`]: the problem as a game of the harness.
 //!   - [`game::kind`]: the game's type and outcome, named by the roles and the engines alike.
 //!   - [`game::case`]: a case (the input with what makes it again, made on first use) and the
@@ -27,12 +32,15 @@
 //!     the batch's fresh cases.
 //!   - [`game::engines`]: the brute force and the solution as engines, the checker as the judge.
 //!   - [`game::shrinking`]: how a failing case shrinks: the generator's choices, then the text.
-//!   - [`game::repro`]: what a saved repro says beyond its input, and its `reproduce:` command.
+//!   - [`game::generate`]: a generator's run on a case's choices, its output the input text.
+//!   - [`game::repro`]: what a saved repro says beyond its input, its `reproduce:` command and its
+//!     `replay:` line.
 //!   - [`game::scope`]: every small input of a stream generator as the run's cases.
 //!   - [`game::slow`]: how long a solution runs, and the margin a slow shrink candidate keeps.
 //!   - [`game::sanitized`]: the sanitized builds' runs and their reports (`--sanitize`).
 //!   - [`game::mutate`]: mutations of a stream at the level of the generator's draws, a
-//!     constant the programs compared against put into a draw among them.
+//!     constant the programs compared against put into a draw among them, and one value of a pair
+//!     they compared put where a draw gave the other.
 //!   - [`game::guided`]: one probe of the coverage search: the programs built with coverage
 //!     counters, judged, and what they reached.
 //!   - [`game::probe`]: one probe of a search: a job's input made, then run as its goal asks.

@@ -3,7 +3,8 @@
 //! the input's sizes, and the `reproduce:` command.
 
 use crate::game::case::{Case, Source};
-use crate::programs::problem::{Problem, ReplayLine};
+use crate::programs::problem::Problem;
+use crate::programs::replay::ReplayLine;
 use crate::programs::testset::GenId;
 use harness::roles::Regenerate;
 use serde_json::json;
@@ -30,7 +31,7 @@ fn hex_shown(s: &[u8]) -> String {
 /// setter can paste.
 pub fn regenerate(problem: &Problem, case: &Case) -> Regenerate {
     let mut r = made_again(problem, case);
-    if let Some(line) = &problem.replay {
+    if let Some(line) = &ReplayLine::of(problem.given.as_deref(), &problem.flags) {
         r.text
             .push_str(&format!("replay: {}\n", replay_command(line)));
     }
@@ -154,5 +155,34 @@ mod tests {
             ..flags
         };
         assert_eq!(ReplayLine::of(None, &sanitized), None);
+    }
+
+    #[test]
+    fn a_problem_file_is_named_as_the_run_was_given_it() {
+        use crate::programs::problem::{read_file, resolve_problem};
+        let dir = std::env::temp_dir().join(format!("stress-replay-line-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("sums.toml");
+        std::fs::write(
+            &file,
+            "gen = \"sh -c 'echo 1'\"\nreference = \"cat\"\nsolution = \"cat\"\n",
+        )
+        .unwrap();
+        let resolved = |flags: &Flags| {
+            let p = resolve_problem(Some(read_file(&file).unwrap()), flags).unwrap();
+            ReplayLine::of(p.given.as_deref(), &p.flags).unwrap()
+        };
+        let line = resolved(&Flags::default());
+        assert_eq!(line.flags, ["--problem", file.to_str().unwrap()]);
+        assert!(line.solution.is_empty());
+        let flags = Flags {
+            time_ms: Some(700),
+            solution: vec!["cat".into()],
+            ..Flags::default()
+        };
+        let line = resolved(&flags);
+        assert_eq!(line.flags[2..], ["--timeout-ms", "700"]);
+        assert_eq!(line.solution, ["cat"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

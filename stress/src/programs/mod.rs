@@ -6,5 +6,6 @@ pub mod interact;
 pub mod package;
 pub mod problem;
 pub mod program;
+pub mod replay;
 pub mod testset;
 pub mod xml;

@@ -85,9 +85,11 @@ pub struct Problem {
     pub reduce_text: bool,
     /// The problem file's folder, when there is one.
     pub dir: Option<PathBuf>,
-    /// The `harness replay` that judges a repro as this run does, when one does (not for a run
-    /// with `--sanitize`, whose sanitized builds replay does not make).
-    pub replay: Option<ReplayLine>,
+    /// The problem's file, folder or package as the run was given it, when it has one.
+    pub given: Option<PathBuf>,
+    /// What the command line said of the programs and limits (the replay of a repro says it
+    /// again, [`crate::programs::replay`]).
+    pub flags: Flags,
     /// The programs built once more with the sanitizers (`--sanitize`).
     pub sanitized: Sanitized,
     /// The programs built once more with coverage counters (`--search coverage`).
@@ -171,6 +173,10 @@ pub struct ProblemFile {
     /// What a package adds (not in a problem file).
     #[serde(skip)]
     pub package: PackageTests,
+    /// The path it was read from, as given (its folder, its file or its package), for the lines
+    /// that name it again.
+    #[serde(skip)]
+    pub given: Option<PathBuf>,
 }
 
 /// What a package adds to its problem file: its other generators, its script lines and its
@@ -189,7 +195,11 @@ pub struct PackageTests {
 pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
     if crate::programs::package::is_package(path) {
         let package = crate::programs::package::read(path)?;
-        return Ok((from_package(&package), package.dir));
+        let file = ProblemFile {
+            given: Some(path.to_path_buf()),
+            ..from_package(&package)
+        };
+        return Ok((file, package.dir));
     }
     let file = if path.is_dir() {
         path.join("problem.toml")
@@ -198,8 +208,9 @@ pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
     };
     let text = std::fs::read_to_string(&file)
         .with_context(|| format!("problem {}: cannot read it", file.display()))?;
-    let parsed: ProblemFile =
+    let mut parsed: ProblemFile =
         toml::from_str(&text).map_err(|e| anyhow::anyhow!("problem {}: {e}", file.display()))?;
+    parsed.given = Some(path.to_path_buf());
     let dir = file
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -348,7 +359,8 @@ pub fn resolve_problem(
         interactor: pick(&flags.interactor, &f.interactor, &dir, "--interactor")?,
         limits: Limits::from_cpu(cpu).with_memory(memory << 20),
         reduce_text: flags.reduce_text,
-        replay: ReplayLine::of(has_file.then_some(dir.as_path()), flags),
+        given: has_file.then(|| f.given.clone().unwrap_or_else(|| dir.clone())),
+        flags: flags.clone(),
         dir: has_file.then_some(dir),
         sanitized,
         covered,
@@ -395,56 +407,6 @@ fn file_generator(spec: &str, dir: &Path, package: bool) -> anyhow::Result<Gener
         }
     }
     Ok(Generator::Seed(resolve(spec, dir, "gen")?))
-}
-/// The flags of a `harness replay` that judges a repro as a run judged it: the problem's folder
-/// and the programs and limits the run was given as flags, as given (paths from the working
-/// directory the run had), then the repro's file, then the solution after `--`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayLine {
-    /// The flags before the repro's file.
-    pub flags: Vec<String>,
-    /// The solution's words after `--`, when the run was given them.
-    pub solution: Vec<String>,
-}
-
-impl ReplayLine {
-    /// The replay of a run of the problem in `dir` (when it has a file) with `flags`; `None` for a
-    /// run with `--sanitize`.
-    pub(crate) fn of(dir: Option<&Path>, flags: &Flags) -> Option<ReplayLine> {
-        if flags.sanitize.is_some() {
-            return None;
-        }
-        let mut words: Vec<String> = Vec::new();
-        if let Some(dir) = dir {
-            words.extend(["--problem".into(), dir.display().to_string()]);
-        }
-        let programs = [
-            ("--gen-stream", &flags.gen_stream),
-            ("--gen", &flags.gen),
-            ("--reference", &flags.reference),
-            ("--checker", &flags.checker),
-            ("--validator", &flags.validator),
-            ("--interactor", &flags.interactor),
-        ];
-        for (flag, value) in programs {
-            if let Some(v) = value {
-                words.extend([flag.to_string(), v.clone()]);
-            }
-        }
-        let limits = [
-            ("--timeout-ms", flags.time_ms),
-            ("--memory-mb", flags.memory_mb),
-        ];
-        for (flag, value) in limits {
-            if let Some(v) = value {
-                words.extend([flag.to_string(), v.to_string()]);
-            }
-        }
-        Some(ReplayLine {
-            flags: words,
-            solution: flags.solution.clone(),
-        })
-    }
 }
 
 /// A program's command and the folder its paths are taken from: the flag's (the current folder),
