@@ -51,16 +51,6 @@ impl ProblemFlags {
     pub fn file(&self) -> anyhow::Result<Option<(ProblemFile, PathBuf)>> {
         self.problem.as_deref().map(problem::read_file).transpose()
     }
-
-    /// What these flags say of the programs ([`Programs::flags`]).
-    pub fn flags(
-        &self,
-        solution: &[String],
-        time_ms: Option<u64>,
-        memory_mb: Option<u64>,
-    ) -> Flags {
-        self.programs.flags(solution, time_ms, memory_mb)
-    }
 }
 
 impl Programs {
@@ -97,7 +87,7 @@ mod tests {
         let words = ["t", "dir", "--gen-stream", "g.py", "--checker", "c"];
         let parsed = ProblemFlags::from_arg_matches(&cmd.get_matches_from(words)).unwrap();
         assert_eq!(parsed.problem, Some(PathBuf::from("dir")));
-        let flags = parsed.flags(&["./sol".into()], Some(5), None);
+        let flags = parsed.programs.flags(&["./sol".into()], Some(5), None);
         assert_eq!(flags.gen_stream.as_deref(), Some("g.py"));
         assert_eq!(flags.checker.as_deref(), Some("c"));
         assert_eq!((flags.reference, flags.gen), (None, None));

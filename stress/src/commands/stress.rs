@@ -164,6 +164,7 @@ pub(crate) fn run_one(
         covered: args.search == Some(SearchGoal::Coverage),
         ..args
             .problem
+            .programs
             .flags(&args.solution, args.timeout_ms, args.memory_mb)
     };
     let problem = problem::resolve_problem(file, &flags)?;
