@@ -109,11 +109,11 @@ fn a_planted_bug_is_found_at_the_smallest_input() {
     let page = std::fs::read_to_string(Path::new(repro).with_extension("html")).unwrap();
     assert!(page.contains("token 1: expected `3`, got `4`"), "{page}");
     assert!(page.contains("1 2"), "{page}");
-    // The first failure stops the run: how many of the 5 cases the other thread checked by then
-    // depends on the machine's load.
+    // The first failure stops the run: how many of the other cases (two of the six fail) the
+    // other workers checked by then depends on the machine's load.
     let last = last_line(&stdout);
     assert!(
-        last.contains("NOT verified: 1 of ")
+        (last.contains("NOT verified: 1 of ") || last.contains("NOT verified: 2 of "))
             && last.contains(" cases of scope draws<=2,values<=2 failed"),
         "{stdout}"
     );

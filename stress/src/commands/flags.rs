@@ -46,6 +46,17 @@ pub struct Programs {
     pub interactor: Option<String>,
 }
 
+/// Cases run at once when `--threads` does not say: half again as many as the cores. A worker
+/// runs a case's programs one after another and waits on each (the request to its warm server,
+/// the fork, the pipes, the wake-ups), so with one worker a core the cores stand idle between
+/// runs: three trivial C++ programs a case run a fifth to a quarter faster with three workers on
+/// two cores (docs/performance.md); programs busy with their own work gain nothing and lose
+/// nothing.
+pub fn default_workers() -> usize {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    cores + cores.div_ceil(2)
+}
+
 impl ProblemFlags {
     /// The problem file and its folder, when one is given.
     pub fn file(&self) -> anyhow::Result<Option<(ProblemFile, PathBuf)>> {

@@ -2,7 +2,7 @@
 //! pipeline (`harness::run::pipeline::run`: the saved repros replayed first, the batch, each failure shrunk,
 //! saved and only then reported), then the problem's own errors (exit status 2).
 
-use crate::commands::flags::ProblemFlags;
+use crate::commands::flags::{default_workers, ProblemFlags};
 use crate::game::case::Installed;
 use crate::game::kind::Stress;
 use crate::game::roles::FreshCases;
@@ -49,7 +49,8 @@ pub struct Args {
     /// Batch seed: case i uses the seed derived from (seed, i).
     #[arg(long, short, default_value_t = 1)]
     pub seed: u64,
-    /// Cases run at once (default: the number of cores).
+    /// Cases run at once (default: half again as many as the cores: a case's runs wait on their
+    /// programs).
     #[arg(long, short, visible_alias = "jobs", value_parser = harness::cli::workers)]
     pub threads: Option<usize>,
     /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
@@ -377,9 +378,7 @@ fn options(
     cx: &PluginContext,
 ) -> DiffOptions<Stress> {
     let mut batch = BatchOptions::new::<Stress>(args.cases(), args.seed);
-    if let Some(t) = args.threads {
-        batch.threads = t;
-    }
+    batch.threads = args.threads.unwrap_or_else(default_workers);
     batch.shard = args.shard.unwrap_or((0, 1));
     batch.max_failures = args.max_failures;
     batch.time = args.time.map(Duration::from_secs_f64);

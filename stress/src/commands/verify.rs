@@ -12,7 +12,7 @@
 //! runs, the distinct inputs checked, the digest. `harness merge` of the shards' `--json` reports
 //! is the certificate of the whole scope.
 
-use crate::commands::flags::ProblemFlags;
+use crate::commands::flags::{default_workers, ProblemFlags};
 use crate::game::case::Installed;
 use crate::game::kind::Stress;
 use crate::game::scope::Enumerated;
@@ -218,9 +218,7 @@ fn options(
     cx: &PluginContext,
 ) -> DiffOptions<Stress> {
     let mut batch = BatchOptions::new::<Stress>(0, 0);
-    if let Some(t) = core.run.threads {
-        batch.threads = t;
-    }
+    batch.threads = core.run.threads.unwrap_or_else(default_workers);
     batch.shard = core.run.shard.unwrap_or((0, 1));
     batch.max_failures = core.run.max_failures;
     batch.time = core.run.time.map(Duration::from_secs_f64);
