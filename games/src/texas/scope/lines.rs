@@ -232,3 +232,6 @@ fn one_operation() -> Vec<(&'static str, String)> {
         ),
     ]
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -22,14 +22,10 @@ pub mod built;
 mod decode;
 pub mod hands;
 pub mod lines;
-#[cfg(test)]
-mod lines_tests;
 mod named;
 mod reach;
 mod shapes;
 pub mod specials;
-#[cfg(test)]
-mod specials_tests;
 #[cfg(test)]
 mod tests;
 

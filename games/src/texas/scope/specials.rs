@@ -218,3 +218,6 @@ impl Scope<Case> for Specials {
         out
     }
 }
+
+#[cfg(test)]
+mod tests;

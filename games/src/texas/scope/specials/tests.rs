@@ -2,7 +2,7 @@
 //! operation forms exactly the run and, with specials in it, removes more; exact counts, the keys
 //! reached, bad expressions.
 
-use super::lines_tests::{hit, walk};
+use crate::texas::scope::lines::tests::{hit, walk};
 use crate::texas::Texas;
 use harness::roles::scope::Scope;
 use harness::roles::Bounded;
@@ -76,7 +76,7 @@ fn every_case_forms_its_run_and_the_engines_agree() {
 #[test]
 fn every_kind_is_reached_and_sets_off_others() {
     let (_, hits) = walk("specials: len=3, kinds=0..6, reached=2");
-    for key in super::reach::SPECIALS {
+    for key in crate::texas::scope::reach::SPECIALS {
         assert!(hit(&hits, key), "{key}");
     }
     for key in [

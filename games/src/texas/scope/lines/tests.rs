@@ -15,7 +15,7 @@ fn scope(text: &str) -> Box<dyn Scope<Case>> {
 
 /// Walks every index of `text`: each a valid case that reads back from its text and that the
 /// reference and the optimized engine agree on. Returns the cases and the keys reached.
-pub(super) fn walk(text: &str) -> (Vec<Case>, Vec<bool>) {
+pub(crate) fn walk(text: &str) -> (Vec<Case>, Vec<bool>) {
     let s = scope(text);
     let pair = Pair::<Texas>::builtin();
     let mut hits = vec![false; COVERAGE_KEYS.len()];
@@ -46,7 +46,7 @@ pub(super) fn walk(text: &str) -> (Vec<Case>, Vec<bool>) {
 }
 
 /// Whether `key` is among the hits.
-pub(super) fn hit(hits: &[bool], key: &str) -> bool {
+pub(crate) fn hit(hits: &[bool], key: &str) -> bool {
     hits[COVERAGE_KEYS.iter().position(|k| *k == key).unwrap()]
 }
 
