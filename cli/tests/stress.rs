@@ -481,6 +481,20 @@ fn bad_usage_exits_with_status_2_and_a_clear_message() {
             );
         }
     }
+    // replay's problem flags: a problem, or its programs with their generator.
+    let replays: [(&[&str], &str); 2] = [
+        (&["replay", "--timeout-ms", "5", "x.in"], "give the problem"),
+        (
+            &["replay", "--reference", "sum.c", "x.in", "--", "sum.c"],
+            "without --problem, give the generator",
+        ),
+    ];
+    for (args, says) in replays {
+        let (code, stdout, stderr) = harness(args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
 }
 
 /// An example problem of the repository, run as it is (its own problem file), with its repros in

@@ -69,6 +69,13 @@ impl ReplayFlags {
     /// The problem these flags give: its file (if any) with the programs and limits of the flags
     /// over it, resolved as `harness stress` resolves them.
     fn resolve(&self) -> anyhow::Result<problem::Problem> {
+        if self.problem.is_none() && self.gen.is_none() && self.programs.gen_stream.is_none() {
+            anyhow::bail!(
+                "without --problem, give the generator as the stress run had it (--gen-stream CMD \
+                 or --gen CMD: resolved with the problem, not run), its --reference, and the \
+                 solution after `--`"
+            );
+        }
         let file = self
             .problem
             .as_deref()
