@@ -560,6 +560,41 @@ fn a_solution_that_passes_by_luck_is_caught_with_sanitize() {
 }
 
 #[test]
+fn an_interactive_solution_that_passes_by_luck_is_caught_with_sanitize() {
+    let out = scratch("interactive-lucky");
+    let o = out.to_str().unwrap();
+    let args = [
+        "--gen-stream",
+        "gen.cpp",
+        "--reference",
+        "sum.c",
+        "--interactor",
+        "interactor.c",
+        "--cases",
+        "200",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+    ];
+    // Its int overflows and wraps back: every answer is right.
+    let (code, stdout, stderr) = stress(&[&args[..], &["--", "sum_lucky.c"]].concat());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    // Its sanitized build, talking to the interactor, reports the overflow.
+    let (code, stdout, stderr) =
+        stress(&[&args[..], &["--sanitize", "--", "sum_lucky.c"]].concat());
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("RUNTIME ERROR in case "), "{stdout}");
+    assert!(
+        stdout.contains("runtime error: signed integer overflow"),
+        "{stdout}"
+    );
+    // Shrunk by the stream to one value past 47, the first that overflows.
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    assert_eq!(input.split_whitespace().collect::<Vec<_>>(), ["1", "48"]);
+}
+
+#[test]
 fn the_interactive_example_judged_polygons_way_is_caught_by_its_checker() {
     // Its interactor accepts every answer: only the checker, judging what the interactor wrote,
     // sees the planted bug.

@@ -91,7 +91,13 @@ impl Engine<Stress> for Reference {
             // The brute force through the interactor: what the interactor wrote is the answer.
             let i = crate::programs::interact::run(interactor, &p.reference, input, &limits)?;
             return match i.code {
-                Some(0) => Ok(Output::Outcome(Answer(i.output))),
+                Some(0) => {
+                    let sanitized = p.sanitized.reference.as_ref();
+                    crate::game::sanitized::checked_interactive(
+                        sanitized, interactor, input, &limits,
+                    )?;
+                    Ok(Output::Outcome(Answer(i.output)))
+                }
                 code => Err(Fault::RuntimeError {
                     status: format!("rejected by the interactor (status {code:?}): {}", i.said),
                     stderr: None,
@@ -127,8 +133,11 @@ impl Engine<Stress> for Solution {
         let p = &self.installed.problem;
         let limits = p.limits();
         if let Some(interactor) = &p.interactor {
-            return crate::programs::interact::run(interactor, &p.solution, input, &limits)
-                .map(|i| i.answer());
+            let interaction =
+                crate::programs::interact::run(interactor, &p.solution, input, &limits)?;
+            let sanitized = p.sanitized.solution.as_ref();
+            crate::game::sanitized::checked_interactive(sanitized, interactor, input, &limits)?;
+            return Ok(interaction.answer());
         }
         let exec = p
             .solution

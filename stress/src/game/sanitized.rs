@@ -7,7 +7,8 @@
 //! limit raised by [`MEMORY_FACTOR`] plus [`SHADOW_ROOM`] (shadow memory, redzones and the
 //! quarantine are resident memory too). So the memory limit counts what the program uses (its
 //! plain build), not the sanitizers' own; a sanitized run that hits its raised limits, or ends
-//! without a report, gives no verdict.
+//! without a report, gives no verdict. An interactive problem's sanitized build talks to the
+//! interactor as its plain build did ([`checked_interactive`]).
 
 use crate::programs::program::Cmd;
 use harness::roles::verdict::Fault;
@@ -38,6 +39,43 @@ pub fn checked(sanitized: Option<&Cmd>, input: &[u8], limits: &Limits) -> Result
             status: "the sanitized build reports an error".into(),
             stderr: Some(line),
             output: String::from_utf8_lossy(&run.stdout).into_owned(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Runs `sanitized`, when there is one, against `interactor` on `input` after its plain build's
+/// interaction passed; a report of a sanitizer is a runtime error. The sanitizers' options reach
+/// the program through `env` (an interaction's sides take no environment of their own), so this
+/// run starts by exec.
+pub fn checked_interactive(
+    sanitized: Option<&Cmd>,
+    interactor: &Cmd,
+    input: &str,
+    limits: &Limits,
+) -> Result<(), Fault> {
+    let Some(sanitized) = sanitized else {
+        return Ok(());
+    };
+    let mut words = vec!["env".to_string()];
+    words.extend(
+        toolchain::SANITIZER_ENV
+            .iter()
+            .map(|(k, v)| format!("{k}={v}")),
+    );
+    words.extend(sanitized.program.exec.iter().cloned());
+    let program = supervise::Program::exec(words);
+    let (run, _, _) = crate::programs::interact::pair(
+        interactor,
+        (&program, sanitized.args()),
+        input,
+        &roomy(limits),
+    )?;
+    match report(&run) {
+        Some(line) => Err(Fault::RuntimeError {
+            status: "the sanitized build reports an error".into(),
+            stderr: Some(line),
+            output: String::new(),
         }),
         None => Ok(()),
     }

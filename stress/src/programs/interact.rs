@@ -15,7 +15,7 @@ use crate::programs::program::Cmd;
 use harness::roles::engine::Output;
 use harness::roles::verdict::Fault;
 use harness::roles::Judgement;
-use supervise::{Ending, Execution, Limit, Limits};
+use supervise::{Ending, Execution, Limit, Limits, Program};
 
 /// What an interaction ended with, when the program did not fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +43,23 @@ pub fn run(
     input: &str,
     limits: &Limits,
 ) -> Result<Interaction, Fault> {
+    let (sol, int, output) = pair(
+        interactor,
+        (&solution.program, solution.args()),
+        input,
+        limits,
+    )?;
+    verdict(sol, int, limits, output)
+}
+
+/// Runs `program` with its arguments against the interactor on `input` (both under `limits`): the
+/// program's run, the interactor's, and what the interactor wrote to OUTPUT.
+pub fn pair(
+    interactor: &Cmd,
+    (program, args): (&Program, &[String]),
+    input: &str,
+    limits: &Limits,
+) -> Result<(Execution, Execution, String), Fault> {
     let input_path = crate::programs::program::scratch_path();
     let output_path = crate::programs::program::scratch_path();
     let result = (|| {
@@ -51,12 +68,12 @@ pub fn run(
         judge.push(input_path.display().to_string());
         judge.push(output_path.display().to_string());
         let (sol, int) = supervise::run_pair(
-            (&solution.program, solution.args(), limits),
+            (program, args, limits),
             (&interactor.program, &judge, limits),
         )
         .map_err(start_fault)?;
         let output = std::fs::read_to_string(&output_path).unwrap_or_default();
-        verdict(sol, int, limits, output)
+        Ok((sol, int, output))
     })();
     let _ = std::fs::remove_file(&input_path);
     let _ = std::fs::remove_file(&output_path);
