@@ -169,12 +169,6 @@ pub(crate) fn run_one(
             .flags(&args.solution, args.timeout_ms, args.memory_mb)
     };
     let problem = problem::resolve_problem(file, &flags)?;
-    if problem.interactor.is_some() && args.search == Some(SearchGoal::Coverage) {
-        return Err(Exit(
-            2,
-            "--search coverage does not run through an interactor yet: drop one of them".into(),
-        ));
-    }
     let out_dir = args.out.clone().unwrap_or_else(|| match &problem.dir {
         Some(dir) => dir.join("repros"),
         None => PathBuf::from("stress-repros"),

@@ -7,8 +7,10 @@
 
 use crate::game::case::{Case, Installed};
 use crate::game::engines::judge;
-use crate::programs::problem::Covered as CoveredPrograms;
+use crate::programs::interact::{self, Interaction};
+use crate::programs::problem::{Covered as CoveredPrograms, Problem};
 use crate::programs::program::Cmd;
+use harness::roles::verdict::Fault;
 use harness::roles::Judgement;
 use std::path::{Path, PathBuf};
 use supervise::Limits;
@@ -113,39 +115,24 @@ pub struct Covered {
 
 /// Runs the covered programs on `case` (its input made), judges the solution's answer, and says
 /// what they counted. `None` when the brute force gives no answer, or a program cannot be started.
+/// An interactive problem's programs talk to its interactor, as the engines' do.
 pub fn probe(
     installed: &Installed,
     case: &Case,
     covered: &CoveredPrograms,
     counters: &Counters,
 ) -> Option<Covered> {
-    let input = case.input().ok()?.as_bytes();
-    let limits = installed.problem.limits;
-    let (answer, reference) = match &covered.reference {
-        Some(cmd) => {
-            let (run, counted) = counted_run(cmd, &counters.reference, input, &limits)?;
-            (run, Some(counted))
-        }
-        None => (
-            installed.problem.reference.run(&[], input, &limits).ok()?,
-            None,
-        ),
-    };
-    if !answer.success() {
-        return None;
-    }
-    let answer = String::from_utf8_lossy(&answer.stdout).into_owned();
-    let (run, solution) = counted_run(&covered.solution, &counters.solution, input, &limits)?;
-    let crashed = !run.success() && !run.interrupted && run.limit.is_none();
-    let failed = crashed
-        || (run.success()
-            && !matches!(
-                judge(case, &answer, &String::from_utf8_lossy(&run.stdout)),
-                Judgement::Accepted
-            ));
+    let input = case.input().ok()?;
+    let p = &installed.problem;
+    let (answer, reference) = expected(p, covered.reference.as_ref(), counters, input)?;
+    let (ran, solution) = solution_ran(p, &covered.solution, &counters.solution, input)?;
+    let failed = ran.crashed
+        || ran
+            .answer
+            .is_some_and(|got| !matches!(judge(case, &answer, &got), Judgement::Accepted));
     let reference = reference.unwrap_or_default();
     Some(Covered {
-        cost: run.cpu,
+        cost: ran.cost,
         failed,
         reached: Reached {
             solution: solution.edges,
@@ -154,6 +141,80 @@ pub fn probe(
         constants: [solution.constants, reference.constants].concat(),
         pairs: [solution.pairs, reference.pairs].concat(),
     })
+}
+
+/// The expected answer (the brute force's output, or what the interactor wrote for it), and what
+/// the brute force counted when it is covered; `None` when it gives no answer.
+fn expected(
+    p: &Problem,
+    covered: Option<&Cmd>,
+    counters: &Counters,
+    input: &str,
+) -> Option<(String, Option<Counted>)> {
+    let limits = p.limits;
+    if let Some(interactor) = &p.interactor {
+        let (interaction, counted) = match covered {
+            Some(cmd) => {
+                let (run, counted) =
+                    counted_interaction(interactor, cmd, &counters.reference, input, &limits)?;
+                (run.ok()?.0, Some(counted))
+            }
+            None => (
+                interact::run(interactor, &p.reference, input, &limits).ok()?,
+                None,
+            ),
+        };
+        return (interaction.code == Some(0)).then_some((interaction.output, counted));
+    }
+    let (run, counted) = match covered {
+        Some(cmd) => {
+            let (run, counted) = counted_run(cmd, &counters.reference, input.as_bytes(), &limits)?;
+            (run, Some(counted))
+        }
+        None => (p.reference.run(&[], input.as_bytes(), &limits).ok()?, None),
+    };
+    run.success()
+        .then(|| (String::from_utf8_lossy(&run.stdout).into_owned(), counted))
+}
+
+/// What the covered solution's run came to: its CPU time, whether it crashed, and its answer for
+/// the judge when it ended well.
+struct Ran {
+    cost: std::time::Duration,
+    crashed: bool,
+    answer: Option<String>,
+}
+
+/// The covered solution's run on `input` (through the interactor when the problem has one),
+/// counting into `file`.
+fn solution_ran(p: &Problem, cmd: &Cmd, file: &Path, input: &str) -> Option<(Ran, Counted)> {
+    let limits = p.limits;
+    let Some(interactor) = &p.interactor else {
+        let (run, counted) = counted_run(cmd, file, input.as_bytes(), &limits)?;
+        let ran = Ran {
+            cost: run.cpu,
+            crashed: !run.success() && !run.interrupted && run.limit.is_none(),
+            answer: run
+                .success()
+                .then(|| String::from_utf8_lossy(&run.stdout).into_owned()),
+        };
+        return Some((ran, counted));
+    };
+    let (run, counted) = counted_interaction(interactor, cmd, file, input, &limits)?;
+    let ran = match run {
+        Ok((interaction, cost)) => Ran {
+            cost,
+            crashed: false,
+            answer: Some(interaction.text()),
+        },
+        Err(Fault::Interrupted) => return None,
+        Err(fault) => Ran {
+            cost: std::time::Duration::ZERO,
+            crashed: matches!(fault, Fault::RuntimeError { .. }),
+            answer: None,
+        },
+    };
+    Some((ran, counted))
 }
 
 /// A covered program's run counting into `file`, and what it counted.
@@ -166,6 +227,34 @@ fn counted_run(
     Counted::clear(file).ok()?;
     let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
     let run = cmd.run_with_env(&[], &env, input, limits).ok()?;
+    Some((run, Counted::read(file)))
+}
+
+/// A covered program's interaction with `interactor`, counting into `file` (the variable reaches it
+/// through `env`: an interaction's sides take no environment of their own), its verdict with the
+/// program's CPU time, and what it counted. `None` when it cannot be started.
+fn counted_interaction(
+    interactor: &Cmd,
+    cmd: &Cmd,
+    file: &Path,
+    input: &str,
+    limits: &Limits,
+) -> Option<(Result<(Interaction, std::time::Duration), Fault>, Counted)> {
+    Counted::clear(file).ok()?;
+    let mut words = vec![
+        "env".to_string(),
+        format!("{COVERAGE_ENV}={}", file.display()),
+    ];
+    words.extend(cmd.program.exec.iter().cloned());
+    let program = supervise::Program::exec(words);
+    let run = match interact::pair(interactor, (&program, cmd.args()), input, limits) {
+        Ok((sol, int, output)) => {
+            let cost = sol.cpu;
+            interact::verdict(sol, int, limits, output).map(|i| (i, cost))
+        }
+        Err(Fault::RuntimeError { .. }) => return None,
+        Err(fault) => Err(fault),
+    };
     Some((run, Counted::read(file)))
 }
 

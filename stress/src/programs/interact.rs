@@ -31,8 +31,13 @@ pub struct Interaction {
 impl Interaction {
     /// The interaction as a solution's answer, for the judge ([`verdict_of`]).
     pub fn answer<O>(&self) -> Output<O> {
+        Output::Answer(self.text())
+    }
+
+    /// The text of [`Interaction::answer`]: `interactor N`, what the interactor said, then OUTPUT.
+    pub fn text(&self) -> String {
         let code = self.code.map_or("killed".into(), |c| c.to_string());
-        Output::Answer(format!("interactor {code}\n{}\n{}", self.said, self.output))
+        format!("interactor {code}\n{}\n{}", self.said, self.output)
     }
 }
 
@@ -83,7 +88,7 @@ pub fn pair(
 /// The verdict of an interaction: the program's limits, a hang of the pair, the interactor's wrong
 /// answer or presentation error, the program's own fault (a crash, a non-zero exit), or else what
 /// the interactor said.
-fn verdict(
+pub fn verdict(
     sol: Execution,
     int: Execution,
     limits: &Limits,
