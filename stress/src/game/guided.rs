@@ -230,6 +230,9 @@ fn counted_run(
     Some((run, Counted::read(file)))
 }
 
+/// An interaction's verdict, with the program's CPU time when it came to one.
+type Interacted = Result<(Interaction, std::time::Duration), Fault>;
+
 /// A covered program's interaction with `interactor`, counting into `file` (the variable reaches it
 /// through `env`: an interaction's sides take no environment of their own), its verdict with the
 /// program's CPU time, and what it counted. `None` when it cannot be started.
@@ -239,7 +242,7 @@ fn counted_interaction(
     file: &Path,
     input: &str,
     limits: &Limits,
-) -> Option<(Result<(Interaction, std::time::Duration), Fault>, Counted)> {
+) -> Option<(Interacted, Counted)> {
     Counted::clear(file).ok()?;
     let mut words = vec![
         "env".to_string(),
