@@ -3,7 +3,7 @@
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line, repro_of, scratch};
+use fixture_programs::{harness, last_line, replay_of, repro_of, scratch};
 use std::path::{Path, PathBuf};
 
 fn example() -> PathBuf {
@@ -307,11 +307,7 @@ fn every_generator_of_a_package_runs_its_own_script_lines() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&again.stdout), input);
     // The replay line judges that solution (after `--`), not the main one, and fails as the run did.
-    let replay = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("replay: harness "))
-        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
-    let words: Vec<&str> = replay.split_whitespace().collect();
+    let words = replay_of(&stdout);
     assert_eq!(words[words.len() - 2..], ["--", five.to_str().unwrap()]);
     let (code, replayed, stderr) = harness(&words);
     assert_eq!(code, 1, "{replayed}{stderr}");

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line, repro_of};
+use fixture_programs::{harness, last_line, replay_of, repro_of};
 
 /// A fresh folder for one test's repros.
 fn scratch(name: &str) -> PathBuf {
@@ -116,11 +116,7 @@ fn the_coverage_search_finds_the_value_random_cases_miss() {
     assert_eq!(std::fs::read_to_string(repro).unwrap(), "1\n0\n");
     assert!(last_line(&stdout).contains(" 1 failure"), "{stdout}");
     // The line a setter pastes: the repro replayed through the problem's own programs.
-    let replay = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("replay: harness "))
-        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
-    let words: Vec<&str> = replay.split_whitespace().collect();
+    let words = replay_of(&stdout);
     let (code, again, stderr) = harness(&words);
     assert_eq!(code, 1, "{again}{stderr}");
     assert!(again.contains("expected `0`, got `1`"), "{again}");
@@ -141,12 +137,8 @@ fn the_coverage_search_finds_the_value_random_cases_miss() {
         s,
     ]);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    let replay = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("replay: harness "))
-        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
-    let words: Vec<&str> = replay.split_whitespace().collect();
-    assert_eq!(words[words.len() - 2..], ["--", s], "{replay}");
+    let words = replay_of(&stdout);
+    assert_eq!(words[words.len() - 2..], ["--", s], "{words:?}");
     let (code, again, stderr) = harness(&words);
     assert_eq!(code, 1, "{again}{stderr}");
 }

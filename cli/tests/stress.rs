@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line, repro_of};
+use fixture_programs::{harness, last_line, replay_of, repro_of};
 
 /// A fresh folder for one test's repros.
 fn scratch(name: &str) -> PathBuf {
@@ -100,17 +100,13 @@ fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
         "{report}"
     );
     // The line a user pastes: the repro through the programs the run was given, as given.
-    let replay = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("replay: harness "))
-        .unwrap_or_else(|| panic!("no replay line: {stdout}"));
-    let words: Vec<&str> = replay.split_whitespace().collect();
+    let words = replay_of(&stdout);
     assert_eq!(
         words[..5],
         ["replay", "--gen-stream", "gen.cpp", "--reference", "sum.c"],
-        "{replay}"
+        "{words:?}"
     );
-    assert_eq!(words[words.len() - 2..], ["--", "sum_bug.c"], "{replay}");
+    assert_eq!(words[words.len() - 2..], ["--", "sum_bug.c"], "{words:?}");
     let (code, again, stderr) = harness(&words);
     assert_eq!(code, 1, "{again}{stderr}");
     assert!(again.contains("expected `60`, got `61`"), "{again}");

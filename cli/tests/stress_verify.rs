@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 mod fixture_programs;
 
-use fixture_programs::{fixtures, harness, last_line, repro_of};
+use fixture_programs::{fixtures, harness, last_line, replay_of, repro_of};
 
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -105,6 +105,10 @@ fn a_planted_bug_is_found_at_the_smallest_input() {
         input.split_whitespace().collect::<Vec<_>>(),
         ["2", "1", "2"]
     );
+    // Its replay line (the problem's programs as the run was given them) fails it again.
+    let (code, again, stderr) = harness(&replay_of(&stdout));
+    assert_eq!(code, 1, "{again}{stderr}");
+    assert!(again.contains("expected `3`, got `4`"), "{again}");
     // The page saved beside it: both outputs, the first differing token, the input.
     let page = std::fs::read_to_string(Path::new(repro).with_extension("html")).unwrap();
     assert!(page.contains("token 1: expected `3`, got `4`"), "{page}");

@@ -41,6 +41,17 @@ pub fn last_line(s: &str) -> &str {
     s.lines().last().unwrap_or("")
 }
 
+/// The words of a run's `replay: harness ...` line after `harness` (the test fails without one):
+/// the arguments that replay the repro as the run judged it.
+pub fn replay_of(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: harness "))
+        .unwrap_or_else(|| panic!("no replay line: {stdout}"))
+        .split_whitespace()
+        .collect()
+}
+
 /// The path a run's report gives on its `repro: PATH` line (the test fails without one).
 pub fn repro_of(stdout: &str) -> &str {
     stdout
