@@ -7,7 +7,7 @@
 //! (`--problem`, where the others take a positional `PROBLEM`: replay's positional arguments are
 //! its files), [`crate::commands::replay::ReplayFlags`].
 
-use crate::programs::problem::{self, Flags, ProblemFile};
+use crate::programs::problem::{self, Flags, Problem, ProblemFile};
 use std::path::PathBuf;
 
 /// A problem on the command line: its file, and the programs given as flags (each overrides the
@@ -46,15 +46,20 @@ pub struct Programs {
     pub interactor: Option<String>,
 }
 
-/// Cases run at once when `--threads` does not say: half again as many as the cores. A worker
-/// runs a case's programs one after another and waits on each (the request to its warm server,
-/// the fork, the pipes, the wake-ups), so with one worker a core the cores stand idle between
-/// runs: three trivial C++ programs a case run a fifth to a quarter faster with three workers on
-/// two cores (docs/performance.md); programs busy with their own work gain nothing and lose
-/// nothing.
-pub fn default_workers() -> usize {
+/// Cases run at once when `--threads` does not say: half again as many as the cores for compiled
+/// programs, one a core when a program is interpreted. A worker runs a case's programs one after
+/// another and waits on each (the request to its warm server, the fork, the pipes, the wake-ups),
+/// so with one worker a core the cores stand idle between short runs: three trivial C++ programs
+/// a case run a fifth to a quarter faster with three workers on two cores (docs/performance.md).
+/// A Python script's runs keep a core busy with the fork's page faults instead, and every worker
+/// more starts its interpreters once more: a short Python run (found and shrunk in under two
+/// seconds) took a quarter longer with three workers.
+pub fn default_workers(problem: &Problem) -> usize {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    cores + cores.div_ceil(2)
+    match problem.interpreted() {
+        true => cores,
+        false => cores + cores.div_ceil(2),
+    }
 }
 
 impl ProblemFlags {
@@ -105,5 +110,27 @@ mod tests {
         assert_eq!(flags.solution, ["./sol"]);
         assert_eq!((flags.time_ms, flags.memory_mb), (Some(5), None));
         assert!(ProblemFlags::default().file().unwrap().is_none());
+    }
+
+    #[test]
+    fn compiled_programs_get_half_again_as_many_workers_as_cores_and_scripts_one_a_core() {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let flags = |solution: &str| Flags {
+            gen: Some("sh -c 'echo 1'".into()),
+            reference: Some("cat".into()),
+            solution: vec![solution.into()],
+            ..Flags::default()
+        };
+        let compiled = problem::resolve_problem(None, &flags("cat")).unwrap();
+        assert!(!compiled.interpreted());
+        assert_eq!(default_workers(&compiled), cores + cores.div_ceil(2));
+        let dir = std::env::temp_dir().join(format!("stress-workers-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("sol.py");
+        std::fs::write(&script, "print(input())\n").unwrap();
+        let scripted = problem::resolve_problem(None, &flags(script.to_str().unwrap())).unwrap();
+        assert!(scripted.interpreted());
+        assert_eq!(default_workers(&scripted), cores);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

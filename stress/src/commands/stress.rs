@@ -49,8 +49,8 @@ pub struct Args {
     /// Batch seed: case i uses the seed derived from (seed, i).
     #[arg(long, short, default_value_t = 1)]
     pub seed: u64,
-    /// Cases run at once (default: half again as many as the cores: a case's runs wait on their
-    /// programs).
+    /// Cases run at once (default: half again as many as the cores for compiled programs, whose
+    /// short runs leave the cores waiting; one a core when a program is a Python script).
     #[arg(long, short, visible_alias = "jobs", value_parser = harness::cli::workers)]
     pub threads: Option<usize>,
     /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
@@ -178,6 +178,7 @@ pub(crate) fn run_one(
         .as_ref()
         .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
     let mut opts = options(args, out_dir, corpus_dir, cx);
+    opts.batch.threads = args.threads.unwrap_or_else(|| default_workers(&problem));
     let stream = matches!(problem.generators.first(), problem::Generator::Stream(_));
     let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
     opts.set_listed(Arc::new(FreshCases::new(&installed, &opts.batch)));
@@ -366,7 +367,6 @@ fn options(
     cx: &PluginContext,
 ) -> DiffOptions<Stress> {
     let mut batch = BatchOptions::new::<Stress>(args.cases(), args.seed);
-    batch.threads = args.threads.unwrap_or_else(default_workers);
     batch.shard = args.shard.unwrap_or((0, 1));
     batch.max_failures = args.max_failures;
     batch.time = args.time.map(Duration::from_secs_f64);

@@ -218,7 +218,7 @@ fn options(
     cx: &PluginContext,
 ) -> DiffOptions<Stress> {
     let mut batch = BatchOptions::new::<Stress>(0, 0);
-    batch.threads = core.run.threads.unwrap_or_else(default_workers);
+    batch.threads = core.run.threads.unwrap_or_else(|| default_workers(problem));
     batch.shard = core.run.shard.unwrap_or((0, 1));
     batch.max_failures = core.run.max_failures;
     batch.time = core.run.time.map(Duration::from_secs_f64);

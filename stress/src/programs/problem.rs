@@ -130,6 +130,25 @@ pub struct Covered {
 }
 
 impl Problem {
+    /// Whether a program of the problem runs in an interpreter (a Python script): its runs keep a
+    /// core busy with the fork's page faults, and each more worker starts an interpreter more.
+    pub fn interpreted(&self) -> bool {
+        let first = std::iter::once(self.generators.first());
+        let commands = first
+            .map(Generator::cmd)
+            .chain([&self.reference, &self.solution])
+            .chain(
+                [&self.checker, &self.validator, &self.interactor]
+                    .into_iter()
+                    .flatten(),
+            );
+        commands.into_iter().any(|cmd| {
+            cmd.program.exec.iter().any(|word| {
+                toolchain::language_of(Path::new(word)) == Some(toolchain::Language::Python)
+            })
+        })
+    }
+
     /// The limits of a generator or validator run on a shrink candidate, or of a checker.
     pub fn limits(&self) -> Limits {
         self.limits
