@@ -77,19 +77,7 @@ pub fn build_with_header(
     }
     let shown = source.display().to_string();
     let Some(compiler) = language.compiler() else {
-        let python = python()?;
-        let warm = python_server().map(|(server, library)| {
-            let mut words = vec![python.clone(), server, library, shown.clone()];
-            words.extend(include.iter().map(|dir| dir.display().to_string()));
-            WarmStart {
-                server: words,
-                argv: vec![shown.clone()],
-            }
-        });
-        return Ok(Program {
-            exec: vec![python, shown],
-            warm,
-        });
+        return python_program(&shown, &[], include);
     };
     let runtime = if language.links_runtime() {
         runtime_object()
@@ -191,6 +179,31 @@ pub fn precompile(sources: &[(PathBuf, Option<PathBuf>)], include: &[PathBuf]) {
     });
 }
 
+/// `python3 SCRIPT ARGS...` (`args` before a run's own), warm-started by the resident interpreter,
+/// which compiles the modules beside `script` and in `folders` ahead of its runs.
+pub(crate) fn python_program(
+    script: &str,
+    args: &[String],
+    folders: &[PathBuf],
+) -> anyhow::Result<Program> {
+    let python = python()?;
+    let argv: Vec<String> = std::iter::once(script.to_string())
+        .chain(args.iter().cloned())
+        .collect();
+    let warm = python_server().map(|(server, library)| {
+        let mut words = vec![python.clone(), server, library, script.to_string()];
+        words.extend(folders.iter().map(|dir| dir.display().to_string()));
+        WarmStart {
+            server: words,
+            argv: argv.clone(),
+        }
+    });
+    Ok(Program {
+        exec: std::iter::once(python).chain(argv).collect(),
+        warm,
+    })
+}
+
 /// The real executable of `python3` on the `PATH` (`sys.executable`), resolved once: a version
 /// manager's shim costs a start of its own per run.
 pub fn python() -> anyhow::Result<String> {
@@ -221,7 +234,7 @@ pub(crate) fn runtime_object() -> Option<PathBuf> {
 }
 
 /// The resident Python interpreter's script and the runtime as a library, once per process.
-pub(crate) fn python_server() -> Option<(String, String)> {
+fn python_server() -> Option<(String, String)> {
     static SERVER: OnceLock<Option<(String, String)>> = OnceLock::new();
     SERVER
         .get_or_init(|| {
@@ -258,16 +271,16 @@ pub(crate) fn runtime_build(text: &str, stem: &str, ext: &str, flags: &[&str]) -
     })
 }
 
-/// The cached file `name`, made by `make` (writing a scratch path, renamed into place) unless it
-/// is there already.
-fn keep(name: &str, make: impl FnOnce(&Path) -> bool) -> Option<PathBuf> {
-    let dir = cache_dir();
-    let path = dir.join(name);
+/// The cached file `name` (a path in the cache, in a folder of its own when it names one), made by
+/// `make` (writing a scratch path beside it, renamed into place) unless it is there already.
+pub(crate) fn keep(name: &str, make: impl FnOnce(&Path) -> bool) -> Option<PathBuf> {
+    let path = cache_dir().join(name);
     if path.is_file() {
         return Some(path);
     }
-    std::fs::create_dir_all(&dir).ok()?;
-    let partial = scratch_in(&dir, name);
+    let (dir, file) = (path.parent()?, path.file_name()?.to_str()?);
+    std::fs::create_dir_all(dir).ok()?;
+    let partial = scratch_in(dir, file);
     if !make(&partial) {
         let _ = std::fs::remove_file(&partial);
         return None;

@@ -18,7 +18,7 @@ use crate::build::{compile, compiled, language_of, runtime_build, runtime_object
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use supervise::{Program, WarmStart};
+use supervise::Program;
 
 /// The run-time linked into a program built with coverage counters.
 pub const COVERAGE_RUNTIME: &str = include_str!("../coverage/coverage.c");
@@ -72,29 +72,20 @@ pub fn build_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::
 /// started by the resident interpreter (which compiles the modules beside `source` and in
 /// `include` ahead of its runs, the source among them).
 fn python_covered(source: &Path, include: &[PathBuf], role: &str) -> anyhow::Result<Program> {
-    let python = crate::build::python()?;
     let Some(runner) = python_runner() else {
         bail!(
             "{role}: the line-coverage runner cannot be written into {}",
             crate::cache_dir().display()
         );
     };
-    let (runner, target) = (runner.display().to_string(), source.display().to_string());
     let folder = source
         .parent()
-        .map_or(".".into(), |d| d.display().to_string());
-    let warm = crate::build::python_server().map(|(server, library)| {
-        let mut words = vec![python.clone(), server, library, runner.clone(), folder];
-        words.extend(include.iter().map(|dir| dir.display().to_string()));
-        WarmStart {
-            server: words,
-            argv: vec![runner.clone(), target.clone()],
-        }
-    });
-    Ok(Program {
-        exec: vec![python, runner, target],
-        warm,
-    })
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let folders: Vec<PathBuf> = std::iter::once(folder)
+        .chain(include.iter().cloned())
+        .collect();
+    let target = [source.display().to_string()];
+    crate::build::python_program(&runner.display().to_string(), &target, &folders)
 }
 
 /// The line-coverage runner written into the cache, alone in a folder of its own (the resident
@@ -104,16 +95,9 @@ fn python_runner() -> Option<PathBuf> {
     RUNNER
         .get_or_init(|| {
             let hash = crate::key_hash(COVERAGE_PYTHON.as_bytes());
-            let dir = crate::cache_dir().join(format!("coverage-py-{hash:016x}"));
-            let path = dir.join("coverage.py");
-            if path.is_file() {
-                return Some(path);
-            }
-            std::fs::create_dir_all(&dir).ok()?;
-            let partial = dir.join(format!(".coverage.py-{}", std::process::id()));
-            std::fs::write(&partial, COVERAGE_PYTHON).ok()?;
-            std::fs::rename(&partial, &path).ok()?;
-            Some(path)
+            crate::build::keep(&format!("coverage-py-{hash:016x}/coverage.py"), |path| {
+                std::fs::write(path, COVERAGE_PYTHON).is_ok()
+            })
         })
         .clone()
 }
