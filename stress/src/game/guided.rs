@@ -3,7 +3,8 @@
 //! the solution's output judged against the brute force's as any case is, and what the two runs
 //! counted: the edges they took (new ones make the input worth keeping, as in AFL's corpus), the
 //! constants they compared against and the pairs of values they compared with each other (put
-//! into draws by the mutations, as libFuzzer does with `trace-cmp`). A brute force that is not C or C++ runs plain: its answer, no counts.
+//! into draws by the mutations, as libFuzzer does with `trace-cmp`). A brute force that is not C,
+//! C++ or Python runs plain: its answer, no counts.
 
 use crate::game::case::{Case, Installed};
 use crate::game::engines::judge;
@@ -234,8 +235,8 @@ fn counted_run(
 type Interacted = Result<(Interaction, std::time::Duration), Fault>;
 
 /// A covered program's interaction with `interactor`, counting into `file` (the variable reaches it
-/// through `env`: an interaction's sides take no environment of their own), its verdict with the
-/// program's CPU time, and what it counted. `None` when it cannot be started.
+/// through `env`, [`interact::pair_with_env`]), its verdict with the program's CPU time, and what
+/// it counted. `None` when it cannot be started.
 fn counted_interaction(
     interactor: &Cmd,
     cmd: &Cmd,
@@ -244,13 +245,8 @@ fn counted_interaction(
     limits: &Limits,
 ) -> Option<(Interacted, Counted)> {
     Counted::clear(file).ok()?;
-    let mut words = vec![
-        "env".to_string(),
-        format!("{COVERAGE_ENV}={}", file.display()),
-    ];
-    words.extend(cmd.program.exec.iter().cloned());
-    let program = supervise::Program::exec(words);
-    let run = match interact::pair(interactor, (&program, cmd.args()), input, limits) {
+    let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
+    let run = match interact::pair_with_env(interactor, cmd, &env, input, limits) {
         Ok((sol, int, output)) => {
             let cost = sol.cpu;
             interact::verdict(sol, int, limits, output).map(|i| (i, cost))

@@ -27,11 +27,7 @@ pub fn checked(sanitized: Option<&Cmd>, input: &[u8], limits: &Limits) -> Result
     let Some(sanitized) = sanitized else {
         return Ok(());
     };
-    let env: Vec<(String, String)> = toolchain::SANITIZER_ENV
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let Ok(run) = sanitized.run_with_env(&[], &env, input, &roomy(limits)) else {
+    let Ok(run) = sanitized.run_with_env(&[], &sanitizer_env(), input, &roomy(limits)) else {
         return Ok(());
     };
     match report(&run) {
@@ -46,8 +42,7 @@ pub fn checked(sanitized: Option<&Cmd>, input: &[u8], limits: &Limits) -> Result
 
 /// Runs `sanitized`, when there is one, against `interactor` on `input` after its plain build's
 /// interaction passed; a report of a sanitizer is a runtime error. The sanitizers' options reach
-/// the program through `env` (an interaction's sides take no environment of their own), so this
-/// run starts by exec.
+/// the program through `env` ([`crate::programs::interact::pair_with_env`]).
 pub fn checked_interactive(
     sanitized: Option<&Cmd>,
     interactor: &Cmd,
@@ -57,17 +52,10 @@ pub fn checked_interactive(
     let Some(sanitized) = sanitized else {
         return Ok(());
     };
-    let mut words = vec!["env".to_string()];
-    words.extend(
-        toolchain::SANITIZER_ENV
-            .iter()
-            .map(|(k, v)| format!("{k}={v}")),
-    );
-    words.extend(sanitized.program.exec.iter().cloned());
-    let program = supervise::Program::exec(words);
-    let (run, _, _) = crate::programs::interact::pair(
+    let (run, _, _) = crate::programs::interact::pair_with_env(
         interactor,
-        (&program, sanitized.args()),
+        sanitized,
+        &sanitizer_env(),
         input,
         &roomy(limits),
     )?;
@@ -79,6 +67,14 @@ pub fn checked_interactive(
         }),
         None => Ok(()),
     }
+}
+
+/// The sanitizers' options, as a run's environment.
+fn sanitizer_env() -> Vec<(String, String)> {
+    toolchain::SANITIZER_ENV
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 /// The limits of a sanitized run (module doc).

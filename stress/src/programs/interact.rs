@@ -57,6 +57,28 @@ pub fn run(
     verdict(sol, int, limits, output)
 }
 
+/// Runs `cmd` with `env` in its environment against the interactor on `input` ([`pair`]). A side
+/// of an interaction takes no environment of its own, so the program is started by exec through
+/// `env`.
+pub fn pair_with_env(
+    interactor: &Cmd,
+    cmd: &Cmd,
+    env: &[(String, String)],
+    input: &str,
+    limits: &Limits,
+) -> Result<(Execution, Execution, String), Fault> {
+    let words = std::iter::once("env".to_string())
+        .chain(env.iter().map(|(k, v)| format!("{k}={v}")))
+        .chain(cmd.program.exec.iter().cloned())
+        .collect();
+    pair(
+        interactor,
+        (&Program::exec(words), cmd.args()),
+        input,
+        limits,
+    )
+}
+
 /// Runs `program` with its arguments against the interactor on `input` (both under `limits`): the
 /// program's run, the interactor's, and what the interactor wrote to OUTPUT.
 pub fn pair(
