@@ -7,7 +7,7 @@
 //! with each other, make it give the other (input-to-state, as libFuzzer's table of recent
 //! compares and Redqueen use it: a bug behind `b == 3 * a + 7` is one such step away).
 
-use crate::protocol::tape::{read_raw, write_raw, Tape};
+use crate::protocol::tape::{read_raw, write_raw, Draw, Tape};
 use rand::{Rng as _, RngCore as _};
 
 /// A stream to mutate, the tape of the draws the generator made from it, and the pairs of values
@@ -141,7 +141,7 @@ fn splice(parent: Parent, other: Parent, rng: &mut harness::rng::Rng) -> Vec<u8>
 /// `parent`'s stream with one draw made to give a constant of `constants` (or one off it), where
 /// the draw's range holds it; `None` when no draw tried does.
 fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
-    let draws: Vec<_> = parent.tape.placed().filter(|&(_, k, _)| k > 0).collect();
+    let draws = byte_draws(parent.tape);
     if draws.is_empty() {
         return None;
     }
@@ -149,22 +149,37 @@ fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) 
     let wanted = constant.wrapping_add(rng.random_range(-1..=1i64));
     for _ in 0..8 {
         let (at, k, d) = draws[rng.random_range(0..draws.len())];
-        let value = (wanted as u64).wrapping_sub(d.lo as u64);
-        if d.n == 0 || value < d.n {
-            let mut s = parent.stream.to_vec();
-            write_raw(&mut s, at, k, value);
-            return Some(s);
+        if let Some(value) = raw_giving(d, wanted) {
+            return Some(written(parent.stream, at, k, value));
         }
     }
     None
+}
+
+/// The draws of `tape` that read bytes, where each sits in the stream: (start, bytes, draw).
+fn byte_draws(tape: &Tape) -> Vec<(usize, usize, &Draw)> {
+    tape.placed().filter(|&(_, k, _)| k > 0).collect()
+}
+
+/// The value draw `d` must read to give `wanted` (its `lo` plus the value), when its range holds
+/// `wanted`.
+fn raw_giving(d: &Draw, wanted: i64) -> Option<u64> {
+    let value = (wanted as u64).wrapping_sub(d.lo as u64);
+    (d.n == 0 || value < d.n).then_some(value)
+}
+
+/// `stream` with `value` written over the `k` bytes at `at`.
+fn written(stream: &[u8], at: usize, k: usize, value: u64) -> Vec<u8> {
+    let mut s = stream.to_vec();
+    write_raw(&mut s, at, k, value);
+    s
 }
 
 /// `parent`'s stream with a draw that gave one value of a pair its runs compared made to give the
 /// other (or one off it), where the draw's range holds it (input-to-state: the pairs are the
 /// parent's own); `None` when no draw gave a value of the pairs tried (eight of them).
 fn put_pair(parent: Parent, rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
-    let (pairs, draws) = (parent.pairs, parent.tape.placed());
-    let draws: Vec<_> = draws.filter(|&(_, k, _)| k > 0).collect();
+    let (pairs, draws) = (parent.pairs, byte_draws(parent.tape));
     for _ in 0..pairs.len().min(8) {
         let (a, b) = pairs[rng.random_range(0..pairs.len())];
         // Each draw that gave a, to give b; each that gave b, to give a.
@@ -178,14 +193,11 @@ fn put_pair(parent: Parent, rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
                     _ => return None,
                 };
                 let wanted = to.wrapping_add(rng.random_range(-1..=1i64));
-                let value = (wanted as u64).wrapping_sub(d.lo as u64);
-                (d.n == 0 || value < d.n).then_some((at, k, value))
+                raw_giving(d, wanted).map(|value| (at, k, value))
             })
             .collect();
         if let Some(&(at, k, value)) = moves.get(rng.random_range(0..moves.len().max(1))) {
-            let mut s = parent.stream.to_vec();
-            write_raw(&mut s, at, k, value);
-            return Some(s);
+            return Some(written(parent.stream, at, k, value));
         }
     }
     None
@@ -194,7 +206,6 @@ fn put_pair(parent: Parent, rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::tape::Draw;
 
     fn tape(draws: &[u64], len: usize) -> Tape {
         Tape {

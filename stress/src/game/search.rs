@@ -268,12 +268,11 @@ impl Climb {
                     self.listed.push(c);
                 }
             }
-            // `coverage`: the first failing probe (in the order of the probes) ends the search
-            // and is its failure; a later one of the same round is left out.
-            let failed_before = self.pool.iter().any(|q| q.failed);
             let kept = match self.goal {
                 Goal::Slow => true,
-                Goal::Coverage if p.failed => !failed_before,
+                // The first failing probe (in the order of the probes) ends the search and is its
+                // failure; a later one of the same round is left out.
+                Goal::Coverage if p.failed => !self.pool.iter().any(|q| q.failed),
                 Goal::Coverage => p.novel > 0 && self.pool.len() < MOST_CORPUS,
             };
             if kept {

@@ -54,6 +54,11 @@ impl Generators {
         &self.first
     }
 
+    /// Every generator, the first first.
+    pub fn all(&self) -> impl Iterator<Item = &Generator> {
+        std::iter::once(&self.first).chain(&self.more)
+    }
+
     /// The generator `id` names, when the problem has it.
     pub fn get(&self, id: GenId) -> Option<&Generator> {
         match id.0 {
@@ -133,16 +138,13 @@ impl Problem {
     /// Whether a program of the problem runs in an interpreter (a Python script): its runs keep a
     /// core busy with the fork's page faults, and each more worker starts an interpreter more.
     pub fn interpreted(&self) -> bool {
-        let first = std::iter::once(self.generators.first());
-        let commands = first
-            .map(Generator::cmd)
-            .chain([&self.reference, &self.solution])
-            .chain(
-                [&self.checker, &self.validator, &self.interactor]
-                    .into_iter()
-                    .flatten(),
-            );
-        commands.into_iter().any(|cmd| {
+        let generators = self.generators.all().map(Generator::cmd);
+        let mut commands = generators.chain([&self.reference, &self.solution]).chain(
+            [&self.checker, &self.validator, &self.interactor]
+                .into_iter()
+                .flatten(),
+        );
+        commands.any(|cmd| {
             cmd.program.exec.iter().any(|word| {
                 toolchain::language_of(Path::new(word)) == Some(toolchain::Language::Python)
             })
