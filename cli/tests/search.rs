@@ -58,7 +58,11 @@ fn the_search_finds_the_slow_shape_that_random_cases_miss() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["command"], "stress");
-    assert_eq!(report["search"]["cost"], "cpu-time");
+    // A C++ solution: the climb counts its work (exactly, by its build with counters) while the
+    // inputs are cheap; the failing input is past the limit, so it went on CPU time by then, or
+    // failed in the round that counted.
+    let cost = report["search"]["cost"].as_str().unwrap();
+    assert!(["work", "work-then-cpu-time"].contains(&cost), "{report}");
     assert_eq!(report["search"]["failed"], true, "{report}");
     assert!(
         report["search"]["probed"].as_u64().unwrap() >= 1,
@@ -68,6 +72,42 @@ fn the_search_finds_the_slow_shape_that_random_cases_miss() {
     assert!(verdict.contains("time limit"), "{stdout}");
     let repro = repro_of(&stdout);
     assert!(Path::new(repro).is_file(), "{stdout}");
+}
+
+#[test]
+fn a_solution_without_a_build_with_counters_is_climbed_on_cpu_time_and_the_slowest_saved() {
+    let out = scratch("slow-command");
+    let problem = example("slow-sort");
+    let (p, o) = (problem.to_str().unwrap(), out.to_str().unwrap());
+    let json = out.join("report.json");
+    let j = json.to_str().unwrap();
+    // A command, not a source: nothing to build with counters. It answers at once (wrongly, but
+    // the slow search judges only its time; the pipeline then judges the inputs it found).
+    let args = [
+        p,
+        "--search",
+        "slow",
+        "--search-secs",
+        "2",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+        "--json",
+        j,
+        "--",
+        "sh",
+        "-c",
+        "cat > /dev/null; echo 0",
+    ];
+    let (_, stdout, stderr) = stress(&args);
+    assert!(stdout.contains("climbed on CPU time"), "{stdout}{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["search"]["cost"], "cpu-time", "{report}");
+    assert_eq!(report["search"]["slowest_work"], serde_json::Value::Null);
+    assert!(stdout.contains("slowest input: "), "{stdout}");
+    assert!(out.join("slowest.in").is_file());
 }
 
 #[test]

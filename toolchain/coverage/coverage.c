@@ -23,6 +23,10 @@
  *                                bucket of PAIR_WAYS slots (a hash of its address), and a pair
  *                                takes the slot of its bucket its values hash to, the latest pair
  *                                staying; two zeros for an empty slot (equal values are not kept).
+ *   bytes [WORK_AT, AREA_BYTES)  one little 64-bit count of the basic blocks the run executed, all
+ *                                of them (it does not saturate): the run's work, the same on every
+ *                                run of the same input, for the search of slow inputs
+ *                                (`harness stress --search slow`) to climb on.
  * A comparison of a narrower type keeps the constant sign-extended, and zero-extended as well when
  * the two differ; a pair of a narrower type is kept sign-extended.
  */
@@ -37,12 +41,14 @@
 #define PAIRS_AT (MAP_SIZE + CONST_SLOTS * 8u)
 #define PAIR_SLOTS 1024u
 #define PAIR_WAYS 4u
-#define AREA_BYTES (PAIRS_AT + PAIR_SLOTS * 16u)
+#define WORK_AT (PAIRS_AT + PAIR_SLOTS * 16u)
+#define AREA_BYTES (WORK_AT + 8u)
 #define ZERO_MARK 0x8000000000000000ull
 #define PROBES 8u
 
-static unsigned char cov_private[AREA_BYTES];
+static unsigned char cov_private[AREA_BYTES] __attribute__((aligned(64)));
 static unsigned char *cov_area;
+static uint64_t *cov_work;
 static uint32_t cov_prev;
 extern char __executable_start;
 
@@ -60,6 +66,7 @@ static void cov_init(void) {
         }
     }
     cov_area = area;
+    cov_work = (uint64_t *)(void *)(area + WORK_AT);
 }
 
 void __sanitizer_cov_trace_pc(void) {
@@ -70,6 +77,7 @@ void __sanitizer_cov_trace_pc(void) {
     unsigned char *counter = &cov_area[(cur ^ cov_prev) & (MAP_SIZE - 1)];
     if (*counter != 255) ++*counter;
     cov_prev = cur >> 1;
+    ++*cov_work;
 }
 
 static void cov_keep(uint64_t value) {

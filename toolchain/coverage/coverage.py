@@ -10,13 +10,16 @@ area (toolchain/src/coverage.rs reads it):
   - the constants are the integer constants of the script's code (and of the modules beside it
     that it imports), each once: Python has no `trace-cmp`, so every integer the code holds is
     taken as a value it may compare against;
-  - no pairs of compared values.
+  - no pairs of compared values;
+  - the work is the count of lines the script's own code ran (all of them: it does not saturate),
+    in the area's last 64-bit word, for the search of slow inputs.
 
 With STRESS_COVERAGE naming a file, the area is that file, mapped shared; without it the script
 runs as it is (with the tracer off).
 """
 
 import builtins
+import ctypes
 import mmap
 import os
 import sys
@@ -25,7 +28,8 @@ import types
 MAP_SIZE = 1 << 16
 CONST_SLOTS = 1024
 PAIR_SLOTS = 1024
-AREA_BYTES = MAP_SIZE + CONST_SLOTS * 8 + PAIR_SLOTS * 16
+WORK_AT = MAP_SIZE + CONST_SLOTS * 8 + PAIR_SLOTS * 16
+AREA_BYTES = WORK_AT + 8
 ZERO_MARK = 1 << 63
 PROBES = 8
 MASK64 = (1 << 64) - 1
@@ -85,6 +89,7 @@ def _tracer(area, folder):
     """A `sys.settrace` function counting the edges between the lines of files in `folder`."""
     files = {}
     state = [0]  # the previous line's hash, shifted
+    work = ctypes.c_uint64.from_buffer(area, WORK_AT)
 
     def file_key(name):
         key = files.get(name)
@@ -102,6 +107,7 @@ def _tracer(area, folder):
             if hits != 255:
                 area[edge] = hits + 1
             state[0] = cur >> 1
+            work.value += 1
         return local
 
     def scope(frame, event, arg):

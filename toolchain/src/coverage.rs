@@ -1,5 +1,6 @@
 //! Programs built with coverage counters, and what a run of one counted: for the guided search
-//! (`harness stress --search coverage`).
+//! (`harness stress --search coverage`) and the work the search of slow inputs climbs on
+//! (`--search slow`).
 //!
 //! A C or C++ source is compiled once more, as the plain build compiles it (`crate::build`) with
 //! gcc's `-fsanitize-coverage=trace-pc,trace-cmp` added, and linked with the coverage run-time
@@ -7,7 +8,8 @@
 //! warm like the plain build. A run given [`COVERAGE_ENV`] (a file)
 //! counts into that file, shared: the hit count of each edge between two basic blocks of the
 //! program's own code, the constants it compared something against, and pairs of values it
-//! compared with each other. [`Counted::read`] reads it
+//! compared with each other, and the count of basic blocks it executed (its work, for the search
+//! of slow inputs). [`Counted::read`] reads it
 //! after the run; [`Counted::clear`] empties it before the next. The layout is the run-time's
 //! (toolchain/coverage/coverage.c). A Python source runs under a runner of its own
 //! (toolchain/coverage/coverage.py) that counts the edges between the lines of the script's own
@@ -34,7 +36,8 @@ pub const MAP_SIZE: usize = 1 << 16;
 const CONST_SLOTS: usize = 1024;
 const PAIRS_AT: usize = MAP_SIZE + CONST_SLOTS * 8;
 const PAIR_SLOTS: usize = 1024;
-const AREA_BYTES: usize = PAIRS_AT + PAIR_SLOTS * 16;
+const WORK_AT: usize = PAIRS_AT + PAIR_SLOTS * 16;
+const AREA_BYTES: usize = WORK_AT + 8;
 /// How the run-time keeps a comparison against 0 (0 marks an empty slot).
 const ZERO_MARK: u64 = 1 << 63;
 
@@ -121,6 +124,10 @@ pub struct Counted {
     /// Pairs of values the program compared with each other (neither a constant): the latest
     /// pairs of each comparison site, in no order.
     pub pairs: Vec<(i64, i64)>,
+    /// The run's work: the basic blocks a C or C++ program executed, the lines of its own code a
+    /// Python script ran; every one counted (no saturation), so the same input counts the same
+    /// work on every run, whatever the machine's load.
+    pub work: u64,
 }
 
 impl Counted {
@@ -153,7 +160,7 @@ impl Counted {
                 v => Some(v as i64),
             })
             .collect();
-        let pairs = area[PAIRS_AT..AREA_BYTES]
+        let pairs = area[PAIRS_AT..WORK_AT]
             .chunks_exact(16)
             .map(|slot| (word(&slot[..8]) as i64, word(&slot[8..]) as i64))
             .filter(|&pair| pair != (0, 0))
@@ -162,6 +169,7 @@ impl Counted {
             edges,
             constants,
             pairs,
+            work: word(&area[WORK_AT..AREA_BYTES]),
         }
     }
 }
@@ -254,8 +262,19 @@ mod tests {
             .filter(|e| !five.edges.contains(e))
             .count();
         assert!(new > 0, "4242 takes an edge 5 does not: {rare:?} {five:?}");
-        // The same input counts the same.
-        assert_eq!(run(b"5\n").1.edges, five.edges);
+        // The same input counts the same edges and the same work, run after run; a longer loop
+        // counts more work.
+        for _ in 0..10 {
+            let again = run(b"5\n").1;
+            assert_eq!((&again.edges, again.work), (&five.edges, five.work));
+        }
+        let (_, ninety) = run(b"90\n");
+        assert!(
+            five.work > 10 && ninety.work > five.work + 85 * 2,
+            "blocks executed: {} for 5 rounds, {} for 90",
+            five.work,
+            ninety.work
+        );
         // Without the variable the program is a plain program: it runs and counts nowhere.
         Counted::clear(&file).unwrap();
         let limits = supervise::Limits::from_cpu(std::time::Duration::from_secs(5));
@@ -309,11 +328,16 @@ mod tests {
             .filter(|e| !five.edges.contains(e))
             .count();
         assert!(new > 0, "4242 runs a line 5 does not: {rare:?} {five:?}");
+        let again = run(b"5\n", true).1;
         assert_eq!(
-            run(b"5\n", true).1.edges,
-            five.edges,
+            (&again.edges, again.work),
+            (&five.edges, five.work),
             "the same input counts the same"
         );
+        // Its work is the lines it ran: six for 5 (`import`, `x =`, `if`, `elif`, the `else`'s
+        // `print`, `sys.exit`), five for 4242 (its `if` is true).
+        assert_eq!(five.work, 6, "{five:?}");
+        assert_eq!(rare.work, 5, "{rare:?}");
         // Without the variable it runs as it is and counts nowhere.
         let (exec, none) = run(b"4242\n", false);
         assert_eq!(String::from_utf8_lossy(&exec.stdout), "rare\n");

@@ -7,7 +7,7 @@ use crate::game::case::Installed;
 use crate::game::kind::Stress;
 use crate::game::roles::FreshCases;
 use crate::game::search;
-use crate::programs::problem::{self, Flags};
+use crate::programs::problem::{self, CountedBuilds, Flags};
 use harness::cli::{Exit, PluginContext};
 use harness::run::batch::BatchOptions;
 use harness::run::plan::DiffOptions;
@@ -98,8 +98,11 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "WHICH", num_args = 0..=1, default_missing_value = "solution")]
     pub sanitize: Option<problem::Sanitize>,
     /// Search instead of sampling, over the stream generator's choices. `slow` climbs on the
-    /// solution's CPU time (mutating the costliest inputs found) for an input past the time limit;
-    /// without one, the slowest input found is saved (docs/stress.md, "Searching for slow
+    /// solution's cost (mutating the costliest inputs found) for an input past the time limit: its
+    /// work (basic blocks or lines executed, counted exactly by a build with counters) when it is
+    /// a C, C++ or Python source, else its CPU time; every input near the costliest is judged by
+    /// the CPU time of the solution's own build. Without a failure, the slowest input found is
+    /// saved (docs/stress.md, "Searching for slow
     /// inputs"). `coverage` builds the solution and the brute force with coverage counters (C and
     /// C++; Python runs with line coverage), keeps the inputs that reach new code, puts the
     /// constants the programs compare against into the generator's draws (and, where a draw of an
@@ -162,7 +165,11 @@ pub(crate) fn run_one(
         gen: args.gen.clone(),
         reduce_text: args.reduce_text,
         sanitize: args.sanitize,
-        covered: args.search == Some(SearchGoal::Coverage),
+        counters: match args.search {
+            Some(SearchGoal::Coverage) => CountedBuilds::Both,
+            Some(SearchGoal::Slow) => CountedBuilds::Solution,
+            None => CountedBuilds::None,
+        },
         ..args
             .problem
             .programs
@@ -275,13 +282,28 @@ fn search_source(
     Ok(figures)
 }
 
-/// The slow search's line: what it probed and the slowest input's cost against the limit.
+/// The slow search's line: what it probed, what it climbed on, and the slowest input's cost
+/// against the limit.
 fn slow_said(figures: &search::Figures, out: &mut dyn std::io::Write) -> Result<(), Exit> {
+    let work = figures
+        .slowest_work
+        .map_or(String::new(), |w| format!(", the costliest executed {w}"));
+    let climbed = match figures.cost {
+        search::Climbed::Work => format!(
+            "climbed on the solution's work (basic blocks or lines executed, counted exactly by \
+             its build with counters){work}; it"
+        ),
+        search::Climbed::WorkThenCpuTime => "climbed on the solution's work (counted by its \
+             build with counters) while inputs were cheap, then on CPU time; the costliest"
+            .to_string(),
+        search::Climbed::CpuTime => "climbed on CPU time (the solution has no build with \
+             counters: not a C, C++ or Python source); the costliest"
+            .to_string(),
+    };
     writeln!(
         out,
         "search slow: {} inputs probed ({} refused by the generator or validator) in {:.1} s; \
-         the slowest used {} ms of CPU, {:.0}% of the {} ms limit (CPU time: no instruction \
-         counts here)",
+         {climbed} used {} ms of CPU, {:.0}% of the {} ms limit",
         figures.probed,
         figures.refused,
         figures.elapsed_secs,

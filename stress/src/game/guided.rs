@@ -75,6 +75,11 @@ impl Counters {
             reference: crate::programs::program::scratch_path(),
         }
     }
+
+    /// The file the solution's covered runs count into.
+    pub fn solution(&self) -> &Path {
+        &self.solution
+    }
 }
 
 impl Default for Counters {

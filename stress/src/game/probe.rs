@@ -1,13 +1,17 @@
 //! One probe of a search ([`crate::game::search`]): a job's input made (a fresh case, or a mutated
-//! stream), then run as the search's goal asks: the solution alone for its cost (`slow`), or the
-//! covered programs judged and counted (`coverage`, [`crate::game::guided`]).
+//! stream), then run as the search's goal asks: the solution alone for its cost (`slow`: its
+//! counted build for its work where it has one, then its own build for its CPU time and verdict),
+//! or the covered programs judged and counted (`coverage`, [`crate::game::guided`]).
 
 use crate::game::case::{Case, Installed, Source};
 use crate::game::guided::{self, Counters, Reached};
 use crate::game::mutate::Parent;
 use crate::programs::problem::Covered as CoveredPrograms;
+use crate::programs::program::Cmd;
 use crate::protocol::tape::Tape;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
+use toolchain::{Counted, COVERAGE_ENV};
 
 /// What a search looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -43,6 +47,39 @@ impl Goal {
     }
 }
 
+/// How the slow search measures its probes, shared with its workers: whether the solution's work
+/// is counted (while the inputs are too cheap for their CPU times to tell them apart), and the
+/// largest work judged so far (an input of less than half of it is not run by the solution's own
+/// build: it cannot be near the limit when the costliest is not).
+#[derive(Debug, Default)]
+pub struct Measure {
+    counting: AtomicBool,
+    best_work: AtomicU64,
+}
+
+impl Measure {
+    pub fn new(counting: bool) -> Measure {
+        Measure {
+            counting: AtomicBool::new(counting),
+            best_work: AtomicU64::new(0),
+        }
+    }
+
+    pub fn counting(&self) -> bool {
+        self.counting.load(Relaxed)
+    }
+
+    pub fn best_work(&self) -> u64 {
+        self.best_work.load(Relaxed)
+    }
+
+    /// What the next round measures: counted or not, and the largest work judged.
+    pub fn set(&self, counting: bool, best_work: u64) {
+        self.counting.store(counting, Relaxed);
+        self.best_work.store(best_work, Relaxed);
+    }
+}
+
 /// What a prober makes and runs: a fresh case of a seed, or a mutated stream.
 pub enum Job {
     Fresh(u64),
@@ -55,8 +92,12 @@ pub enum Job {
 pub struct Probe {
     pub stream: Vec<u8>,
     pub tape: Tape,
-    /// The CPU time of the solution's run.
+    /// The CPU time of the solution's run (zero when `slow` left it unrun: its work was far below
+    /// the costliest input's).
     pub cost: Duration,
+    /// `slow`: the solution's work on the input (basic blocks or lines executed, counted by its
+    /// build with counters), when it has such a build: the same on every run of the input.
+    pub work: Option<u64>,
     /// `slow`: the solution's run did not succeed (a limit, a crash); `coverage`: its answer was
     /// wrong or it crashed. The search ends with it.
     pub failed: bool,
@@ -86,7 +127,11 @@ impl Probe {
 /// A worker's way of probing: the goal, and for `coverage` the programs with counters and the
 /// files they count into (the worker's own).
 pub enum Prober<'a> {
-    Slow,
+    Slow {
+        /// The solution's build with counters, and the file it counts into.
+        counted: Option<(&'a Cmd, Counters)>,
+        measure: &'a Measure,
+    },
     Coverage {
         programs: &'a CoveredPrograms,
         counters: Counters,
@@ -94,14 +139,22 @@ pub enum Prober<'a> {
 }
 
 impl<'a> Prober<'a> {
-    /// A worker's prober for `goal` (`coverage` needs the covered programs).
-    pub fn new(goal: Goal, programs: Option<&'a CoveredPrograms>) -> Prober<'a> {
+    /// A worker's prober for `goal` (`coverage` needs the covered programs; `slow` counts the
+    /// solution's work with them when there are some, as `measure` says).
+    pub fn new(
+        goal: Goal,
+        programs: Option<&'a CoveredPrograms>,
+        measure: &'a Measure,
+    ) -> Prober<'a> {
         match (goal, programs) {
             (Goal::Coverage, Some(programs)) => Prober::Coverage {
                 programs,
                 counters: Counters::new(),
             },
-            _ => Prober::Slow,
+            (_, programs) => Prober::Slow {
+                counted: programs.map(|p| (&p.solution, Counters::new())),
+                measure,
+            },
         }
     }
 
@@ -121,6 +174,7 @@ impl<'a> Prober<'a> {
             stream,
             tape,
             cost: Duration::ZERO,
+            work: None,
             failed: false,
             novel: 0,
             reached: None,
@@ -128,14 +182,24 @@ impl<'a> Prober<'a> {
             pairs: Vec::new(),
         };
         match self {
-            Prober::Slow => {
+            Prober::Slow { counted, measure } => {
+                if let Some((cmd, counters)) = counted.as_ref().filter(|_| measure.counting()) {
+                    let work = counted_work(installed, cmd, counters.solution(), input)?;
+                    probe.work = Some(work);
+                    if work.saturating_mul(2) < measure.best_work() {
+                        return Some(probe);
+                    }
+                }
                 let problem = &installed.problem;
                 let run = problem
                     .solution
                     .run(&[], input.as_bytes(), &problem.limits)
                     .ok()?;
                 probe.cost = run.cpu;
-                probe.failed = !run.success() && !run.interrupted;
+                // A run stopped by the wall-clock guard used little CPU: the machine was loaded, or
+                // it waited; the climb is on CPU, and the pipeline judges the inputs it lists.
+                probe.failed =
+                    !run.success() && !run.interrupted && run.limit != Some(supervise::Limit::Wall);
             }
             Prober::Coverage { programs, counters } => {
                 let covered = guided::probe(installed, &case, programs, counters)?;
@@ -148,4 +212,21 @@ impl<'a> Prober<'a> {
         }
         Some(probe)
     }
+}
+
+/// The work of the solution's counted build `cmd` on `input`, counted into `file`: under the
+/// problem's limits with the CPU limit raised to the slow search's cap (a build with counters runs
+/// slower; a run stopped by a limit has counted its work so far). `None` when it cannot start.
+fn counted_work(
+    installed: &Installed,
+    cmd: &Cmd,
+    file: &std::path::Path,
+    input: &str,
+) -> Option<u64> {
+    Counted::clear(file).ok()?;
+    let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
+    let limits = crate::game::slow::measured(&installed.problem.limits);
+    cmd.run_with_env(&[], &env, input.as_bytes(), &limits)
+        .ok()?;
+    Some(Counted::read(file).work)
 }

@@ -6,9 +6,14 @@
 //!
 //! - `slow`: a climb on the solution's cost, as SlowFuzz climbs on resource use; the pool keeps the
 //!   costliest streams, a failure is a run past a limit (a time limit above all). The cost is the
-//!   CPU time of the solution's run (user and system, its whole process tree): this machine's
-//!   kernels may not count instructions (`perf_event_open`), so the climb is on time, and a small
-//!   difference between two inputs is noise; the large ones a slow shape makes are not.
+//!   solution's work where it is a C, C++ or Python source: the basic blocks (lines, in Python) its
+//!   build with counters executed, exact and the same on every run of an input, so the climb
+//!   follows the input and not the machine's noise, as SlowFuzz counts edges executed (hardware
+//!   instruction counts are not used: virtual machines often have no performance counters). The
+//!   verdict is always the solution's own build's CPU time against the limit, measured for every
+//!   input whose work is at least half the costliest's. A solution with no counted build (a
+//!   prebuilt program, a command) is climbed on CPU time: a small difference between two inputs
+//!   is then noise, the large ones a slow shape makes are not.
 //! - `coverage`: the solution and the brute force built with coverage counters
 //!   ([`crate::game::guided`]); the pool is a corpus of the streams that reached an edge (or an
 //!   edge's hit-count bucket) no stream reached before, as AFL keeps its queue; the constants the
@@ -22,7 +27,7 @@ use crate::game::guided::Novelty;
 use crate::game::kind::Stress;
 use crate::game::mutate::mutate;
 pub use crate::game::probe::{Goal, Probe};
-use crate::game::probe::{Job, Prober};
+use crate::game::probe::{Job, Measure, Prober};
 use harness::run::cases::{Cases, Origin};
 use rand::Rng as _;
 use std::collections::BTreeSet;
@@ -58,6 +63,21 @@ pub struct Found {
     /// `coverage`: edges the programs reached, and constants they compared against.
     pub edges: usize,
     pub constants: usize,
+    /// `slow`: what the climb was on.
+    pub climbed: Climbed,
+}
+
+/// What the slow search's climb was on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Climbed {
+    /// The solution's work (basic blocks or lines executed, counted by its build with counters)
+    /// for the whole search: its inputs stayed too cheap to be told apart by CPU time.
+    Work,
+    /// Work while the inputs were cheap, then CPU time.
+    WorkThenCpuTime,
+    /// CPU time: the solution has no build with counters (or the goal is `coverage`).
+    CpuTime,
 }
 
 impl Found {
@@ -71,7 +91,8 @@ impl Found {
         let slowest = self.slowest().map_or(Duration::ZERO, |p| p.cost);
         Figures {
             goal: self.goal,
-            cost: "cpu-time",
+            cost: self.climbed,
+            slowest_work: self.slowest().and_then(|p| p.work),
             edges: self.edges,
             constants: self.constants,
             probed: self.probed,
@@ -91,9 +112,11 @@ impl Found {
 pub struct Figures {
     /// What it looked for: `slow` or `coverage`.
     pub goal: Goal,
-    /// What a probe's cost is: `cpu-time` (instruction counts where the kernel gives them: not
-    /// yet).
-    pub cost: &'static str,
+    /// What the climb's cost was: `work` (the basic blocks or lines the solution's counted build
+    /// executed), `work-then-cpu-time`, or `cpu-time`.
+    pub cost: Climbed,
+    /// `slow`, when its work was counted: the costliest input's.
+    pub slowest_work: Option<u64>,
     /// `coverage`: edges reached by the solution and the brute force; 0 for `slow`.
     pub edges: usize,
     /// `coverage`: constants the programs compared against; 0 for `slow`.
@@ -119,14 +142,18 @@ pub fn search(installed: &Arc<Installed>, opts: &SearchOptions, note: &dyn Fn(&s
     let threads = opts.threads.max(1);
     let round = opts.goal.round(threads);
     let mut climb = Climb::new(opts);
+    climb.counting = opts.goal == Goal::Slow && installed.problem.covered.is_some();
+    let measure = Measure::new(climb.counting);
     std::thread::scope(|scope| {
-        let probers = Probers::start(scope, installed, threads, opts.goal);
+        let probers = Probers::start(scope, installed, threads, opts.goal, &measure);
         let seeds = (0..round * 2).map(|_| climb.fresh()).collect();
         climb.offer(probers.run(seeds));
+        climb.measured(installed.problem.limits.cpu, &measure);
         let mut last_note = Instant::now();
         while !climb.done(started, installed) {
             let jobs = climb.jobs(round);
             climb.offer(probers.run(jobs));
+            climb.measured(installed.problem.limits.cpu, &measure);
             if last_note.elapsed() >= Duration::from_secs(5) {
                 note(&climb.describe(installed));
                 last_note = Instant::now();
@@ -146,12 +173,13 @@ struct Probers {
 
 impl Probers {
     /// `threads` workers in `scope`, probing inputs of `installed` for `goal` until the probers
-    /// are dropped.
+    /// are dropped; `measure`: how `slow` measures its probes.
     fn start<'s, 'e: 's>(
         scope: &'s std::thread::Scope<'s, 'e>,
         installed: &'e Arc<Installed>,
         threads: usize,
         goal: Goal,
+        measure: &'e Measure,
     ) -> Probers {
         let (jobs, job_queue) = mpsc::channel::<(usize, Job)>();
         let (done, results) = mpsc::channel();
@@ -159,7 +187,7 @@ impl Probers {
         for _ in 0..threads {
             let (queue, done) = (Arc::clone(&job_queue), done.clone());
             scope.spawn(move || {
-                let prober = Prober::new(goal, installed.problem.covered.as_ref());
+                let prober = Prober::new(goal, installed.problem.covered.as_ref(), measure);
                 loop {
                     let next = queue
                         .lock()
@@ -198,6 +226,9 @@ impl Probers {
 /// The most constants the mutations choose from.
 const MOST_CONSTANTS: usize = 1024;
 
+/// `slow` counts work until the costliest input takes this share (1/TIMED) of the limit.
+const TIMED: u32 = 10;
+
 /// The most streams the coverage corpus keeps (the first ones kept stay).
 const MOST_CORPUS: usize = 4096;
 
@@ -217,6 +248,10 @@ struct Climb {
     listed: Vec<i64>,
     /// `coverage`: every (edge, bucket) the probes reached, merged in the order of the probes.
     novelty: Novelty,
+    /// `slow`: the climb is on the solution's counted work (else on CPU time); it was, and then
+    /// went on CPU time.
+    counting: bool,
+    counted_then_timed: bool,
 }
 
 impl Climb {
@@ -234,6 +269,8 @@ impl Climb {
             constants: BTreeSet::new(),
             listed: Vec::new(),
             novelty: Novelty::default(),
+            counting: false,
+            counted_then_timed: false,
         }
     }
 
@@ -280,13 +317,32 @@ impl Climb {
             }
         }
         match self.goal {
+            Goal::Slow if self.counting => {
+                self.pool
+                    .sort_by_key(|p| std::cmp::Reverse((p.failed, p.work, p.cost)));
+                self.pool.truncate(self.size);
+            }
             Goal::Slow => {
                 self.pool
-                    .sort_by(|a, b| b.failed.cmp(&a.failed).then(b.cost.cmp(&a.cost)));
+                    .sort_by_key(|p| std::cmp::Reverse((p.failed, p.cost)));
                 self.pool.truncate(self.size);
             }
             Goal::Coverage => self.pool.sort_by_key(|p| !p.failed),
         }
+    }
+
+    /// After a round of `slow`: the climb stops counting work once the costliest input's CPU time
+    /// is [`TIMED`] of the `limit` (CPU times then tell inputs apart; a counted run costs several
+    /// plain ones), re-sorting its pool by CPU time; `measure` tells the workers.
+    fn measured(&mut self, limit: Duration, measure: &Measure) {
+        let costliest = self.pool.iter().map(|p| p.cost).max().unwrap_or_default();
+        if self.counting && costliest >= limit / TIMED {
+            self.counting = false;
+            self.counted_then_timed = true;
+            self.offer(Vec::new());
+        }
+        let best = self.pool.iter().filter_map(|p| p.work).max().unwrap_or(0);
+        measure.set(self.counting, if self.counting { best } else { 0 });
     }
 
     /// The round's `n` jobs: mutations of streams of the pool (`coverage`: a quarter of them fresh
@@ -319,8 +375,13 @@ impl Climb {
         }
         let limit = installed.problem.limits.cpu;
         let best = self.pool.first().map_or(Duration::ZERO, |p| p.cost);
+        let work = match self.pool.first().and_then(|p| p.work) {
+            Some(w) => format!("{w} executed, "),
+            None => String::new(),
+        };
         format!(
-            "search: {} inputs probed, pool {}, the slowest {} ms ({:.0}% of the {} ms limit)",
+            "search: {} inputs probed, pool {}, the costliest {work}{} ms ({:.0}% of the {} ms \
+             limit)",
             self.probed,
             self.pool.len(),
             best.as_millis(),
@@ -339,6 +400,11 @@ impl Climb {
             elapsed,
             goal: self.goal,
             edges,
+            climbed: match (self.counting, self.counted_then_timed) {
+                (true, _) => Climbed::Work,
+                (false, true) => Climbed::WorkThenCpuTime,
+                (false, false) => Climbed::CpuTime,
+            },
         }
     }
 }

@@ -97,7 +97,8 @@ pub struct Problem {
     pub flags: Flags,
     /// The programs built once more with the sanitizers (`--sanitize`).
     pub sanitized: Sanitized,
-    /// The programs built once more with coverage counters (`--search coverage`).
+    /// The programs built once more with coverage counters (`--search coverage`; `--search slow`:
+    /// the solution alone, when it can be, to count its work).
     pub covered: Option<Covered>,
     /// A package's script lines: generated case `i` calls the generator of line `i mod len` (the
     /// smallest first) with its arguments (and, a seed generator, the case's seed after them).
@@ -114,6 +115,19 @@ pub enum Sanitize {
     Solution,
     /// The solution and the brute force.
     All,
+}
+
+/// Which programs a search builds once more with coverage counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CountedBuilds {
+    #[default]
+    None,
+    /// `--search slow`: the solution, when it is a C, C++ or Python source (its count of work is
+    /// what the search climbs on); otherwise none, and the search climbs on CPU time.
+    Solution,
+    /// `--search coverage`: the solution (it must be such a source) and the brute force (when it
+    /// is one).
+    Both,
 }
 
 /// The programs built once more with AddressSanitizer, UndefinedBehaviorSanitizer and the
@@ -290,8 +304,8 @@ pub struct Flags {
     pub reduce_text: bool,
     /// `--sanitize`: which programs are built once more with the sanitizers.
     pub sanitize: Option<Sanitize>,
-    /// `--search coverage`: the solution and the brute force are built with coverage counters.
-    pub covered: bool,
+    /// Which programs are built with coverage counters (`--search`).
+    pub counters: CountedBuilds,
 }
 
 /// One program's command: the flag's (from the current folder), else the file's (from its folder).
@@ -357,10 +371,7 @@ pub fn resolve_problem(
         .context("no solution: give it after `--` (or `solution` in the problem file)")?;
     let solution = resolve(&solution_spec.0, &solution_spec.1, "the solution")?;
     let sanitized = sanitized(flags.sanitize, &solution_spec, &reference_spec)?;
-    let covered = flags
-        .covered
-        .then(|| covered(&solution_spec, &reference_spec))
-        .transpose()?;
+    let covered = covered(flags.counters, &solution_spec, &reference_spec)?;
     let cpu = Duration::from_millis(flags.time_ms.or(f.time_ms).unwrap_or(2000).max(1));
     let memory = flags.memory_mb.or(f.memory_mb).unwrap_or(1024).max(1);
     let name = f.name.clone().unwrap_or_else(|| {
@@ -440,15 +451,27 @@ fn spec_of(flag: &Option<String>, file: &Option<String>, dir: &Path) -> Option<(
     }
 }
 
-/// The solution and the brute force built with coverage counters: the solution must be a C or C++
-/// source; a brute force that is not one runs as it is.
-fn covered(solution: &(String, PathBuf), reference: &(String, PathBuf)) -> anyhow::Result<Covered> {
+/// The programs `counters` asks for, built with coverage counters: for `Both`, the solution must
+/// be a C, C++ or Python source, and a brute force that is not one runs as it is; for `Solution`,
+/// a solution that is not one is left uncounted.
+fn covered(
+    counters: CountedBuilds,
+    solution: &(String, PathBuf),
+    reference: &(String, PathBuf),
+) -> anyhow::Result<Option<Covered>> {
     use crate::programs::program::resolve_covered;
-    let solution = resolve_covered(&solution.0, &solution.1, "--search coverage: the solution")?;
-    let reference = resolve_covered(&reference.0, &reference.1, "the reference").ok();
-    Ok(Covered {
-        solution,
-        reference,
+    Ok(match counters {
+        CountedBuilds::None => None,
+        CountedBuilds::Solution => resolve_covered(&solution.0, &solution.1, "the solution")
+            .ok()
+            .map(|solution| Covered {
+                solution,
+                reference: None,
+            }),
+        CountedBuilds::Both => Some(Covered {
+            solution: resolve_covered(&solution.0, &solution.1, "--search coverage: the solution")?,
+            reference: resolve_covered(&reference.0, &reference.1, "the reference").ok(),
+        }),
     })
 }
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::probe::Measure;
 use crate::protocol::tape::{Draw, Tape};
 
 fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
@@ -10,6 +11,7 @@ fn probe_of(stream: Vec<u8>, draws: &[u64]) -> Probe {
         },
         stream,
         cost: Duration::ZERO,
+        work: None,
         failed: false,
         novel: 0,
         reached: None,
@@ -39,6 +41,44 @@ fn the_pool_keeps_the_costliest_and_a_failure_first() {
     assert_eq!((climb.probed, climb.refused), (3, 1));
     climb.offer(vec![with(2, true)]);
     assert!(climb.pool[0].failed && climb.pool[1].cost.as_millis() == 9);
+}
+
+#[test]
+fn the_slow_climb_counts_work_while_inputs_are_cheap_then_times_them() {
+    let mut climb = Climb::new(&SearchOptions {
+        budget: Duration::from_secs(1),
+        seed: 1,
+        threads: 1,
+        pool: 3,
+        goal: Goal::Slow,
+    });
+    climb.counting = true;
+    let measure = Measure::new(true);
+    let limit = Duration::from_millis(1000);
+    let with = |byte: u8, work: u64, cost_ms: u64| {
+        let mut p = probe_of(vec![byte], &[256]);
+        p.work = Some(work);
+        p.cost = Duration::from_millis(cost_ms);
+        Some(p)
+    };
+    // Cheap inputs: the pool is ordered by work, whatever their (noisy) CPU times say.
+    climb.offer(vec![with(1, 500, 9), with(2, 900, 3), with(3, 700, 5)]);
+    climb.measured(limit, &measure);
+    let order: Vec<u8> = climb.pool.iter().map(|p| p.stream[0]).collect();
+    assert_eq!(order, [2, 3, 1]);
+    assert!(measure.counting());
+    assert_eq!(measure.best_work(), 900);
+    // The costliest reaches a tenth of the limit: the climb goes on CPU time from now on.
+    climb.offer(vec![with(4, 800, 150)]);
+    climb.measured(limit, &measure);
+    assert!(!climb.counting && !measure.counting());
+    let order: Vec<u8> = climb.pool.iter().map(|p| p.stream[0]).collect();
+    // The pool of 3 kept by work (input 1 left out), now ordered by CPU time.
+    assert_eq!(order, [4, 3, 2]);
+    assert_eq!(
+        climb.finish(Duration::ZERO).climbed,
+        Climbed::WorkThenCpuTime
+    );
 }
 
 #[test]
