@@ -158,7 +158,9 @@ const RUSAGE_MARGIN: u64 = 1 << 20;
 pub struct Limits {
     /// CPU time (user + system) of the program and everything it starts.
     pub cpu: Duration,
-    /// Wall-clock guard against programs that sleep or wait; a few times `cpu`.
+    /// Wall-clock guard against programs that sleep or wait; a few times `cpu`. A run still busy at
+    /// the guard (a tenth of the period's time or more in CPU: a loaded machine, not a wait) gets
+    /// another period, up to four more; its CPU limit ends it if it keeps working.
     pub wall: Duration,
     /// Peak resident memory of the program's process tree, in bytes.
     pub memory_bytes: Option<u64>,

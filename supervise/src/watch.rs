@@ -6,6 +6,9 @@ use super::{signal, Ending, Execution, Limit, Limits, KEEPER_GRACE, RUSAGE_MARGI
 use libc::{c_int, pid_t};
 use std::time::{Duration, Instant};
 
+/// How many times the wall-clock guard moves on for a run that is busy, not idle.
+const GUARD_MOVES: u32 = 4;
+
 /// The harness's side of a live run: samples the tree, decides when a limit is hit and tells the
 /// keeper to stop the run.
 pub(super) struct Watch {
@@ -13,6 +16,10 @@ pub(super) struct Watch {
     scan: bool,
     limits: Limits,
     wall_deadline: Instant,
+    /// The run's CPU time when the current wall-clock period began, and how many times the guard
+    /// was moved on because the run was busy, not idle.
+    guard_cpu: Duration,
+    guard_moves: u32,
     next_sample: Instant,
     /// The latest CPU time, and the highest memory seen.
     usage: Usage,
@@ -34,6 +41,8 @@ impl Watch {
             scan,
             limits,
             wall_deadline: start + limits.wall,
+            guard_cpu: Duration::ZERO,
+            guard_moves: 0,
             next_sample: start + SAMPLE_PERIOD,
             usage: Usage::default(),
             sampled: false,
@@ -80,7 +89,7 @@ impl Watch {
                     .is_some_and(|m| self.usage.memory > m)
                 {
                     Some(Limit::Memory)
-                } else if now >= self.wall_deadline {
+                } else if now >= self.wall_deadline && !self.busy_guard_moved() {
                     Some(Limit::Wall)
                 } else {
                     None
@@ -104,6 +113,21 @@ impl Watch {
         signal(self.keeper, libc::SIGKILL);
         self.keeper_killed = true;
         now + Duration::from_secs(1)
+    }
+
+    /// At the wall-clock guard: a run that used at least a tenth of the period's wall-clock time
+    /// in CPU is working on a loaded machine, not idle, and the guard moves on by another period
+    /// (at most [`GUARD_MOVES`] times; its CPU limit ends it if it keeps working). Says whether it
+    /// moved.
+    fn busy_guard_moved(&mut self) -> bool {
+        let used = self.usage.cpu.saturating_sub(self.guard_cpu);
+        if self.guard_moves >= GUARD_MOVES || used < self.limits.wall / 10 {
+            return false;
+        }
+        self.guard_moves += 1;
+        self.guard_cpu = self.usage.cpu;
+        self.wall_deadline += self.limits.wall;
+        true
     }
 
     /// Tells the keeper to stop the run now, for no limit of its own (its partner has ended).
@@ -207,6 +231,30 @@ mod tests {
         // SAFETY: rusage is plain data.
         watch.judge(&mut e, end, &unsafe { std::mem::zeroed() });
         e
+    }
+
+    #[test]
+    fn the_wall_guard_moves_on_for_a_busy_run_and_not_for_an_idle_one() {
+        let limits = Limits::from_cpu(Duration::from_millis(1000));
+        let start = Instant::now();
+        let mut watch = Watch::new(1, false, limits, start);
+        // Idle: 50 ms of CPU in the guard's 4 s.
+        watch.usage.cpu = Duration::from_millis(50);
+        assert!(!watch.busy_guard_moved());
+        // Busy on a loaded machine: 900 ms of CPU in the period; the guard moves on a period.
+        watch.usage.cpu = Duration::from_millis(900);
+        assert!(watch.busy_guard_moved());
+        assert_eq!(watch.wall_deadline, start + limits.wall * 2);
+        // The next period counts from there: 100 ms more is idle again.
+        watch.usage.cpu = Duration::from_millis(1000);
+        assert!(!watch.busy_guard_moved());
+        // Busy forever: the guard moves at most GUARD_MOVES times in all.
+        for i in 2..10 {
+            watch.usage.cpu = Duration::from_millis(900 * i);
+            watch.busy_guard_moved();
+        }
+        assert_eq!(watch.guard_moves, GUARD_MOVES);
+        assert_eq!(watch.wall_deadline, start + limits.wall * (GUARD_MOVES + 1));
     }
 
     #[test]
