@@ -352,3 +352,72 @@ fn a_manual_test_of_a_package_is_a_case_of_its_own() {
         "{stderr}"
     );
 }
+
+/// The sum's answer as two lines, `n` then the sum (`sep` `\n`), or as one (`sep` a space).
+fn two_numbers(sep: &str) -> String {
+    format!(
+        "#include <cstdio>\n\
+         int main() {{\n\
+         long long n, s = 0, v;\n\
+         if (std::scanf(\"%lld\", &n) != 1) return 1;\n\
+         for (long long i = 0; i < n; i++) {{ std::scanf(\"%lld\", &v); s += v; }}\n\
+         std::printf(\"%lld{sep}%lld\\n\", n, s);\n\
+         }}\n"
+    )
+}
+
+#[test]
+fn a_standard_checker_named_without_its_source_judges_as_testlib_s() {
+    // std::lcmp compares line by line: the right tokens on the wrong lines are a wrong answer,
+    // which a comparison of tokens (std::wcmp, given on the command line) accepts.
+    let dir = copy("lcmp", |x| x.replace("std::ncmp.cpp", "std::lcmp.cpp"));
+    std::fs::write(dir.join("solutions/main.cpp"), two_numbers("\\n")).unwrap();
+    let one_line = dir.join("solutions/one-line.cpp");
+    std::fs::write(&one_line, two_numbers(" ")).unwrap();
+    let solution = one_line.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&dir, &["--", solution]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("WRONG ANSWER in "), "{stdout}");
+    assert!(stdout.contains("lines differ"), "{stdout}");
+    let (code, stdout, stderr) = stress(&dir, &["--checker", "std::wcmp", "--", solution]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+#[test]
+fn a_standard_checker_on_the_command_line_and_an_unknown_one() {
+    let out = scratch("polygon", "rcmp6");
+    let run = |checker: &str, answer: &str| {
+        let echo = format!("echo {answer}");
+        harness(&[
+            "stress",
+            "--gen-stream",
+            "gen.cpp",
+            "--reference",
+            "sh -c 'echo 1.0'",
+            "--checker",
+            checker,
+            "--cases",
+            "5",
+            "-q",
+            "--out",
+            out.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            &echo,
+        ])
+    };
+    // rcmp6: an absolute or relative error of 1e-6 at most.
+    let (code, stdout, stderr) = run("std::rcmp6", "1.0000001");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, stdout, stderr) = run("std::rcmp6.cpp", "1.00001");
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("numbers differ"), "{stdout}");
+    let (code, stdout, stderr) = run("std::rcmp7", "1.0");
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("std::rcmp7") && stderr.contains("std::rcmp6, std::rcmp9"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

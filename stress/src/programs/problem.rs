@@ -259,7 +259,8 @@ pub fn from_package(p: &crate::programs::package::Package) -> ProblemFile {
         solution: Some(rel(&p.main)),
         checker: match &p.checker {
             Checker::Source(path) => Some(rel(path)),
-            Checker::Tokens(_) | Checker::None => None,
+            Checker::Standard(name) => Some(format!("std::{name}")),
+            Checker::None => None,
         },
         validator: p.validator.as_deref().map(rel),
         interactor: p.interactor.as_deref().map(rel),

@@ -156,21 +156,32 @@ fn an_input_path_pattern_is_printf_s_number() {
 }
 
 #[test]
-fn a_standard_checker_without_its_source_compares_tokens_or_is_named_missing() {
+fn a_standard_checker_without_its_source_is_the_kit_s_or_named_unknown() {
     let no_source =
         r#"<checker name="std::wcmp.cpp" type="testlib"><source path="files/gone.cpp"/></checker>"#;
     let dir = package("wcmp", &xml(no_source, SOLUTIONS), FILES);
     assert_eq!(
         read(&dir).unwrap().checker,
-        Checker::Tokens("std::wcmp.cpp".into())
+        Checker::Standard("wcmp".into())
     );
     let rcmp = r#"<checker name="std::rcmp6.cpp" type="testlib"/>"#;
     let dir = package("rcmp", &xml(rcmp, SOLUTIONS), FILES);
-    let err = read(&dir).unwrap_err().to_string();
-    assert!(
-        err.contains("std::rcmp6.cpp") && err.contains("problem.xml"),
-        "{err}"
-    );
+    let p = read(&dir).unwrap();
+    assert_eq!(p.checker, Checker::Standard("rcmp6".into()));
+    let f = crate::programs::problem::from_package(&p);
+    assert_eq!(f.checker.as_deref(), Some("std::rcmp6"));
+    for (name, says) in [
+        ("std::rcmp7.cpp", "std::rcmp6, std::rcmp9"),
+        ("mine.cpp", "not a standard checker"),
+    ] {
+        let checker = format!(r#"<checker name="{name}" type="testlib"/>"#);
+        let dir = package("unknown", &xml(&checker, SOLUTIONS), FILES);
+        let err = read(&dir).unwrap_err().to_string();
+        assert!(
+            err.contains(name) && err.contains(says) && err.contains("problem.xml"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
