@@ -421,3 +421,61 @@ fn a_standard_checker_on_the_command_line_and_an_unknown_one() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn a_package_with_manual_tests_only_runs_them_and_judges_its_tags_on_them() {
+    // stress/tests/fixtures/polygon-manual: three manual tests, no generator; wa.cpp sums in 32
+    // bits, wrong on manual test 2.
+    let run = |name: &str, extra: &[&str]| {
+        let out = scratch("polygon-manual-only", name);
+        let o = out.to_str().unwrap();
+        let args = [
+            &[
+                "stress",
+                "polygon-manual",
+                "--shrink-secs",
+                "1",
+                "-q",
+                "--out",
+                o,
+            ][..],
+            extra,
+        ];
+        harness(&args.concat())
+    };
+    let note = "stress: the package has no generator: its 3 manual tests are the cases \
+                (fresh inputs need a generator in the package)";
+    let (code, stdout, stderr) = run("tags", &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(stdout.matches(note).count(), 2, "{stdout}");
+    assert!(stdout.contains("stress: 3 cases, 0 failures"), "{stdout}");
+    assert!(stdout.contains("stress: 3 cases, 1 failure"), "{stdout}");
+    assert!(
+        stdout.contains("solutions/ok.cpp | accepted | accepted | yes | -"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("solutions/wa.cpp | wrong-answer | wrong answer | yes | "),
+        "{stdout}"
+    );
+    assert_eq!(
+        last_line(&stdout),
+        "polygon: 2 solutions, 2 as tagged, 0 not"
+    );
+    // One solution given: the wrong one is caught on the manual test, its repro that input
+    // shrunk as text, replayed to the same failure; the accepted one passes the three tests.
+    let (code, stdout, stderr) = run("wa", &["--", "polygon-manual/solutions/wa.cpp"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("WRONG ANSWER in case "), "{stdout}");
+    assert!(stdout.contains("the input itself"), "{stdout}");
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    assert!(input.starts_with("3\n"), "{input}");
+    let (code, replayed, stderr) = harness(&replay_of(&stdout));
+    assert_eq!(code, 1, "{replayed}{stderr}");
+    let (code, stdout, stderr) = run("ok", &["--", "polygon-manual/solutions/ok.cpp"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        last_line(&stdout).starts_with("stress: 3 cases, 0 failures"),
+        "{stdout}"
+    );
+}
