@@ -116,6 +116,24 @@ fn a_package_gives_its_limits_programs_tags_and_script_lines() {
 }
 
 #[test]
+fn a_package_with_manual_tests_only_has_no_generator() {
+    let manual = r#"<test method="manual" sample="true"/>
+        <test method="manual"/>"#;
+    let only = xml(CHECKER, SOLUTIONS);
+    let start = only.find("<tests>").unwrap() + "<tests>".len();
+    let end = only.find("</tests>").unwrap();
+    let only = format!("{}{manual}{}", &only[..start], &only[end..]);
+    let dir = package("manual-only", &only, FILES);
+    std::fs::write(dir.join("tests/02"), "2\n").unwrap();
+    let p = read(&dir).unwrap();
+    assert!(p.generators.is_empty() && p.scripts.is_empty());
+    assert_eq!(p.manual.len(), 2);
+    let f = crate::programs::problem::from_package(&p);
+    assert_eq!(f.gen, None);
+    assert_eq!(f.package.manual.len(), 2);
+}
+
+#[test]
 fn a_script_line_of_an_undeclared_executable_or_a_missing_manual_test_is_an_error() {
     let stray = xml(CHECKER, SOLUTIONS).replace(
         r#"<test method="manual"/>"#,
