@@ -352,3 +352,130 @@ fn a_manual_test_of_a_package_is_a_case_of_its_own() {
         "{stderr}"
     );
 }
+
+/// The sum's answer as two lines, `n` then the sum (`sep` `\n`), or as one (`sep` a space).
+fn two_numbers(sep: &str) -> String {
+    format!(
+        "#include <cstdio>\n\
+         int main() {{\n\
+         long long n, s = 0, v;\n\
+         if (std::scanf(\"%lld\", &n) != 1) return 1;\n\
+         for (long long i = 0; i < n; i++) {{ std::scanf(\"%lld\", &v); s += v; }}\n\
+         std::printf(\"%lld{sep}%lld\\n\", n, s);\n\
+         }}\n"
+    )
+}
+
+#[test]
+fn a_standard_checker_named_without_its_source_judges_as_testlib_s() {
+    // std::lcmp compares line by line: the right tokens on the wrong lines are a wrong answer,
+    // which a comparison of tokens (std::wcmp, given on the command line) accepts.
+    let dir = copy("lcmp", |x| x.replace("std::ncmp.cpp", "std::lcmp.cpp"));
+    std::fs::write(dir.join("solutions/main.cpp"), two_numbers("\\n")).unwrap();
+    let one_line = dir.join("solutions/one-line.cpp");
+    std::fs::write(&one_line, two_numbers(" ")).unwrap();
+    let solution = one_line.to_str().unwrap();
+    let (code, stdout, stderr) = stress(&dir, &["--", solution]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.starts_with("WRONG ANSWER in "), "{stdout}");
+    assert!(stdout.contains("lines differ"), "{stdout}");
+    let (code, stdout, stderr) = stress(&dir, &["--checker", "std::wcmp", "--", solution]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+#[test]
+fn a_standard_checker_on_the_command_line_and_an_unknown_one() {
+    let out = scratch("polygon", "rcmp6");
+    let run = |checker: &str, answer: &str| {
+        let echo = format!("echo {answer}");
+        harness(&[
+            "stress",
+            "--gen-stream",
+            "gen.cpp",
+            "--reference",
+            "sh -c 'echo 1.0'",
+            "--checker",
+            checker,
+            "--cases",
+            "5",
+            "-q",
+            "--out",
+            out.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            &echo,
+        ])
+    };
+    // rcmp6: an absolute or relative error of 1e-6 at most.
+    let (code, stdout, stderr) = run("std::rcmp6", "1.0000001");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, stdout, stderr) = run("std::rcmp6.cpp", "1.00001");
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("numbers differ"), "{stdout}");
+    let (code, stdout, stderr) = run("std::rcmp7", "1.0");
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("std::rcmp7") && stderr.contains("std::rcmp6, std::rcmp9"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_package_with_manual_tests_only_runs_them_and_judges_its_tags_on_them() {
+    // stress/tests/fixtures/polygon-manual: three manual tests, no generator; wa.cpp sums in 32
+    // bits, wrong on manual test 2.
+    let run = |name: &str, extra: &[&str]| {
+        let out = scratch("polygon-manual-only", name);
+        let o = out.to_str().unwrap();
+        let args = [
+            &[
+                "stress",
+                "polygon-manual",
+                "--shrink-secs",
+                "1",
+                "-q",
+                "--out",
+                o,
+            ][..],
+            extra,
+        ];
+        harness(&args.concat())
+    };
+    let note = "stress: the package has no generator: its 3 manual tests are the cases \
+                (fresh inputs need a generator in the package)";
+    let (code, stdout, stderr) = run("tags", &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(stdout.matches(note).count(), 2, "{stdout}");
+    assert!(stdout.contains("stress: 3 cases, 0 failures"), "{stdout}");
+    assert!(stdout.contains("stress: 3 cases, 1 failure"), "{stdout}");
+    assert!(
+        stdout.contains("solutions/ok.cpp | accepted | accepted | yes | -"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("solutions/wa.cpp | wrong-answer | wrong answer | yes | "),
+        "{stdout}"
+    );
+    assert_eq!(
+        last_line(&stdout),
+        "polygon: 2 solutions, 2 as tagged, 0 not"
+    );
+    // One solution given: the wrong one is caught on the manual test, its repro that input
+    // shrunk as text, replayed to the same failure; the accepted one passes the three tests.
+    let (code, stdout, stderr) = run("wa", &["--", "polygon-manual/solutions/wa.cpp"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("WRONG ANSWER in case "), "{stdout}");
+    assert!(stdout.contains("the input itself"), "{stdout}");
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    assert!(input.starts_with("3\n"), "{input}");
+    let (code, replayed, stderr) = harness(&replay_of(&stdout));
+    assert_eq!(code, 1, "{replayed}{stderr}");
+    let (code, stdout, stderr) = run("ok", &["--", "polygon-manual/solutions/ok.cpp"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        last_line(&stdout).starts_with("stress: 3 cases, 0 failures"),
+        "{stdout}"
+    );
+}

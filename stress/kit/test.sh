@@ -283,6 +283,30 @@ checks=$((checks + 1))
 if "$tmp/draws" i 5 4 </dev/null >/dev/null 2>"$tmp/err"; then fail "lo > hi should fail"; fi
 grep -q 'lo > hi' "$tmp/err" || fail "lo > hi: no message: $(cat "$tmp/err")"
 
+# The standard checkers (checkers/std.cpp): testlib's exit statuses for a few verdicts.
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -o "$tmp/std" "$kit/checkers/std.cpp" ||
+    { echo "FAIL: checkers/std.cpp does not compile" >&2; exit 1; }
+judge() { # judge NAME OUTPUT ANSWER STATUS
+    checks=$((checks + 1))
+    printf '%b' "$2" >"$tmp/out"
+    printf '%b' "$3" >"$tmp/ans"
+    printf '\n' >"$tmp/in"
+    "$tmp/std" "$1" "$tmp/in" "$tmp/out" "$tmp/ans" 2>"$tmp/said"
+    local got=$?
+    [ "$got" = "$4" ] || fail "std $1 on '$2' against '$3': exit $got, expected $4 ($(cat "$tmp/said"))"
+}
+judge lcmp '1 2\n3\n' '1\n2 3\n' 1
+judge lcmp '1  2\r\n3\n\n' '1 2\n3\n' 0
+judge lcmp '1 2\n3\n4\n' '1 2\n3\n' 2
+judge wcmp '1\n2 3' '1 2\n3\n' 0
+judge ncmp '01' '1' 2
+judge ncmp '1' 'x' 3
+judge rcmp6 '1.0000001' '1.0' 0
+judge rcmp6 '1.00001' '1.0' 1
+judge yesno 'yes' 'YES' 0
+judge casencmp 'Case 1: 5 6\nCase 2: 7\n' 'Case 1: 5 6 Case 2: 7' 0
+judge no-such-checker '1' '1' 3
+
 if [ "$failures" -ne 0 ]; then
     echo "stress kit: $failures of $checks checks failed" >&2
     exit 1

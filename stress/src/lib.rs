@@ -20,6 +20,8 @@
 //!   - [`programs::testset`]: a package's tests: its script lines, each with its generator, and
 //!     its manual tests with their inputs.
 //!   - [`programs::xml`]: what reading `problem.xml` shares (where paths and messages point).
+//!   - [`programs::standard`]: the standard checkers (`std::lcmp`...): their names, judged by the
+//!     kit's program.
 //!   - [`programs::problem`]: the problem: its file (or package), the flags that override it,
 //!     every program resolved, the limits.
 //!   - [`programs::replay`]: the `harness replay` that judges a repro as its run did, named as the

@@ -34,7 +34,8 @@ pub struct Programs {
     /// The brute force: its output is the expected answer.
     #[arg(long, value_name = "CMD")]
     pub reference: Option<String>,
-    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, 3 FAIL (default: compare tokens).
+    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, 3 FAIL (default: compare tokens);
+    /// `std::NAME` is testlib's standard checker NAME (`std::lcmp`, `std::rcmp6`, ...).
     #[arg(long, value_name = "CMD")]
     pub checker: Option<String>,
     /// Reads an input on standard input, exit 0 when valid; gates text reduction.

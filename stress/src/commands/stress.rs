@@ -23,7 +23,8 @@ pub(crate) const LONG_ABOUT: &str = "Stress-test a solution against a brute forc
     --gen-stream CMD reads random bytes on standard input (docs/stress-protocol.md), so that a \
     failing input shrinks by shrinking the bytes. The reference (the brute force) prints the \
     expected answer; the solution's output is compared token by token, or judged by --checker \
-    (testlib's `checker INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL). A CMD is one string \
+    (testlib's `checker INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL; `std::lcmp` and \
+    testlib's other standard checkers by name). A CMD is one string \
     split as a shell splits it, or a source file (.cpp, .cc, .c, .rs compiled once; .py run with \
     python3). Every failure is shrunk, saved under --out (the input, the expected and received \
     output, what makes it again) and only then reported; saved repros are replayed first. The \
@@ -186,7 +187,13 @@ pub(crate) fn run_one(
         .map_or_else(|| out_dir.join("tests"), |d| d.join("tests"));
     let mut opts = options(args, out_dir, corpus_dir, cx);
     opts.batch.threads = args.threads.unwrap_or_else(|| default_workers(&problem));
-    let stream = matches!(problem.generators.first(), problem::Generator::Stream(_));
+    if problem.generators.first().is_none() {
+        manual_only(&problem, &mut opts, out)?;
+    }
+    let stream = matches!(
+        problem.generators.first(),
+        Some(problem::Generator::Stream(_))
+    );
     let installed = Installed::new(problem, Arc::clone(&opts.batch.stop));
     opts.set_listed(Arc::new(FreshCases::new(&installed, &opts.batch)));
     harness::cli::stop_on_interrupt(Arc::clone(&opts.batch.stop));
@@ -222,6 +229,22 @@ pub(crate) fn run_one(
     }
     let code = problem_errors(&installed, &summary, out)?;
     Ok((code, summary))
+}
+
+/// A package with manual tests and no generator: its manual tests are the run's cases (as many as
+/// `--cases` allows), and a line says so.
+fn manual_only(
+    problem: &problem::Problem,
+    opts: &mut DiffOptions<Stress>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let manual = problem.manual.len() as u64;
+    opts.batch.cases = opts.batch.cases.min(manual);
+    writeln!(
+        out,
+        "stress: the package has no generator: its {manual} manual tests are the cases \
+         (fresh inputs need a generator in the package)"
+    )
 }
 
 /// Runs the search for `goal` and makes what it found the run's cases.

@@ -149,7 +149,7 @@ fn resolve(
     let flags = own.problem.programs.flags(&core.cmd, time_ms, memory_mb);
     let programs = programs(file.as_ref(), &flags);
     let problem = problem::resolve_problem(file, &flags)?;
-    if !matches!(problem.generators.first(), Generator::Stream(_)) {
+    if !matches!(problem.generators.first(), Some(Generator::Stream(_))) {
         return Err(Exit(
             2,
             "verify enumerates a stream generator: give --gen-stream (or gen-stream in the \

@@ -54,7 +54,11 @@ fn replay_command(line: &ReplayLine) -> String {
 /// The report's lines, JSON entry, files and command that make `case` again, from what made it.
 fn made_again(problem: &Problem, case: &Case) -> Regenerate {
     let solution = problem.solution_shown();
-    let gen = problem.generators.first().cmd().shown();
+    let gen = problem
+        .generators
+        .first()
+        .map(|g| g.cmd().shown())
+        .unwrap_or_default();
     let (bytes, tokens, lines) = case.input().map(sizes).unwrap_or_default();
     let size = json!({"bytes": bytes, "tokens": tokens, "lines": lines});
     match case.trimmed() {

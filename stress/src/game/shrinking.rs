@@ -38,7 +38,8 @@ fn stream_weight(args: &[String], bytes: &[u8]) -> u64 {
 /// The arguments the stream generator's command gives it (none for a case of no problem).
 fn command_args(case: &Case) -> Vec<String> {
     case.installed()
-        .map(|i| i.problem.generators.first().cmd().args().to_vec())
+        .and_then(|i| i.problem.generators.first())
+        .map(|g| g.cmd().args().to_vec())
         .unwrap_or_default()
 }
 

@@ -7,5 +7,6 @@ pub mod package;
 pub mod problem;
 pub mod program;
 pub mod replay;
+pub mod standard;
 pub mod testset;
 pub mod xml;

@@ -3,6 +3,7 @@
 //! solutions and their tags), every path taken from the package's folder. What it gives is made into the harness's problem file and
 //! flags by `crate::programs::problem`; the tags are judged by `crate::commands::polygon`.
 
+use crate::programs::standard;
 use crate::programs::testset::{self, Manual, Script};
 use crate::programs::xml::{child, children, Place};
 use anyhow::{bail, Context as _};
@@ -112,9 +113,9 @@ pub struct Solution {
 pub enum Checker {
     /// Its source (a `std::` checker's copy, or the package's own).
     Source(PathBuf),
-    /// A standard checker with no source in the package that compares tokens: the harness's own
-    /// token comparison judges (`std::wcmp.cpp`, `std::ncmp.cpp`, `std::lcmp.cpp`).
-    Tokens(String),
+    /// A standard checker with no source in the package, by its name (`lcmp` for
+    /// `std::lcmp.cpp`): the kit's program judges as it (`crate::programs::standard`).
+    Standard(String),
     /// None named: tokens are compared.
     None,
 }
@@ -245,7 +246,7 @@ fn source_of(node: roxmltree::Node, element: &str, at: &Place) -> anyhow::Result
     at.existing(rel, element)
 }
 
-/// The checker: its source when the package has it, else a standard one by name.
+/// The checker: its source when the package has it, else the kit's standard one of its name.
 fn checker(root: roxmltree::Node, at: &Place) -> anyhow::Result<Checker> {
     let Some(node) = child(root, "assets").and_then(|a| child(a, "checker")) else {
         return Ok(Checker::None);
@@ -256,15 +257,21 @@ fn checker(root: roxmltree::Node, at: &Place) -> anyhow::Result<Checker> {
             return Ok(Checker::Source(at.dir.join(rel)));
         }
     }
-    match name {
-        "std::wcmp.cpp" | "std::ncmp.cpp" | "std::lcmp.cpp" => Ok(Checker::Tokens(name.into())),
-        "" => bail!(at.says("<checker> has neither a source in the package nor a name")),
-        other => bail!(at.says(&format!(
-            "<checker name=\"{other}\"> has no source in the package, and the harness has no \
-             copy of it (it compares tokens itself for std::wcmp, std::ncmp and std::lcmp): add \
-             the checker's source"
-        ))),
+    if name.is_empty() {
+        bail!(at.says("<checker> has neither a source in the package nor a name"));
     }
+    let standard = standard::named(name).with_context(|| {
+        at.says(&format!(
+            "<checker name=\"{name}\"> has no source in the package and is not a standard checker \
+             (std::NAME.cpp): add the checker's source"
+        ))
+    })?;
+    let known = standard::known(standard, name, "<checker name>").map_err(|e| {
+        anyhow::anyhow!(at.says(&format!(
+            "{e:#}; or add the checker's source to the package"
+        )))
+    })?;
+    Ok(Checker::Standard(known.to_string()))
 }
 
 /// The main solution and the others with their tags.

@@ -30,10 +30,11 @@ impl Generator {
 }
 
 /// The problem's generators: the one the flags or the problem file give, or every one a package's
-/// script lines call; a [`GenId`] names one (`GenId(0)` is the first).
+/// script lines call (none for a package with manual tests only); a [`GenId`] names one
+/// (`GenId(0)` is the first).
 #[derive(Debug, Clone)]
 pub struct Generators {
-    first: Generator,
+    first: Option<Generator>,
     more: Vec<Generator>,
 }
 
@@ -45,24 +46,36 @@ impl Generators {
 
     /// `first`, then `more`: `GenId(i)` is `more[i - 1]`.
     pub fn new(first: Generator, more: Vec<Generator>) -> Generators {
-        Generators { first, more }
+        Generators {
+            first: Some(first),
+            more,
+        }
+    }
+
+    /// No generator: a package with manual tests only, which are its only cases.
+    pub fn none() -> Generators {
+        Generators {
+            first: None,
+            more: Vec::new(),
+        }
     }
 
     /// The first generator: the flags' or the problem file's, or the one most of a package's
     /// script lines call. A stream case with no script line (a scope's, a search's) is its.
-    pub fn first(&self) -> &Generator {
-        &self.first
+    /// `None`: the problem has no generator ([`Generators::none`]).
+    pub fn first(&self) -> Option<&Generator> {
+        self.first.as_ref()
     }
 
     /// Every generator, the first first.
     pub fn all(&self) -> impl Iterator<Item = &Generator> {
-        std::iter::once(&self.first).chain(&self.more)
+        self.first.iter().chain(&self.more)
     }
 
     /// The generator `id` names, when the problem has it.
     pub fn get(&self, id: GenId) -> Option<&Generator> {
         match id.0 {
-            0 => Some(&self.first),
+            0 => self.first.as_ref(),
             i => self.more.get(i - 1),
         }
     }
@@ -273,7 +286,8 @@ pub fn from_package(p: &crate::programs::package::Package) -> ProblemFile {
         solution: Some(rel(&p.main)),
         checker: match &p.checker {
             Checker::Source(path) => Some(rel(path)),
-            Checker::Tokens(_) | Checker::None => None,
+            Checker::Standard(name) => Some(format!("std::{name}")),
+            Checker::None => None,
         },
         validator: p.validator.as_deref().map(rel),
         interactor: p.interactor.as_deref().map(rel),
@@ -413,6 +427,7 @@ fn generators(flags: &Flags, f: &ProblemFile, dir: &Path) -> anyhow::Result<Gene
             (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
             (Some(s), None) => Generator::Stream(resolve_stream(s, dir, "gen-stream")?),
             (None, Some(s)) => file_generator(s, dir, package)?,
+            (None, None) if !f.package.manual.is_empty() => return Ok(Generators::none()),
             (None, None) => {
                 bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
             }

@@ -3,6 +3,7 @@
 //! of it under the supervisor's limits (CPU time, memory, output, the wall-clock guard, nothing
 //! left running).
 
+use crate::programs::standard;
 use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -114,6 +115,9 @@ pub fn resolve_stream(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd
 
 fn resolve_as(spec: &str, base: &Path, role: &str, stream: bool) -> anyhow::Result<Cmd> {
     let (first, rest) = split(spec, role)?;
+    if let Some(name) = standard::named(&first) {
+        return resolve_standard(name, rest, spec, role);
+    }
     let program = if toolchain::language_of(Path::new(&first)).is_some() {
         let source = base.join(&first);
         if !source.is_file() {
@@ -128,6 +132,19 @@ fn resolve_as(spec: &str, base: &Path, role: &str, stream: bool) -> anyhow::Resu
         spec: spec.to_string(),
         program,
         args: rest,
+    })
+}
+
+/// The standard checker `name` (`crate::programs::standard`) of `role`'s command `spec`: the kit's
+/// program, built once, called with the name and then the command's other words `rest`.
+fn resolve_standard(name: &str, rest: Vec<String>, spec: &str, role: &str) -> anyhow::Result<Cmd> {
+    let name = standard::known(name, spec, role)?;
+    let kit = kit_dir();
+    let program = toolchain::build_with_header(&standard::source(&kit), &[kit], None, role)?;
+    Ok(Cmd {
+        spec: spec.to_string(),
+        program,
+        args: std::iter::once(name.to_string()).chain(rest).collect(),
     })
 }
 
@@ -183,7 +200,10 @@ pub fn precompile(specs: &[(&str, &Path, bool)]) {
         .iter()
         .filter_map(|(spec, base, stream)| {
             let first = shlex::split(spec)?.into_iter().next()?;
-            let source = base.join(first);
+            let source = match standard::named(&first) {
+                Some(_) => standard::source(&kit_dir()),
+                None => base.join(first),
+            };
             let header = stream.then(|| stream_header(&source)).flatten();
             Some((source, header))
         })
@@ -304,6 +324,45 @@ pub(crate) mod tests {
         assert!(cmd.program.warm.is_some());
         let err = resolve("h.py", &dir, "--gen").unwrap_err();
         assert!(err.to_string().contains("no such source file"), "{err}");
+    }
+
+    #[test]
+    fn every_standard_checker_name_resolves_to_the_kit_s_program_judging_by_that_name() {
+        let dir = scratch_path();
+        std::fs::create_dir_all(&dir).unwrap();
+        let limits = Limits::from_cpu(std::time::Duration::from_secs(5));
+        let files = |text: &str| -> Vec<String> {
+            for f in ["in", "out", "ans"] {
+                std::fs::write(dir.join(f), text).unwrap();
+            }
+            ["in", "out", "ans"]
+                .map(|f| dir.join(f).display().to_string())
+                .to_vec()
+        };
+        for name in crate::programs::standard::NAMES {
+            let cmd = resolve(&format!("std::{name}.cpp"), Path::new("."), "--checker").unwrap();
+            assert_eq!(cmd.args(), [name]);
+            let same = match name {
+                "yesno" | "nyesno" => "YES\n",
+                n if n.starts_with("case") => "Case 1: 1\n",
+                _ => "1\n",
+            };
+            let run = cmd.run(&files(same), b"", &limits).unwrap();
+            // pointscmp and pointsinfo give points (testlib's exit status 7); the others accept.
+            let points = name.starts_with("points");
+            let want = supervise::Ending::Exited(if points { 7 } else { 0 });
+            assert_eq!(
+                run.ending,
+                want,
+                "{name}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+        }
+        // Named without `.cpp`, with more words after it; an unknown name lists the known ones.
+        let cmd = resolve("std::lcmp extra", Path::new("."), "--checker").unwrap();
+        assert_eq!(cmd.args(), ["lcmp", "extra"]);
+        let err = resolve("std::lcmpp", Path::new("."), "--checker").unwrap_err();
+        assert!(err.to_string().contains("std::wcmp, std::yesno"), "{err}");
     }
 
     #[test]

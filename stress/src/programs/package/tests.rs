@@ -116,6 +116,24 @@ fn a_package_gives_its_limits_programs_tags_and_script_lines() {
 }
 
 #[test]
+fn a_package_with_manual_tests_only_has_no_generator() {
+    let manual = r#"<test method="manual" sample="true"/>
+        <test method="manual"/>"#;
+    let only = xml(CHECKER, SOLUTIONS);
+    let start = only.find("<tests>").unwrap() + "<tests>".len();
+    let end = only.find("</tests>").unwrap();
+    let only = format!("{}{manual}{}", &only[..start], &only[end..]);
+    let dir = package("manual-only", &only, FILES);
+    std::fs::write(dir.join("tests/02"), "2\n").unwrap();
+    let p = read(&dir).unwrap();
+    assert!(p.generators.is_empty() && p.scripts.is_empty());
+    assert_eq!(p.manual.len(), 2);
+    let f = crate::programs::problem::from_package(&p);
+    assert_eq!(f.gen, None);
+    assert_eq!(f.package.manual.len(), 2);
+}
+
+#[test]
 fn a_script_line_of_an_undeclared_executable_or_a_missing_manual_test_is_an_error() {
     let stray = xml(CHECKER, SOLUTIONS).replace(
         r#"<test method="manual"/>"#,
@@ -156,21 +174,32 @@ fn an_input_path_pattern_is_printf_s_number() {
 }
 
 #[test]
-fn a_standard_checker_without_its_source_compares_tokens_or_is_named_missing() {
+fn a_standard_checker_without_its_source_is_the_kit_s_or_named_unknown() {
     let no_source =
         r#"<checker name="std::wcmp.cpp" type="testlib"><source path="files/gone.cpp"/></checker>"#;
     let dir = package("wcmp", &xml(no_source, SOLUTIONS), FILES);
     assert_eq!(
         read(&dir).unwrap().checker,
-        Checker::Tokens("std::wcmp.cpp".into())
+        Checker::Standard("wcmp".into())
     );
     let rcmp = r#"<checker name="std::rcmp6.cpp" type="testlib"/>"#;
     let dir = package("rcmp", &xml(rcmp, SOLUTIONS), FILES);
-    let err = read(&dir).unwrap_err().to_string();
-    assert!(
-        err.contains("std::rcmp6.cpp") && err.contains("problem.xml"),
-        "{err}"
-    );
+    let p = read(&dir).unwrap();
+    assert_eq!(p.checker, Checker::Standard("rcmp6".into()));
+    let f = crate::programs::problem::from_package(&p);
+    assert_eq!(f.checker.as_deref(), Some("std::rcmp6"));
+    for (name, says) in [
+        ("std::rcmp7.cpp", "std::rcmp6, std::rcmp9"),
+        ("mine.cpp", "not a standard checker"),
+    ] {
+        let checker = format!(r#"<checker name="{name}" type="testlib"/>"#);
+        let dir = package("unknown", &xml(&checker, SOLUTIONS), FILES);
+        let err = read(&dir).unwrap_err().to_string();
+        assert!(
+            err.contains(name) && err.contains(says) && err.contains("problem.xml"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
