@@ -3,7 +3,7 @@
 
 mod fixture_programs;
 
-use fixture_programs::{harness, last_line, replay_of, repro_of, scratch};
+use fixture_programs::{fixtures, harness, last_line, replay_of, repro_of, scratch, shell};
 use std::path::{Path, PathBuf};
 
 fn example() -> PathBuf {
@@ -295,17 +295,20 @@ fn every_generator_of_a_package_runs_its_own_script_lines() {
         .find(|l| l.starts_with("reproduce: "))
         .unwrap_or_else(|| panic!("no reproduce line: {stdout}"));
     assert!(reproduce.contains("gen-big"), "{reproduce}");
+    // The generator is named by its source, built as the run built it, never from the cache.
+    assert!(
+        read_by.starts_with("harness exec --stream ") && read_by.contains("gen-big.cpp"),
+        "{read_by}"
+    );
     let repro = PathBuf::from(repro_of(&stdout));
     let input = std::fs::read_to_string(&repro).unwrap();
     assert_eq!(input.split_whitespace().next(), Some("5"), "{input}");
     // That generator on the saved stream makes the repro's input again.
     let bin = repro.with_extension("bin");
-    let again = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("{read_by} < '{}'", bin.display()))
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&again.stdout), input);
+    // Pasted into a shell where the run started.
+    let (code, again, stderr) = shell(&format!("{read_by} < '{}'", bin.display()), &fixtures());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(again, input);
     // The replay line judges that solution (after `--`), not the main one, and fails as the run did.
     let words = replay_of(&stdout);
     assert_eq!(words[words.len() - 2..], ["--", five.to_str().unwrap()]);

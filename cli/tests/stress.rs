@@ -145,6 +145,7 @@ fn a_seed_generator_gets_the_seed_last_and_its_sizes_are_lowered() {
         .find_map(|l| l.strip_prefix("generator call: "))
         .expect("the generator call");
     let words: Vec<&str> = call.split_whitespace().collect();
+    assert_eq!(words[..3], ["harness", "exec", "gen_seed.c"], "{stdout}");
     assert_eq!(words[words.len() - 2], "1", "{stdout}");
     let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
@@ -395,6 +396,13 @@ fn a_stream_generators_size_from_argv_is_lowered_too() {
     assert_eq!(meta["regenerate"]["args"], serde_json::json!(["1"]));
     let reproduce = meta["reproduce"].as_str().unwrap();
     assert!(reproduce.contains(" 1 < "), "{reproduce}");
+    assert!(
+        reproduce.starts_with("harness exec gen_sized.cpp 1 < ")
+            && reproduce.ends_with(" | harness exec sum_bug.c"),
+        "{reproduce}"
+    );
+    let generator = meta["regenerate"]["generator"].as_str().unwrap();
+    assert_eq!(generator, "harness exec gen_sized.cpp 1", "{meta}");
 }
 
 #[test]
@@ -529,6 +537,12 @@ fn a_solution_that_passes_by_luck_is_caught_with_sanitize() {
     );
     assert!(
         stdout.contains("reproduce: UBSAN_OPTIONS=") || stdout.contains("ASAN_OPTIONS="),
+        "{stdout}"
+    );
+    // The sanitized build is named by its source too: `harness exec --sanitize` builds it.
+    let sol = problem.join("sol.cpp");
+    assert!(
+        stdout.contains(&format!("harness exec --sanitize {}", sol.display())),
         "{stdout}"
     );
     let repro = repro_of(&stdout);

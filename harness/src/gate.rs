@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Runs `cases` cases of every batch profile of `G` and `default` more of its first profile, from
-/// `seed`; `exe` is a binary with `G` registered (a hang is shrunk through its hidden `exec`).
+/// `seed`; `exe` is a binary with `G` registered (a hang is shrunk through its hidden `exec-engine`).
 /// Returns the reports of the failing batches, or `None` when every batch came back clean.
 pub fn run<G: Game>(
     cases: u64,

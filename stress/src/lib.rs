@@ -59,6 +59,8 @@
 //!     package against its tag.
 //!   - [`commands::verify`]: the problem flags of `harness verify`, and its run with a certificate.
 //!   - [`commands::replay`]: `harness replay --problem`: a problem's saved repros.
+//!   - [`commands::exec`]: `harness exec`: one program built as a run builds it and run once, as
+//!     the lines of a report name it.
 
 pub mod commands;
 pub mod game;
@@ -66,9 +68,12 @@ pub mod programs;
 pub mod protocol;
 
 /// Adds problems given by programs to a command line: `harness stress`, the problem's flags of
-/// `harness verify` (every small input of a stream generator, with a certificate), and
-/// `harness replay --problem` (a problem's saved repros).
+/// `harness verify` (every small input of a stream generator, with a certificate),
+/// `harness replay --problem` (a problem's saved repros), and `harness exec` (one program, as a
+/// report's lines name it).
 pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
-    use commands::{entry, replay, verify};
-    replay::register(verify::register(entry::register(registry)))
+    use commands::{entry, exec, replay, verify};
+    exec::register(replay::register(verify::register(entry::register(
+        registry,
+    ))))
 }

@@ -48,10 +48,10 @@ fn run_and_exec_print_the_sample_scores() {
         );
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert_eq!(text(&out.stdout).trim(), want.trim(), "run {sample}");
-        // `exec` (hidden) is how the harness runs the engine out of process to shrink a hang.
+        // `exec-engine` (hidden) is how the harness runs the engine out of process to shrink a hang.
         let bytes = std::fs::read(&input).unwrap();
         let out = own_engine(
-            &["exec", "--game", "texas", "--engine", "arrays"],
+            &["exec-engine", "--game", "texas", "--engine", "arrays"],
             Some(&bytes),
         );
         assert!(out.status.success(), "{}", text(&out.stderr));

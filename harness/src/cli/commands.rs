@@ -103,7 +103,7 @@ macro_rules! rows {
             "seeds" => Seeds(seeds) by registry,
             "check" => Check(check) by checker,
             #[command(hide = true)]
-            "exec" => Exec(exec) by game,
+            "exec-engine" => Exec(exec) by game,
         }
     };
 }

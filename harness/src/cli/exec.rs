@@ -1,4 +1,4 @@
-//! `exec` (hidden): one engine on one case from standard input, for the harness itself.
+//! `exec-engine` (hidden): one engine on one case from standard input, for the harness itself.
 
 use super::args::GameArg;
 use super::context::{Ctx, Exit};

@@ -1,6 +1,6 @@
 //! One registered game: its command table (`Table`), which holds the engines registered for it
 //! beyond those it ships and finds an engine by name, and its in-process engines run out of
-//! process, by this very binary's hidden `exec` command.
+//! process, by this very binary's hidden `exec-engine` command.
 
 use super::args::PairArgs;
 use super::context::Exit;
@@ -65,14 +65,14 @@ impl<G: Game> Table<G> {
     }
 }
 
-/// Runs the engine called `name` (one of `known`) out of process: `EXE exec --game G --engine
+/// Runs the engine called `name` (one of `known`) out of process: `EXE exec-engine --game G --engine
 /// NAME`, where `EXE` is a `harness` binary, under the case's own time limit.
 pub(crate) fn isolate_by_exec<G: Game>(exe: PathBuf, known: Vec<&'static str>) -> Isolate<G> {
     Arc::new(move |name: &str| {
         let name = known.iter().find(|n| **n == name)?;
         let cmd = vec![
             exe.display().to_string(),
-            "exec".into(),
+            "exec-engine".into(),
             "--game".into(),
             G::NAME.into(),
             "--engine".into(),

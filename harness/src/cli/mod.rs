@@ -12,7 +12,7 @@
 //! ```
 //!
 //! `--engine mine` then puts it under `diff`, `bench`, `replay` and `run`, with hangs shrunk out of
-//! process (the binary re-runs itself with the hidden `exec` command). Each subcommand is a file
+//! process (the binary re-runs itself with the hidden `exec-engine` command). Each subcommand is a file
 //! of its own here: its flags (`Args`) and its `run` (for a subcommand run over the whole
 //! registry, its run is in `every_game.rs`), listed once in the table of `commands.rs`.
 //! The flags that runs share are declared once, as the groups of `flags`, and resolved there

@@ -6,7 +6,7 @@
 //!
 //! A mismatch, a crash and a hang are all failures of the same pipeline. A hang of an in-process
 //! engine is shrunk by running that engine out of process (the command line re-runs itself with
-//! the hidden `exec` command), so that every candidate can be stopped at its time limit.
+//! the hidden `exec-engine` command), so that every candidate can be stopped at its time limit.
 //! An interrupt (the `stop` flag) stops the batch and the shrinker; what was found is still saved.
 //!
 //! A time limit of a judged program (an engine out of process, with a `Relimit`) is shrunk with a

@@ -1,9 +1,11 @@
 //! What a saved repro says beyond its input: what makes it again (the generator's stream, saved as
 //! `NAME.bin` beside the repro and shown in hex when short; or the generator's arguments and seed),
-//! the input's sizes, and the `reproduce:` command.
+//! the input's sizes, and the `reproduce:` command, each program named as the run was given it
+//! (a source as `harness exec SOURCE`, never its compiled program in the cache).
 
 use crate::game::case::{Case, Source};
 use crate::programs::problem::Problem;
+use crate::programs::program::Cmd;
 use crate::programs::replay::ReplayLine;
 use crate::programs::testset::GenId;
 use harness::roles::Regenerate;
@@ -51,8 +53,29 @@ fn replay_command(line: &ReplayLine) -> String {
     words.join(" ")
 }
 
-/// The report's lines, JSON entry, files and command that make `case` again, from what made it.
+/// The report's lines, JSON entry, files and command that make `case` again, from what made it;
+/// an interactive problem's command runs the solution against its interactor on the saved input.
 fn made_again(problem: &Problem, case: &Case) -> Regenerate {
+    let mut r = made_again_alone(problem, case);
+    if let Some(interactor) = &problem.interactor {
+        r.reproduce = interaction(&problem.solution_shown(), interactor);
+    }
+    r
+}
+
+/// The solution `solution` (as a shell runs it) against the interactor over a named pipe, the
+/// interactor reading the saved input and writing its output to `{repro}.out`: the pipeline's
+/// status is the interactor's, its verdict.
+fn interaction(solution: &str, interactor: &Cmd) -> String {
+    format!(
+        "rm -f {{repro}}.pipe && mkfifo {{repro}}.pipe && {solution} < {{repro}}.pipe | {} \
+         {{repro}}.in {{repro}}.out > {{repro}}.pipe",
+        interactor.shown()
+    )
+}
+
+/// [`made_again`] for a solution that reads the input on its standard input.
+fn made_again_alone(problem: &Problem, case: &Case) -> Regenerate {
     let solution = problem.solution_shown();
     let gen = problem
         .generators
@@ -159,6 +182,17 @@ mod tests {
             ..flags
         };
         assert_eq!(ReplayLine::of(None, &sanitized), None);
+    }
+
+    #[test]
+    fn an_interaction_runs_the_solution_against_the_interactor_over_a_pipe() {
+        let interactor = crate::programs::program::resolve("sh -c 'exit 1'", Path::new("."), "i");
+        let line = interaction("harness exec sol.cpp", &interactor.unwrap());
+        assert_eq!(
+            line,
+            "rm -f {repro}.pipe && mkfifo {repro}.pipe && harness exec sol.cpp < {repro}.pipe | \
+             sh -c 'exit 1' {repro}.in {repro}.out > {repro}.pipe"
+        );
     }
 
     #[test]

@@ -20,6 +20,10 @@ pub struct Cmd {
     pub program: Program,
     /// The arguments the command gives the program.
     pub args: Vec<String>,
+    /// The words that run the program as the user gave it, for the lines a report prints: a
+    /// source as `harness exec [--stream | --sanitize] SOURCE` (its path from the working
+    /// directory), a command as its words.
+    pub named: Vec<String>,
 }
 
 impl Cmd {
@@ -28,11 +32,16 @@ impl Cmd {
         self.program.command(&self.args)
     }
 
-    /// The command line as a shell would read it back (for the `reproduce:` line).
+    /// The command as the user gave it, quoted for a shell to run from the working directory
+    /// (for the `reproduce:` line): a source through `harness exec`, never its compiled program.
     pub fn shown(&self) -> String {
-        let argv = self.argv();
-        let words: Vec<&str> = argv.iter().map(String::as_str).collect();
-        shlex::try_join(words).unwrap_or_else(|_| argv.join(" "))
+        let words: Vec<&str> = self
+            .named
+            .iter()
+            .chain(&self.args)
+            .map(String::as_str)
+            .collect();
+        shlex::try_join(words.iter().copied()).unwrap_or_else(|_| words.join(" "))
     }
 
     /// The arguments the command gives the program.
@@ -118,34 +127,63 @@ fn resolve_as(spec: &str, base: &Path, role: &str, stream: bool) -> anyhow::Resu
     if let Some(name) = standard::named(&first) {
         return resolve_standard(name, rest, spec, role);
     }
-    let program = if toolchain::language_of(Path::new(&first)).is_some() {
+    let (program, named) = if toolchain::language_of(Path::new(&first)).is_some() {
         let source = base.join(&first);
         if !source.is_file() {
             bail!("{role} `{spec}`: no such source file {}", source.display());
         }
         let header = stream.then(|| stream_header(&source)).flatten();
-        toolchain::build_with_header(&source, &[kit_dir()], header.as_deref(), role)?
+        let flag = header.is_some().then_some("--stream");
+        let program = toolchain::build_with_header(&source, &[kit_dir()], header.as_deref(), role)?;
+        (program, exec_words(&first, base, flag))
     } else {
-        Program::exec(vec![program_path(&first, base, role, spec)?])
+        let path = program_path(&first, base, role, spec)?;
+        (Program::exec(vec![path.clone()]), vec![path])
     };
     Ok(Cmd {
         spec: spec.to_string(),
         program,
         args: rest,
+        named,
     })
 }
 
 /// The standard checker `name` (`crate::programs::standard`) of `role`'s command `spec`: the kit's
-/// program, built once, called with the name and then the command's other words `rest`.
+/// program, built once, with the name as its first argument (warm or exec'd), then the command's
+/// other words `rest`; shown as `harness exec std::NAME`.
 fn resolve_standard(name: &str, rest: Vec<String>, spec: &str, role: &str) -> anyhow::Result<Cmd> {
     let name = standard::known(name, spec, role)?;
     let kit = kit_dir();
-    let program = toolchain::build_with_header(&standard::source(&kit), &[kit], None, role)?;
+    let mut program = toolchain::build_with_header(&standard::source(&kit), &[kit], None, role)?;
+    program.exec.push(name.to_string());
+    if let Some(warm) = program.warm.as_mut() {
+        warm.argv.push(name.to_string());
+    }
     Ok(Cmd {
         spec: spec.to_string(),
         program,
-        args: std::iter::once(name.to_string()).chain(rest).collect(),
+        args: rest,
+        named: vec!["harness".into(), "exec".into(), format!("std::{name}")],
     })
+}
+
+/// `harness exec [FLAG] SOURCE`: the source `first` (a path from `base`) as a shell in the working
+/// directory names it, built as `flag` says (`--stream`, `--sanitize`) by `harness exec`.
+fn exec_words(first: &str, base: &Path, flag: Option<&str>) -> Vec<String> {
+    let mut words = vec!["harness".to_string(), "exec".to_string()];
+    words.extend(flag.map(str::to_string));
+    words.push(from_working_dir(first, base));
+    words
+}
+
+/// The path `word` taken from `base`, as it reads from the working directory (`./bin/x`, not
+/// `././bin/x`).
+fn from_working_dir(word: &str, base: &Path) -> String {
+    if base == Path::new(".") {
+        word.to_string()
+    } else {
+        base.join(word).display().to_string()
+    }
 }
 
 /// The words of the command `spec` of `role`: its first (the program or source) and the rest; an
@@ -165,29 +203,37 @@ pub(crate) fn split(spec: &str, role: &str) -> anyhow::Result<(String, Vec<Strin
 /// sanitizers ([`toolchain::build_sanitized`]); a command that is not a C or C++ source is an
 /// error naming `role`.
 pub fn resolve_sanitized(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
-    resolve_built(spec, base, role, toolchain::build_sanitized)
+    resolve_built(
+        spec,
+        base,
+        role,
+        (toolchain::build_sanitized, Some("--sanitize")),
+    )
 }
 
 /// Resolves the command `spec` of `role` as [`resolve`] does, its source built once more with
 /// coverage counters ([`toolchain::build_covered`]); a command that is not a C or C++ source is an
 /// error naming `role`.
 pub fn resolve_covered(spec: &str, base: &Path, role: &str) -> anyhow::Result<Cmd> {
-    resolve_built(spec, base, role, toolchain::build_covered)
+    resolve_built(spec, base, role, (toolchain::build_covered, None))
 }
 
+/// How a source is built once more: the build, and the flag of `harness exec` that builds it so
+/// (the coverage build has none: its lines name the plain build).
+type Build = (
+    fn(&Path, &[PathBuf], &str) -> anyhow::Result<Program>,
+    Option<&'static str>,
+);
+
 /// The command `spec` of `role`, its source (a path from `base`) built by `build`.
-fn resolve_built(
-    spec: &str,
-    base: &Path,
-    role: &str,
-    build: fn(&Path, &[PathBuf], &str) -> anyhow::Result<Program>,
-) -> anyhow::Result<Cmd> {
+fn resolve_built(spec: &str, base: &Path, role: &str, (build, flag): Build) -> anyhow::Result<Cmd> {
     let (first, args) = split(spec, role)?;
-    let program = build(&base.join(first), &[kit_dir()], role)?;
+    let program = build(&base.join(&first), &[kit_dir()], role)?;
     Ok(Cmd {
         spec: spec.to_string(),
         program,
         args,
+        named: exec_words(&first, base, flag),
     })
 }
 
@@ -215,16 +261,11 @@ pub fn precompile(specs: &[(&str, &Path, bool)]) {
 /// be a file, or a name found on `PATH`.
 fn program_path(word: &str, base: &Path, role: &str, spec: &str) -> anyhow::Result<String> {
     if word.contains('/') {
-        // From the working folder as given (`./bin/x`, not `././bin/x`).
-        let path = if base == Path::new(".") {
-            PathBuf::from(word)
-        } else {
-            base.join(word)
-        };
-        if !path.is_file() {
+        let path = from_working_dir(word, base);
+        if !Path::new(&path).is_file() {
             bail!("{role} `{spec}`: cannot start `{word}`: no such program");
         }
-        return Ok(path.display().to_string());
+        return Ok(path);
     }
     let on_path = std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(word).is_file()));
@@ -321,6 +362,8 @@ pub(crate) mod tests {
         assert_eq!(cmd.argv()[0], toolchain::python().unwrap());
         assert_eq!(cmd.argv()[2], "5");
         assert_eq!(cmd.args(), ["5"]);
+        let shown = format!("harness exec {}/g.py 5", dir.display());
+        assert_eq!(cmd.shown(), shlex::try_join(shown.split(' ')).unwrap());
         assert!(cmd.program.warm.is_some());
         let err = resolve("h.py", &dir, "--gen").unwrap_err();
         assert!(err.to_string().contains("no such source file"), "{err}");
@@ -341,7 +384,8 @@ pub(crate) mod tests {
         };
         for name in crate::programs::standard::NAMES {
             let cmd = resolve(&format!("std::{name}.cpp"), Path::new("."), "--checker").unwrap();
-            assert_eq!(cmd.args(), [name]);
+            assert!(cmd.args().is_empty());
+            assert_eq!(cmd.shown(), format!("harness exec std::{name}"));
             let same = match name {
                 "yesno" | "nyesno" => "YES\n",
                 n if n.starts_with("case") => "Case 1: 1\n",
@@ -360,7 +404,8 @@ pub(crate) mod tests {
         }
         // Named without `.cpp`, with more words after it; an unknown name lists the known ones.
         let cmd = resolve("std::lcmp extra", Path::new("."), "--checker").unwrap();
-        assert_eq!(cmd.args(), ["lcmp", "extra"]);
+        assert_eq!(cmd.args(), ["extra"]);
+        assert_eq!(cmd.shown(), "harness exec std::lcmp extra");
         let err = resolve("std::lcmpp", Path::new("."), "--checker").unwrap_err();
         assert!(err.to_string().contains("std::wcmp, std::yesno"), "{err}");
     }
