@@ -369,16 +369,28 @@ pub(crate) fn compile(
     }
     if !done.status.success() {
         let _ = std::fs::remove_file(&partial);
+        let stderr = String::from_utf8_lossy(&done.stderr);
         bail!(
-            "{role}: {} does not compile ({}):\n{}",
+            "{role}: {} does not compile ({}): {}\n{}",
             source.display(),
             compiler.join(" "),
-            String::from_utf8_lossy(&done.stderr).trim_end()
+            first_error(&stderr),
+            stderr.trim_end()
         );
     }
     std::fs::rename(&partial, &out)
         .with_context(|| format!("cannot keep the compiled program {}", out.display()))?;
     Ok(out)
+}
+
+/// The compiler's first `error:` line (where a one-line report says why), else its first line.
+fn first_error(stderr: &str) -> &str {
+    stderr
+        .lines()
+        .find(|l| l.contains("error:"))
+        .or_else(|| stderr.lines().next())
+        .unwrap_or("")
+        .trim()
 }
 
 /// Runs `compiler` on `source` (and the runtime object), writing the program to `out`.

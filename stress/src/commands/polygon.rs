@@ -112,9 +112,14 @@ fn table(rows: &[Row], out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let agree = rows.iter().filter(|r| r.matches()).count();
     writeln!(
         out,
-        "polygon: {} solutions, {agree} as tagged, {} not",
+        "polygon: {} solutions, {agree} as tagged, {} not{}",
         rows.len(),
-        rows.len() - agree
+        rows.len() - agree,
+        if rows.is_empty() {
+            " (the package has no solution but its main one: give one after `--` to stress it)"
+        } else {
+            ""
+        }
     )
 }
 

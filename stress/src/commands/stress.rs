@@ -190,6 +190,14 @@ pub(crate) fn run_one(
     if problem.generators.first().is_none() {
         manual_only(&problem, &mut opts, out)?;
     }
+    for left in &problem.left_out {
+        writeln!(
+            out,
+            "stress: the package's generator `{}` does not build here, left out with the {} \
+             script lines that call it: {}",
+            left.spec, left.lines, left.why
+        )?;
+    }
     let stream = matches!(
         problem.generators.first(),
         Some(problem::Generator::Stream(_))

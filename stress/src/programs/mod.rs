@@ -2,6 +2,7 @@
 //! run under the supervisor's limits, the interactive pair, and the problem itself (its file, its
 //! flags, every program resolved). Below the game: nothing here names a case or a role.
 
+pub mod generators;
 pub mod interact;
 pub mod package;
 pub mod problem;

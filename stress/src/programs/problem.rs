@@ -3,83 +3,15 @@
 //! (docs/stress-protocol.md) and the flags (a flag overrides the file); a run installs it
 //! (`crate::game::case::Installed`) and its cases and engines hold it.
 
+use crate::programs::generators::{file_generator, resolve_all, Resolved};
+pub use crate::programs::generators::{Generator, Generators, LeftOut};
 use crate::programs::program::{resolve, resolve_stream, Cmd};
-use crate::programs::testset::{GenId, Manual, Script};
+use crate::programs::testset::{Manual, Script};
 use anyhow::{bail, Context as _};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use supervise::Limits;
-
-/// How the problem's inputs are made.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Generator {
-    /// A stream generator: it reads its random bytes on standard input.
-    Stream(Cmd),
-    /// A seed generator: the case's seed is appended as its last argument.
-    Seed(Cmd),
-}
-
-impl Generator {
-    /// The generator's command.
-    pub fn cmd(&self) -> &Cmd {
-        match self {
-            Generator::Stream(c) | Generator::Seed(c) => c,
-        }
-    }
-}
-
-/// The problem's generators: the one the flags or the problem file give, or every one a package's
-/// script lines call (none for a package with manual tests only); a [`GenId`] names one
-/// (`GenId(0)` is the first).
-#[derive(Debug, Clone)]
-pub struct Generators {
-    first: Option<Generator>,
-    more: Vec<Generator>,
-}
-
-impl Generators {
-    /// The generator alone.
-    pub fn one(first: Generator) -> Generators {
-        Generators::new(first, Vec::new())
-    }
-
-    /// `first`, then `more`: `GenId(i)` is `more[i - 1]`.
-    pub fn new(first: Generator, more: Vec<Generator>) -> Generators {
-        Generators {
-            first: Some(first),
-            more,
-        }
-    }
-
-    /// No generator: a package with manual tests only, which are its only cases.
-    pub fn none() -> Generators {
-        Generators {
-            first: None,
-            more: Vec::new(),
-        }
-    }
-
-    /// The first generator: the flags' or the problem file's, or the one most of a package's
-    /// script lines call. A stream case with no script line (a scope's, a search's) is its.
-    /// `None`: the problem has no generator ([`Generators::none`]).
-    pub fn first(&self) -> Option<&Generator> {
-        self.first.as_ref()
-    }
-
-    /// Every generator, the first first.
-    pub fn all(&self) -> impl Iterator<Item = &Generator> {
-        self.first.iter().chain(&self.more)
-    }
-
-    /// The generator `id` names, when the problem has it.
-    pub fn get(&self, id: GenId) -> Option<&Generator> {
-        match id.0 {
-            0 => self.first.as_ref(),
-            i => self.more.get(i - 1),
-        }
-    }
-}
 
 /// A problem, resolved: every program found (and compiled), the limits set.
 #[derive(Debug, Clone)]
@@ -117,6 +49,8 @@ pub struct Problem {
     /// smallest first) with its arguments (and, a seed generator, the case's seed after them).
     /// Empty: the first generator with its own arguments.
     pub scripts: Vec<Script>,
+    /// A package's generators that do not build here, left out with their script lines.
+    pub left_out: Vec<LeftOut>,
     /// A package's manual tests: the first cases of a run, their inputs as they are.
     pub manual: Vec<Manual>,
 }
@@ -377,7 +311,11 @@ pub fn resolve_problem(
     let has_file = file.is_some();
     let (f, dir) = file.unwrap_or_else(|| (ProblemFile::default(), PathBuf::from(".")));
     precompile_all(flags, &f, &dir);
-    let generators = generators(flags, &f, &dir)?;
+    let Resolved {
+        generators,
+        scripts,
+        left_out,
+    } = generators(flags, &f, &dir)?;
     let reference_spec = spec_of(&flags.reference, &f.reference, &dir)
         .context("no reference: give --reference CMD (the brute force) or a problem file")?;
     let reference = resolve(&reference_spec.0, &reference_spec.1, "--reference")?;
@@ -410,50 +348,59 @@ pub fn resolve_problem(
         dir: has_file.then_some(dir),
         sanitized,
         covered,
-        scripts: f.package.scripts.clone(),
+        scripts,
+        left_out,
         manual: f.package.manual.clone(),
     })
 }
 
 /// The problem's generators: the flag's or the problem file's first, then a package's others
-/// (a flag stands for the first only: the others still run their script lines).
-fn generators(flags: &Flags, f: &ProblemFile, dir: &Path) -> anyhow::Result<Generators> {
+/// (a flag stands for the first only: the others still run their script lines), resolved with the
+/// package's script lines ([`resolve_all`]).
+fn generators(flags: &Flags, f: &ProblemFile, dir: &Path) -> anyhow::Result<Resolved> {
     let package = !f.package.scripts.is_empty();
     let first = match (&flags.gen_stream, &flags.gen) {
         (Some(_), Some(_)) => bail!("give one generator: --gen-stream or --gen, not both"),
-        (Some(s), None) => Generator::Stream(resolve_stream(s, Path::new("."), "--gen-stream")?),
-        (None, Some(s)) => Generator::Seed(resolve(s, Path::new("."), "--gen")?),
+        (Some(s), None) => (
+            s.clone(),
+            resolve_stream(s, Path::new("."), "--gen-stream").map(Generator::Stream),
+        ),
+        (None, Some(s)) => (
+            s.clone(),
+            resolve(s, Path::new("."), "--gen").map(Generator::Seed),
+        ),
         (None, None) => match (&f.gen_stream, &f.gen) {
             (Some(_), Some(_)) => bail!("the problem file gives both gen-stream and gen: keep one"),
-            (Some(s), None) => Generator::Stream(resolve_stream(s, dir, "gen-stream")?),
-            (None, Some(s)) => file_generator(s, dir, package)?,
-            (None, None) if !f.package.manual.is_empty() => return Ok(Generators::none()),
+            (Some(s), None) => (
+                s.clone(),
+                resolve_stream(s, dir, "gen-stream").map(Generator::Stream),
+            ),
+            (None, Some(s)) => (s.clone(), file_generator(s, dir, package)),
+            (None, None) if !f.package.manual.is_empty() => {
+                return Ok(Resolved {
+                    generators: Generators::none(),
+                    scripts: Vec::new(),
+                    left_out: Vec::new(),
+                })
+            }
             (None, None) => {
                 bail!("no generator: give --gen-stream CMD or --gen CMD (or a problem file)")
             }
         },
     };
-    let more = f
-        .package
-        .more_gens
-        .iter()
-        .map(|spec| file_generator(spec, dir, package))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(Generators::new(first, more))
-}
-
-/// The problem file's seed generator `spec`. A package's generator (`package`) that includes
-/// testlib.h runs as a stream generator when it builds with the kit's stress.h forced in (its
-/// `rnd` then draws from the stream, so a failure shrinks by the generator's choices); otherwise,
-/// or when it does not build so, by the seed protocol.
-fn file_generator(spec: &str, dir: &Path, package: bool) -> anyhow::Result<Generator> {
-    let (first, _) = crate::programs::program::split(spec, "gen")?;
-    if package && crate::programs::program::stream_header(&dir.join(first)).is_some() {
-        if let Ok(cmd) = resolve_stream(spec, dir, "the package's generator") {
-            return Ok(Generator::Stream(cmd));
-        }
-    }
-    Ok(Generator::Seed(resolve(spec, dir, "gen")?))
+    let flagged = flags.gen_stream.is_some() || flags.gen.is_some();
+    // A generator the flags give is the user's: it must build, as every one outside a package.
+    let first = match first {
+        (_, Err(e)) if flagged => return Err(e),
+        first => first,
+    };
+    resolve_all(
+        first,
+        &f.package.more_gens,
+        package,
+        &f.package.scripts,
+        dir,
+    )
 }
 
 /// A program's command and the folder its paths are taken from: the flag's (the current folder),

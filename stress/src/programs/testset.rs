@@ -152,7 +152,23 @@ fn manual_test(pattern: &str, index: usize, at: &Place) -> anyhow::Result<Manual
             "manual test {index}: its input {rel} is not UTF-8 text"
         )))
     })?;
-    Ok(Manual { index, file, text })
+    Ok(Manual {
+        index,
+        file,
+        text: unix_lines(text),
+    })
+}
+
+/// A manual test's text with Windows line ends (`\r\n`, as a test uploaded from Windows keeps
+/// them) made `\n`: Polygon's judges run on Windows, where testlib reads `\r\n` as one line end;
+/// on Linux testlib reads the `\r` as a character, and a strict validator would refuse the test
+/// (`Expected EOLN`). The test means the same to every solution either way.
+fn unix_lines(text: String) -> String {
+    if text.contains("\r\n") {
+        text.replace("\r\n", "\n")
+    } else {
+        text
+    }
 }
 
 /// The path `pattern` (`tests/%02d`: printf's `%d` with an optional width, zero-padded or not)

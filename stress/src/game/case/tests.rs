@@ -33,6 +33,7 @@ fn problem(generators: Generators) -> Problem {
         given: None,
         flags: Default::default(),
         scripts: Vec::new(),
+        left_out: Vec::new(),
         manual: Vec::new(),
         dir: None,
     }

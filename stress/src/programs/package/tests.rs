@@ -124,10 +124,12 @@ fn a_package_with_manual_tests_only_has_no_generator() {
     let end = only.find("</tests>").unwrap();
     let only = format!("{}{manual}{}", &only[..start], &only[end..]);
     let dir = package("manual-only", &only, FILES);
-    std::fs::write(dir.join("tests/02"), "2\n").unwrap();
+    // A test uploaded from Windows keeps its `\r\n` line ends: read as `\n`.
+    std::fs::write(dir.join("tests/02"), "2\r\n0 0 0\r\n").unwrap();
     let p = read(&dir).unwrap();
     assert!(p.generators.is_empty() && p.scripts.is_empty());
     assert_eq!(p.manual.len(), 2);
+    assert_eq!(p.manual[1].text, "2\n0 0 0\n");
     let f = crate::programs::problem::from_package(&p);
     assert_eq!(f.gen, None);
     assert_eq!(f.package.manual.len(), 2);
