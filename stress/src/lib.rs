@@ -22,6 +22,8 @@
 //!   - [`programs::xml`]: what reading `problem.xml` shares (where paths and messages point).
 //!   - [`programs::standard`]: the standard checkers (`std::lcmp`...): their names, judged by the
 //!     kit's program.
+//!   - [`programs::generators`]: the problem's generators (stream or seed), and a package's
+//!     resolved with its script lines (one that does not build here left out with its lines).
 //!   - [`programs::problem`]: the problem: its file (or package), the flags that override it,
 //!     every program resolved, the limits.
 //!   - [`programs::replay`]: the `harness replay` that judges a repro as its run did, named as the
