@@ -166,7 +166,7 @@ pub struct ProblemFile {
 #[derive(Debug, Default, Clone)]
 pub struct PackageTests {
     /// The generators after the first (`gen`), as commands from the package's folder:
-    /// [`GenId`] `i` is `more_gens[i - 1]`.
+    /// [`GenId`](crate::programs::testset::GenId) `i` is `more_gens[i - 1]`.
     pub more_gens: Vec<String>,
     pub scripts: Vec<Script>,
     pub manual: Vec<Manual>,
