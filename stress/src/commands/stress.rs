@@ -318,7 +318,7 @@ fn search_source(
 fn slow_said(figures: &search::Figures, out: &mut dyn std::io::Write) -> Result<(), Exit> {
     let work = figures
         .slowest_work
-        .map_or(String::new(), |w| format!(", the costliest executed {w}"));
+        .map_or(String::new(), |w| format!(", the costliest executed {w} blocks or lines"));
     let climbed = match figures.cost {
         search::Climbed::Work => format!(
             "climbed on the solution's work (basic blocks or lines executed, counted exactly by \

@@ -376,7 +376,7 @@ impl Climb {
         let limit = installed.problem.limits.cpu;
         let best = self.pool.first().map_or(Duration::ZERO, |p| p.cost);
         let work = match self.pool.first().and_then(|p| p.work) {
-            Some(w) => format!("{w} executed, "),
+            Some(w) => format!("{w} blocks or lines executed, "),
             None => String::new(),
         };
         format!(
