@@ -316,9 +316,9 @@ fn search_source(
 /// The slow search's line: what it probed, what it climbed on, and the slowest input's cost
 /// against the limit.
 fn slow_said(figures: &search::Figures, out: &mut dyn std::io::Write) -> Result<(), Exit> {
-    let work = figures
-        .slowest_work
-        .map_or(String::new(), |w| format!(", the costliest executed {w} blocks or lines"));
+    let work = figures.slowest_work.map_or(String::new(), |w| {
+        format!(", the costliest executed {w} blocks or lines")
+    });
     let climbed = match figures.cost {
         search::Climbed::Work => format!(
             "climbed on the solution's work (basic blocks or lines executed, counted exactly by \

@@ -104,7 +104,8 @@ pub struct Probe {
     /// `coverage`: (edge, bucket) pairs no probe reached before this one (the search counts them
     /// from `reached`, in the order of its probes).
     pub novel: usize,
-    /// `coverage`: the edges this probe's runs took, until the search has counted them.
+    /// `coverage`: the edges this probe's runs took, until the search has counted them (`slow`,
+    /// counting: the solution's, for the per-edge maxima).
     pub reached: Option<Reached>,
     /// `coverage`: the constants the programs compared against (taken by the search).
     pub constants: Vec<i64>,
@@ -184,8 +185,13 @@ impl<'a> Prober<'a> {
         match self {
             Prober::Slow { counted, measure } => {
                 if let Some((cmd, counters)) = counted.as_ref().filter(|_| measure.counting()) {
-                    let work = counted_work(installed, cmd, counters.solution(), input)?;
+                    let counted = counted_work(installed, cmd, counters.solution(), input)?;
+                    let work = counted.work;
                     probe.work = Some(work);
+                    probe.reached = Some(Reached {
+                        solution: counted.edges,
+                        reference: Vec::new(),
+                    });
                     if work.saturating_mul(2) < measure.best_work() {
                         return Some(probe);
                     }
@@ -214,7 +220,7 @@ impl<'a> Prober<'a> {
     }
 }
 
-/// The work of the solution's counted build `cmd` on `input`, counted into `file`: under the
+/// What the solution's counted build `cmd` counted on `input` (its work, its edges), into `file`: under the
 /// problem's limits with the CPU limit raised to the slow search's cap (a build with counters runs
 /// slower; a run stopped by a limit has counted its work so far). `None` when it cannot start.
 fn counted_work(
@@ -222,11 +228,11 @@ fn counted_work(
     cmd: &Cmd,
     file: &std::path::Path,
     input: &str,
-) -> Option<u64> {
+) -> Option<Counted> {
     Counted::clear(file).ok()?;
     let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
     let limits = crate::game::slow::measured(&installed.problem.limits);
     cmd.run_with_env(&[], &env, input.as_bytes(), &limits)
         .ok()?;
-    Some(Counted::read(file).work)
+    Some(Counted::read(file))
 }

@@ -248,6 +248,8 @@ struct Climb {
     listed: Vec<i64>,
     /// `coverage`: every (edge, bucket) the probes reached, merged in the order of the probes.
     novelty: Novelty,
+    /// `slow`, while counting: the inputs that raised an edge's highest hit count.
+    peaks: Peaks,
     /// `slow`: the climb is on the solution's counted work (else on CPU time); it was, and then
     /// went on CPU time.
     counting: bool,
@@ -271,6 +273,7 @@ impl Climb {
             novelty: Novelty::default(),
             counting: false,
             counted_then_timed: false,
+            peaks: Peaks::default(),
         }
     }
 
@@ -298,7 +301,12 @@ impl Climb {
             };
             self.probed += 1;
             if let Some(reached) = p.reached.take() {
-                p.novel = self.novelty.merge(&reached);
+                match self.goal {
+                    Goal::Coverage => p.novel = self.novelty.merge(&reached),
+                    Goal::Slow => {
+                        self.peaks.offer(&reached.solution, &p);
+                    }
+                }
             }
             for c in std::mem::take(&mut p.constants) {
                 if self.constants.len() < MOST_CONSTANTS && self.constants.insert(c) {
@@ -353,9 +361,13 @@ impl Climb {
                 if self.goal == Goal::Coverage && self.rng.random_range(0..4u8) == 0 {
                     return self.fresh();
                 }
-                let parent = self.rng.random_range(0..self.pool.len());
+                // `slow`: a quarter of the parents hold an edge's highest hit count (PerfFuzz).
+                let holders = &self.peaks.holders;
+                let from_peaks = !holders.is_empty() && self.rng.random_range(0..4u8) == 0;
+                let parents = if from_peaks { holders } else { &self.pool };
+                let parent = self.rng.random_range(0..parents.len());
                 let other = self.rng.random_range(0..self.pool.len());
-                let (p, o) = (self.pool[parent].parent(), self.pool[other].parent());
+                let (p, o) = (parents[parent].parent(), self.pool[other].parent());
                 Job::Stream(mutate(p, o, &self.listed, &mut self.rng))
             })
             .collect()
@@ -406,6 +418,45 @@ impl Climb {
                 (false, false) => Climbed::CpuTime,
             },
         }
+    }
+}
+
+/// The inputs most recently raising an edge's highest hit count kept as parents (PerfFuzz keeps
+/// one for each edge; these are the latest).
+const PEAK_HOLDERS: usize = 16;
+
+/// PerfFuzz's per-edge maxima for the slow climb: the highest hit-count bucket each edge of the
+/// solution's counted runs reached, and the latest inputs that raised one. A climb on the total
+/// alone keeps the inputs that are costliest now; an input that makes one loop run longer, while
+/// costing less in all, is where a hotter input may be a few mutations away.
+#[derive(Default)]
+struct Peaks {
+    highest: Vec<u8>,
+    holders: Vec<Probe>,
+}
+
+impl Peaks {
+    /// Takes the edges of `probe`'s counted run: it is kept as a parent when it raised an edge's
+    /// highest bucket (the oldest holder goes past [`PEAK_HOLDERS`]); says whether it did.
+    fn offer(&mut self, edges: &[(u32, u8)], probe: &Probe) -> bool {
+        if self.highest.is_empty() {
+            self.highest = vec![0; toolchain::MAP_SIZE];
+        }
+        let mut raised = false;
+        for &(edge, bucket) in edges {
+            let highest = &mut self.highest[edge as usize % toolchain::MAP_SIZE];
+            if bucket > *highest {
+                raised |= *highest != 0;
+                *highest = bucket;
+            }
+        }
+        if raised && !probe.failed {
+            if self.holders.len() == PEAK_HOLDERS {
+                self.holders.remove(0);
+            }
+            self.holders.push(probe.clone());
+        }
+        raised
     }
 }
 

@@ -82,6 +82,29 @@ fn the_slow_climb_counts_work_while_inputs_are_cheap_then_times_them() {
 }
 
 #[test]
+fn an_input_that_raises_an_edge_s_highest_hit_count_is_kept_as_a_parent() {
+    let mut peaks = Peaks::default();
+    let p = |byte: u8| probe_of(vec![byte], &[256]);
+    // The first input sets the peaks: nothing raised yet.
+    assert!(!peaks.offer(&[(3, 1), (9, 8)], &p(1)));
+    // Another reaches edge 3 more often (a higher bucket): a holder, whatever its total.
+    assert!(peaks.offer(&[(3, 4)], &p(2)));
+    // The same or lower buckets, or a new edge only: not.
+    assert!(!peaks.offer(&[(3, 2), (9, 8), (11, 1)], &p(3)));
+    assert_eq!(peaks.holders.len(), 1);
+    assert_eq!(peaks.holders[0].stream, [2]);
+    // At most PEAK_HOLDERS, the latest kept.
+    for i in 0..PEAK_HOLDERS as u8 + 3 {
+        peaks.highest[20] = 1;
+        assert!(peaks.offer(&[(20, 2)], &p(10 + i)));
+    }
+    assert_eq!(peaks.holders.len(), PEAK_HOLDERS);
+    let latest = 10 + PEAK_HOLDERS as u8 + 2;
+    assert_eq!(peaks.holders.last().map(|h| h.stream[0]), Some(latest));
+    assert_eq!(peaks.holders[0].stream[0], latest + 1 - PEAK_HOLDERS as u8);
+}
+
+#[test]
 fn the_corpus_keeps_what_was_new_a_failure_first_and_gathers_the_constants() {
     let mut climb = Climb::new(&SearchOptions {
         budget: Duration::from_secs(1),
