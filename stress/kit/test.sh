@@ -238,18 +238,94 @@ checks=$((checks + 1))
 if "$tmp/patterns" '(ab' </dev/null >/dev/null 2>"$tmp/err"; then fail "'(ab' should fail"; fi
 grep -q "Illegal pattern" "$tmp/err" || fail "'(ab': no message: $(cat "$tmp/err")"
 
-# testlib's own generators, unchanged, compiled as the harness compiles a stream generator that
-# includes testlib.h: stress.h forced in first, the (stand-in) testlib.h beside them then empty.
-gens="$kit/tests/testlib-generators"
+# Testlib-style generators written for the project (tests/testlib-style/README.md), compiled as
+# the harness compiles a stream generator that includes testlib.h: stress.h forced in first, the
+# (stand-in) testlib.h beside them then empty.
+gens="$kit/tests/testlib-style"
 mkdir -p "$tmp/gens"
 for src in "$gens"/*.cpp; do
     checks=$((checks + 1))
     name="$(basename "$src" .cpp)"
     g++ -std=c++17 -O2 -Wall -Wextra -Werror -pedantic -include "$kit/stress.h" -I"$kit" \
-        -o "$tmp/gens/$name" "$src" || fail "testlib's $name.cpp does not compile against stress.h"
+        -o "$tmp/gens/$name" "$src" || fail "testlib-style $name.cpp does not compile"
 done
 checks=$((checks + 1))
-python3 "$gens/testlib_generators.py" "$tmp/gens" "$tmp" || fail "testlib's generators (above)"
+python3 "$gens/testlib_style.py" "$tmp/gens" "$tmp" || fail "testlib-style generators (above)"
+
+# Opt-in: testlib's own generators, from a checkout of testlib named by TESTLIB_DIR (not part of
+# this repository). Each generators/*.cpp is compiled with stress.h forced in first (the
+# checkout's testlib.h then reads as empty) and run on the empty stream and a few random streams;
+# the check is only that it exits 0 and that the stream cut to the tape's `consumed` bytes makes
+# the same output (standard output and the files it writes, for startTest). Its arguments are
+# found on the empty stream: a missing named option `NAME` adds `-NAME 1`, a missing positional
+# argument adds `1`.
+# testlib_run BIN STREAM ARGS...: runs BIN in a fresh $tmp/tl.run with a 10 s limit; what it wrote
+# (stdout, then each file) into $tmp/tl.out, stderr into $tmp/tl.err, its tape into $tmp/tl.tape.
+testlib_run() {
+    local bin="$1" stream="$2" status
+    shift 2
+    rm -rf "$tmp/tl.run" "$tmp/tl.tape"
+    mkdir "$tmp/tl.run"
+    (cd "$tmp/tl.run" && STRESS_TAPE="$tmp/tl.tape" timeout 10 "$bin" "$@" <"$stream" \
+        >"$tmp/tl.stdout" 2>"$tmp/tl.err")
+    status=$?
+    {
+        cat "$tmp/tl.stdout"
+        for f in $(ls "$tmp/tl.run" | sort -n); do printf '== %s\n' "$f"; cat "$tmp/tl.run/$f"; done
+    } >"$tmp/tl.out"
+    return $status
+}
+if [ -n "${TESTLIB_DIR:-}" ]; then
+    if ! ls "$TESTLIB_DIR"/generators/*.cpp >/dev/null 2>&1; then
+        fail "TESTLIB_DIR=$TESTLIB_DIR: no generators/*.cpp there"
+    fi
+    mkdir -p "$tmp/testlib"
+    for src in "$TESTLIB_DIR"/generators/*.cpp; do
+        [ -f "$src" ] || continue
+        name="$(basename "$src" .cpp)"
+        bin="$tmp/testlib/$name"
+        checks=$((checks + 1))
+        if ! g++ -std=c++17 -O2 -include "$kit/stress.h" -I"$TESTLIB_DIR" -o "$bin" "$src"; then
+            fail "testlib's generators/$name.cpp does not compile against stress.h"
+            continue
+        fi
+        args=()
+        for _ in $(seq 30); do
+            testlib_run "$bin" "$tmp/empty" "${args[@]}" && break
+            missing="$(sed -n 's/^stress\.h: option \(.*\) is missing$/\1/p' "$tmp/tl.err")"
+            if [ -n "$missing" ]; then
+                args+=("-$missing" 1)
+            elif grep -q "no such argument" "$tmp/tl.err"; then
+                args+=(1)
+            else
+                break
+            fi
+        done
+        shown="generators/$name.cpp${args[*]:+ ${args[*]}}"
+        ok=1
+        for s in empty random0 random1 random2 random3 long; do
+            testlib_run "$bin" "$tmp/$s" "${args[@]}"
+            status=$?
+            if [ "$status" -ne 0 ]; then
+                fail "testlib's $shown on the $s stream: exit status $status:" \
+                    "$(head -c 300 "$tmp/tl.err")"
+                ok=0
+                break
+            fi
+            mv "$tmp/tl.out" "$tmp/tl.first"
+            consumed="$(sed -n '1s/^consumed //p' "$tmp/tl.tape")"
+            head -c "$consumed" "$tmp/$s" >"$tmp/tl.cut"
+            if ! testlib_run "$bin" "$tmp/tl.cut" "${args[@]}" ||
+                ! cmp -s "$tmp/tl.first" "$tmp/tl.out"; then
+                fail "testlib's $shown: the $s stream cut to its $consumed consumed bytes" \
+                    "makes another output"
+                ok=0
+                break
+            fi
+        done
+        [ "$ok" = 1 ] && echo "testlib's $shown: exits 0, its cut streams make the same output"
+    done
+fi
 
 # Past the end of a fresh stream (STRESS_EXTEND): both kits read splitmix64 from the seed, each
 # output little-endian; splitmix64's first output from 0 is 0xE220A8397B1DCDAF, so a 64-bit draw

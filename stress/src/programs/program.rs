@@ -412,14 +412,24 @@ pub(crate) mod tests {
 
     #[test]
     fn a_testlib_stream_generator_compiles_unchanged_beside_a_testlib_h() {
-        // testlib's igen.cpp beside a testlib.h whose guarded body is an #error.
-        let dir = kit_dir().join("tests/testlib-generators");
-        let cmd = resolve_stream("igen.cpp", &dir, "--gen-stream").unwrap();
+        // A testlib-style generator of the kit's tests beside a testlib.h whose guarded body is
+        // an #error.
+        let dir = kit_dir().join("tests/testlib-style");
+        let cmd = resolve_stream("uniform-numbers.cpp", &dir, "--gen-stream").unwrap();
         let limits = Limits::from_cpu(std::time::Duration::from_secs(2));
         let run = |input: &[u8]| cmd.run(&[], input, &limits).unwrap().stdout;
-        assert_eq!(run(b""), b"1\n", "the empty stream: the smallest value");
-        assert_eq!(run(&[0, 0, 5]), b"6\n", "rnd.next(1, 1000000): 3 bytes");
-        let err = resolve("igen.cpp", &dir, "--gen").unwrap_err();
+        let rest = "1\n0\na\ntails\n0.000000000 0.000000000 0.250000000\n";
+        assert_eq!(
+            String::from_utf8_lossy(&run(b"")),
+            format!("1\n{rest}"),
+            "the empty stream: the smallest values"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&run(&[0, 0, 5])),
+            format!("6\n{rest}"),
+            "rnd.next(1, 1000000) reads 3 bytes; past the end, zeros"
+        );
+        let err = resolve("uniform-numbers.cpp", &dir, "--gen").unwrap_err();
         assert!(err.to_string().contains("testlib.h was read"), "{err}");
         assert!(includes_testlib("int x;\n  #  include \"testlib.h\"\n"));
         assert!(includes_testlib("#include <testlib.h>"));
