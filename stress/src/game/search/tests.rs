@@ -1,3 +1,4 @@
+use super::peaks::PEAK_HOLDERS;
 use super::*;
 use crate::game::probe::Measure;
 use crate::protocol::tape::{Draw, Tape};
