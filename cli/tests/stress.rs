@@ -119,6 +119,19 @@ fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(stdout.contains("saved case"), "{stdout}");
     assert!(stdout.contains("no new case was generated"), "{stdout}");
+    // Its lines name the saved repro itself (no new file is written for it), and the pasted
+    // replay line fails on it again.
+    let saved = repro_of(&stdout);
+    let words = replay_of(&stdout);
+    assert!(words.iter().any(|w| *w == saved), "{words:?} {saved}");
+    let reproduce = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .unwrap_or_default();
+    let stem = saved.trim_end_matches(".in");
+    assert!(reproduce.contains(stem), "{reproduce} names {stem}");
+    let (code, again, stderr) = harness(&words);
+    assert_eq!(code, 1, "{again}{stderr}");
 }
 
 #[test]

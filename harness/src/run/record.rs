@@ -95,6 +95,10 @@ pub(crate) trait Views<G: Game> {
     fn seed(&self) -> u64;
     /// The file name (no extension) the repro is saved under.
     fn name(&self) -> String;
+    /// The repro's path without its extension, as the lines that make it again name it: the saved
+    /// file a case came from when no new file is written for it ([`Record::unchanged`]), else the
+    /// new one under the output folder.
+    fn repro_base(&self) -> PathBuf;
     /// The text report, up to (not including) the `repro:` line.
     fn text(&self, names: Names<'_>, colour: bool, program: &str) -> String;
     /// The metadata saved beside the repro.
@@ -126,7 +130,7 @@ impl<C, O> Record<'_, C, O> {
     {
         match self.regenerate::<G>() {
             Some(r) => {
-                let base = self.out_dir.join(Views::<G>::name(self));
+                let base = Views::<G>::repro_base(self);
                 r.reproduce.replace("{repro}", &base.display().to_string())
             }
             None => self.found.origin.reproduce(program, G::NAME),
@@ -145,6 +149,13 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
     fn name(&self) -> String {
         let seed = Views::<G>::seed(self);
         crate::render::corpus::name(G::NAME, self.found.origin.profile_name(), seed)
+    }
+
+    fn repro_base(&self) -> PathBuf {
+        match self.saved_file().filter(|_| self.unchanged()) {
+            Some(saved) => saved.with_extension(""),
+            None => self.out_dir.join(Views::<G>::name(self)),
+        }
     }
 
     fn text(&self, names: Names<'_>, colour: bool, program: &str) -> String {
@@ -180,7 +191,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
             ));
         }
         if let Some(r) = self.regenerate::<G>() {
-            let base = self.out_dir.join(Views::<G>::name(self));
+            let base = Views::<G>::repro_base(self);
             text.push_str(&r.text.replace("{repro}", &base.display().to_string()));
         }
         if let Some(d) = &self.failure.divergence {
