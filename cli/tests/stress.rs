@@ -123,7 +123,7 @@ fn a_planted_bug_is_shrunk_to_the_smallest_stream_saved_and_replayed_first() {
     // replay line fails on it again.
     let saved = repro_of(&stdout);
     let words = replay_of(&stdout);
-    assert!(words.iter().any(|w| *w == saved), "{words:?} {saved}");
+    assert!(words.contains(&saved), "{words:?} {saved}");
     let reproduce = stdout
         .lines()
         .find_map(|l| l.strip_prefix("reproduce: "))
