@@ -70,15 +70,22 @@ impl ProblemFlags {
     }
 }
 
+/// The limits of one run of each program, as `stress` and `replay` take them.
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct RunLimits {
+    /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
+    /// else 2000).
+    #[arg(long, value_parser = harness::cli::at_least_one_u64)]
+    pub timeout_ms: Option<u64>,
+    /// Memory limit of one run of each program, in MiB (default: the problem file's, else 1024).
+    #[arg(long, value_parser = harness::cli::memory_mb)]
+    pub memory_mb: Option<u64>,
+}
+
 impl Programs {
     /// What these flags say of the programs, with the solution's words (after `--`) and the limits
-    /// (CPU time in milliseconds, memory in MiB) the command was given.
-    pub fn flags(
-        &self,
-        solution: &[String],
-        time_ms: Option<u64>,
-        memory_mb: Option<u64>,
-    ) -> Flags {
+    /// the command was given.
+    pub fn flags(&self, solution: &[String], limits: RunLimits) -> Flags {
         Flags {
             gen_stream: self.gen_stream.clone(),
             reference: self.reference.clone(),
@@ -86,8 +93,8 @@ impl Programs {
             checker: self.checker.clone(),
             validator: self.validator.clone(),
             interactor: self.interactor.clone(),
-            time_ms,
-            memory_mb,
+            time_ms: limits.timeout_ms,
+            memory_mb: limits.memory_mb,
             ..Flags::default()
         }
     }
@@ -104,7 +111,11 @@ mod tests {
         let words = ["t", "dir", "--gen-stream", "g.py", "--checker", "c"];
         let parsed = ProblemFlags::from_arg_matches(&cmd.get_matches_from(words)).unwrap();
         assert_eq!(parsed.problem, Some(PathBuf::from("dir")));
-        let flags = parsed.programs.flags(&["./sol".into()], Some(5), None);
+        let limits = RunLimits {
+            timeout_ms: Some(5),
+            memory_mb: None,
+        };
+        let flags = parsed.programs.flags(&["./sol".into()], limits);
         assert_eq!(flags.gen_stream.as_deref(), Some("g.py"));
         assert_eq!(flags.checker.as_deref(), Some("c"));
         assert_eq!((flags.reference, flags.gen), (None, None));

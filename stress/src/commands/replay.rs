@@ -36,13 +36,8 @@ pub struct ReplayFlags {
     /// The problem's programs given as flags, each overriding the problem file's.
     #[command(flatten)]
     pub programs: Programs,
-    /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
-    /// else 2000).
-    #[arg(long, value_parser = harness::cli::at_least_one_u64)]
-    pub timeout_ms: Option<u64>,
-    /// Memory limit of one run of each program, in MiB (default: the problem file's, else 1024).
-    #[arg(long, value_parser = harness::cli::memory_mb)]
-    pub memory_mb: Option<u64>,
+    #[command(flatten)]
+    pub limits: crate::commands::flags::RunLimits,
     /// The solution and its arguments, after `--` (default: the problem file's).
     #[arg(last = true)]
     pub solution: Vec<String>,
@@ -81,9 +76,7 @@ impl ReplayFlags {
             .as_deref()
             .map(problem::read_file)
             .transpose()?;
-        let mut flags = self
-            .programs
-            .flags(&self.solution, self.timeout_ms, self.memory_mb);
+        let mut flags = self.programs.flags(&self.solution, self.limits);
         flags.gen = self.gen.clone();
         problem::resolve_problem(file, &flags)
     }

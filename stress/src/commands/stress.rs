@@ -54,13 +54,8 @@ pub struct Args {
     /// short runs leave the cores waiting; one a core when a program is a Python script).
     #[arg(long, short, visible_alias = "jobs", value_parser = harness::cli::workers)]
     pub threads: Option<usize>,
-    /// CPU-time limit of one run of each program, in milliseconds (default: the problem file's,
-    /// else 2000).
-    #[arg(long, value_parser = harness::cli::at_least_one_u64)]
-    pub timeout_ms: Option<u64>,
-    /// Memory limit of one run of each program, in MiB (default: the problem file's, else 1024).
-    #[arg(long, value_parser = harness::cli::memory_mb)]
-    pub memory_mb: Option<u64>,
+    #[command(flatten)]
+    pub limits: crate::commands::flags::RunLimits,
     /// Stop starting new cases after this many seconds.
     #[arg(long, value_parser = harness::cli::seconds)]
     pub time: Option<f64>,
@@ -171,10 +166,7 @@ pub(crate) fn run_one(
             Some(SearchGoal::Slow) => CountedBuilds::Solution,
             None => CountedBuilds::None,
         },
-        ..args
-            .problem
-            .programs
-            .flags(&args.solution, args.timeout_ms, args.memory_mb)
+        ..args.problem.programs.flags(&args.solution, args.limits)
     };
     let problem = problem::resolve_problem(file, &flags)?;
     let out_dir = args.out.clone().unwrap_or_else(|| match &problem.dir {

@@ -146,7 +146,11 @@ fn resolve(
     (time_ms, memory_mb): (Option<u64>, Option<u64>),
 ) -> Result<(problem::Problem, serde_json::Value), Exit> {
     let file = own.problem.file()?;
-    let flags = own.problem.programs.flags(&core.cmd, time_ms, memory_mb);
+    let limits = crate::commands::flags::RunLimits {
+        timeout_ms: time_ms,
+        memory_mb,
+    };
+    let flags = own.problem.programs.flags(&core.cmd, limits);
     let programs = programs(file.as_ref(), &flags);
     let problem = problem::resolve_problem(file, &flags)?;
     if !matches!(problem.generators.first(), Some(Generator::Stream(_))) {
