@@ -119,7 +119,8 @@ impl<C> Debug for Profile<C> {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Regenerate {
     /// A shell command that makes the failure again; `{repro}` stands for the saved repro's path
-    /// without its extension (the files of `files` are beside it).
+    /// without its extension (the files of `files` are beside it), quoted for a shell when it needs
+    /// to be (an extension written right after it joins the word: `'my dir/x'.in`).
     pub reproduce: String,
     /// Lines of the text report (each ending with a newline): what regenerates the case, sizes;
     /// `{repro}` as in `reproduce`.

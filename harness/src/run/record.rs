@@ -88,6 +88,18 @@ impl<C, O> Record<'_, C, O> {
     }
 }
 
+/// `path` as one word of a shell line, quoted when it holds anything but the characters a path
+/// needs no quoting for: the lines that make a failure again put an extension right after it
+/// (`'my dir/x'.in` is the one word `my dir/x.in`).
+fn shell_word(path: &std::path::Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text;
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
 /// The derived views of a record, for game `G`.
 pub(crate) trait Views<G: Game> {
     /// The seed in the repro's name and the report: a generated case's own; a saved case's shrunk
@@ -131,7 +143,7 @@ impl<C, O> Record<'_, C, O> {
         match self.regenerate::<G>() {
             Some(r) => {
                 let base = Views::<G>::repro_base(self);
-                r.reproduce.replace("{repro}", &base.display().to_string())
+                r.reproduce.replace("{repro}", &shell_word(&base))
             }
             None => self.found.origin.reproduce(program, G::NAME),
         }
@@ -192,7 +204,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
         }
         if let Some(r) = self.regenerate::<G>() {
             let base = Views::<G>::repro_base(self);
-            text.push_str(&r.text.replace("{repro}", &base.display().to_string()));
+            text.push_str(&r.text.replace("{repro}", &shell_word(&base)));
         }
         if let Some(d) = &self.failure.divergence {
             text.push_str(&report::divergence(d, names, colour));
@@ -272,3 +284,6 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
