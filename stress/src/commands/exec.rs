@@ -94,10 +94,7 @@ pub fn run(args: &ExecArgs) -> Result<u8, Exit> {
 /// The program `args` names, built (a source) or found (a command), its arguments after its own.
 fn built(args: &ExecArgs) -> anyhow::Result<Cmd> {
     let base = match &args.problem {
-        Some(dir) if dir.is_file() => dir
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        Some(file) if file.is_file() => crate::programs::problem::folder_of(file),
         Some(dir) if dir.is_dir() => dir.clone(),
         Some(dir) => anyhow::bail!("--problem {}: no such folder", dir.display()),
         None => PathBuf::from("."),

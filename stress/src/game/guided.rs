@@ -223,17 +223,23 @@ fn solution_ran(p: &Problem, cmd: &Cmd, file: &Path, input: &str) -> Option<(Ran
     Some((ran, counted))
 }
 
-/// A covered program's run counting into `file`, and what it counted.
-fn counted_run(
+/// A covered program's run counting into `file`, and what it counted (the slow search's counted
+/// runs too, `crate::game::probe`).
+pub fn counted_run(
     cmd: &Cmd,
     file: &Path,
     input: &[u8],
     limits: &Limits,
 ) -> Option<(supervise::Execution, Counted)> {
-    Counted::clear(file).ok()?;
-    let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
+    let env = counting_into(file)?;
     let run = cmd.run_with_env(&[], &env, input, limits).ok()?;
     Some((run, Counted::read(file)))
+}
+
+/// `file` emptied, and the environment that makes a covered run count into it.
+fn counting_into(file: &Path) -> Option<[(String, String); 1]> {
+    Counted::clear(file).ok()?;
+    Some([(COVERAGE_ENV.to_string(), file.display().to_string())])
 }
 
 /// An interaction's verdict, with the program's CPU time when it came to one.
@@ -249,8 +255,7 @@ fn counted_interaction(
     input: &str,
     limits: &Limits,
 ) -> Option<(Interacted, Counted)> {
-    Counted::clear(file).ok()?;
-    let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
+    let env = counting_into(file)?;
     let run = match interact::pair_with_env(interactor, cmd, &env, input, limits) {
         Ok((sol, int, output)) => {
             let cost = sol.cpu;

@@ -11,7 +11,6 @@ use crate::programs::program::Cmd;
 use crate::protocol::tape::Tape;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
-use toolchain::{Counted, COVERAGE_ENV};
 
 /// What a search looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -185,7 +184,11 @@ impl<'a> Prober<'a> {
         match self {
             Prober::Slow { counted, measure } => {
                 if let Some((cmd, counters)) = counted.as_ref().filter(|_| measure.counting()) {
-                    let counted = counted_work(installed, cmd, counters.solution(), input)?;
+                    // Under the slow search's raised CPU limit (a build with counters runs slower;
+                    // a run stopped by a limit has counted its work so far).
+                    let limits = crate::game::slow::measured(&installed.problem.limits);
+                    let (_, counted) =
+                        guided::counted_run(cmd, counters.solution(), input.as_bytes(), &limits)?;
                     let work = counted.work;
                     probe.work = Some(work);
                     probe.reached = Some(Reached {
@@ -218,21 +221,4 @@ impl<'a> Prober<'a> {
         }
         Some(probe)
     }
-}
-
-/// What the solution's counted build `cmd` counted on `input` (its work, its edges), into `file`: under the
-/// problem's limits with the CPU limit raised to the slow search's cap (a build with counters runs
-/// slower; a run stopped by a limit has counted its work so far). `None` when it cannot start.
-fn counted_work(
-    installed: &Installed,
-    cmd: &Cmd,
-    file: &std::path::Path,
-    input: &str,
-) -> Option<Counted> {
-    Counted::clear(file).ok()?;
-    let env = [(COVERAGE_ENV.to_string(), file.display().to_string())];
-    let limits = crate::game::slow::measured(&installed.problem.limits);
-    cmd.run_with_env(&[], &env, input.as_bytes(), &limits)
-        .ok()?;
-    Some(Counted::read(file))
 }

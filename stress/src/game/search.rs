@@ -143,8 +143,10 @@ pub fn search(installed: &Arc<Installed>, opts: &SearchOptions, note: &dyn Fn(&s
     let threads = opts.threads.max(1);
     let round = opts.goal.round(threads);
     let mut climb = Climb::new(opts);
-    climb.counting = opts.goal == Goal::Slow && installed.problem.covered.is_some();
-    let measure = Measure::new(climb.counting);
+    if opts.goal == Goal::Slow && installed.problem.covered.is_some() {
+        climb.climbed = Climbed::Work;
+    }
+    let measure = Measure::new(climb.counting());
     std::thread::scope(|scope| {
         let probers = Probers::start(scope, installed, threads, opts.goal, &measure);
         let seeds = (0..round * 2).map(|_| climb.fresh()).collect();
@@ -251,10 +253,8 @@ struct Climb {
     novelty: Novelty,
     /// `slow`, while counting: the inputs that raised an edge's highest hit count.
     peaks: Peaks,
-    /// `slow`: the climb is on the solution's counted work (else on CPU time); it was, and then
-    /// went on CPU time.
-    counting: bool,
-    counted_then_timed: bool,
+    /// `slow`: what the climb is on (`Work` while it counts), and was on before.
+    climbed: Climbed,
 }
 
 impl Climb {
@@ -272,8 +272,7 @@ impl Climb {
             constants: BTreeSet::new(),
             listed: Vec::new(),
             novelty: Novelty::default(),
-            counting: false,
-            counted_then_timed: false,
+            climbed: Climbed::CpuTime,
             peaks: Peaks::default(),
         }
     }
@@ -325,8 +324,14 @@ impl Climb {
                 self.pool.push(p);
             }
         }
+        self.rank();
+    }
+
+    /// The pool in order: `slow`, a failure first, then the costliest (by work while counting,
+    /// else by CPU time), as many as it keeps; `coverage`, a failure first.
+    fn rank(&mut self) {
         match self.goal {
-            Goal::Slow if self.counting => {
+            Goal::Slow if self.counting() => {
                 self.pool
                     .sort_by_key(|p| std::cmp::Reverse((p.failed, p.work, p.cost)));
                 self.pool.truncate(self.size);
@@ -345,13 +350,18 @@ impl Climb {
     /// plain ones), re-sorting its pool by CPU time; `measure` tells the workers.
     fn measured(&mut self, limit: Duration, measure: &Measure) {
         let costliest = self.pool.iter().map(|p| p.cost).max().unwrap_or_default();
-        if self.counting && costliest >= limit / TIMED {
-            self.counting = false;
-            self.counted_then_timed = true;
-            self.offer(Vec::new());
+        if self.counting() && costliest >= limit / TIMED {
+            self.climbed = Climbed::WorkThenCpuTime;
+            self.rank();
         }
         let best = self.pool.iter().filter_map(|p| p.work).max().unwrap_or(0);
-        measure.set(self.counting, if self.counting { best } else { 0 });
+        let counting = self.counting();
+        measure.set(counting, if counting { best } else { 0 });
+    }
+
+    /// Whether the slow climb is on counted work now.
+    fn counting(&self) -> bool {
+        self.climbed == Climbed::Work
     }
 
     /// The round's `n` jobs: mutations of streams of the pool (`coverage`: a quarter of them fresh
@@ -413,11 +423,7 @@ impl Climb {
             elapsed,
             goal: self.goal,
             edges,
-            climbed: match (self.counting, self.counted_then_timed) {
-                (true, _) => Climbed::Work,
-                (false, true) => Climbed::WorkThenCpuTime,
-                (false, false) => Climbed::CpuTime,
-            },
+            climbed: self.climbed,
         }
     }
 }

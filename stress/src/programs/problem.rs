@@ -193,11 +193,15 @@ pub fn read_file(path: &Path) -> anyhow::Result<(ProblemFile, PathBuf)> {
     let mut parsed: ProblemFile =
         toml::from_str(&text).map_err(|e| anyhow::anyhow!("problem {}: {e}", file.display()))?;
     parsed.given = Some(path.to_path_buf());
-    let dir = file
-        .parent()
+    Ok((parsed, folder_of(&file)))
+}
+
+/// The folder the paths a problem file names are taken from: the file's own (`.` for a bare
+/// name).
+pub fn folder_of(file: &Path) -> PathBuf {
+    file.parent()
         .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    Ok((parsed, dir))
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// A package as a problem file: its generators called with its script lines (the first as `gen`),

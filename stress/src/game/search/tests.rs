@@ -53,7 +53,7 @@ fn the_slow_climb_counts_work_while_inputs_are_cheap_then_times_them() {
         pool: 3,
         goal: Goal::Slow,
     });
-    climb.counting = true;
+    climb.climbed = Climbed::Work;
     let measure = Measure::new(true);
     let limit = Duration::from_millis(1000);
     let with = |byte: u8, work: u64, cost_ms: u64| {
@@ -72,7 +72,7 @@ fn the_slow_climb_counts_work_while_inputs_are_cheap_then_times_them() {
     // The costliest reaches a tenth of the limit: the climb goes on CPU time from now on.
     climb.offer(vec![with(4, 800, 150)]);
     climb.measured(limit, &measure);
-    assert!(!climb.counting && !measure.counting());
+    assert!(!climb.counting() && !measure.counting());
     let order: Vec<u8> = climb.pool.iter().map(|p| p.stream[0]).collect();
     // The pool of 3 kept by work (input 1 left out), now ordered by CPU time.
     assert_eq!(order, [4, 3, 2]);
