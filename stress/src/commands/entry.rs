@@ -22,6 +22,7 @@ pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
 }
 
 fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exit> {
+    let _scratch = crate::programs::program::ScratchFolder;
     let args = Args::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
     let mut out = harness::cli::Stdout::new();
     let code = run(&args, cx, &mut out);

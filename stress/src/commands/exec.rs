@@ -68,6 +68,7 @@ pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
 }
 
 fn run_matches(matches: &clap::ArgMatches, _: &PluginContext) -> Result<u8, Exit> {
+    let _scratch = crate::programs::program::ScratchFolder;
     let args = ExecArgs::from_arg_matches(matches).map_err(|e| Exit(2, e.to_string()))?;
     run(&args)
 }

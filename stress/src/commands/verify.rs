@@ -87,6 +87,7 @@ pub fn register(registry: harness::cli::Registry) -> harness::cli::Registry {
 }
 
 fn run_matches(matches: &clap::ArgMatches, cx: &PluginContext) -> Result<u8, Exit> {
+    let _scratch = crate::programs::program::ScratchFolder;
     for (id, flag) in GAME_ONLY {
         if matches.value_source(id) == Some(ValueSource::CommandLine) {
             return Err(Exit(

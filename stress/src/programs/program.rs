@@ -7,6 +7,7 @@ use crate::programs::standard;
 use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
 use supervise::{Ending, Execution, Limits, Program};
 
 /// A program ready to run: the program (built from its source where it is one, warm-started
@@ -311,9 +312,42 @@ pub fn stderr_tail(e: &Execution) -> String {
 /// A fresh path for a scratch file of this process (the checker's files, a tape).
 pub fn scratch_path() -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!("harness-stress-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = scratch_folder();
+    let _ = std::fs::create_dir_all(dir);
     dir.join(format!("{}", NEXT.fetch_add(1, Relaxed)))
+}
+
+static SCRATCH: OnceLock<PathBuf> = OnceLock::new();
+
+/// This process's scratch folder: one that did not exist when the process first asked for it.
+/// A process id is used again once its process has gone, and a folder named by the id alone could
+/// hold what an earlier process left (a folder where a file is to be written).
+fn scratch_folder() -> &'static Path {
+    SCRATCH.get_or_init(|| fresh_folder(&std::env::temp_dir(), std::process::id()))
+}
+
+/// The first `harness-stress-PID-K` folder under `base` that this call made (or one that could not
+/// be made for another reason than being there: writing into it then says why).
+fn fresh_folder(base: &Path, pid: u32) -> PathBuf {
+    let named = |k: u32| base.join(format!("harness-stress-{pid}-{k}"));
+    (0..1000)
+        .map(named)
+        .find(|dir| match std::fs::create_dir(dir) {
+            Err(e) => e.kind() != std::io::ErrorKind::AlreadyExists,
+            Ok(()) => true,
+        })
+        .unwrap_or_else(|| named(0))
+}
+
+/// Removes this process's scratch folder when dropped: a command holds one while it runs.
+pub struct ScratchFolder;
+
+impl Drop for ScratchFolder {
+    fn drop(&mut self) {
+        if let Some(folder) = SCRATCH.get() {
+            let _ = std::fs::remove_dir_all(folder);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +404,20 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_scratch_folder_is_never_one_an_earlier_process_of_the_same_id_left() {
+        let base = std::env::temp_dir().join(format!("stress-scratch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        // What an earlier process with this id left: its folder, with a folder where a scratch
+        // file is to be written.
+        std::fs::create_dir_all(base.join("harness-stress-7-0").join("0")).unwrap();
+        let first = fresh_folder(&base, 7);
+        assert_eq!(first, base.join("harness-stress-7-1"));
+        assert!(first.is_dir() && std::fs::read_dir(&first).unwrap().next().is_none());
+        assert_eq!(fresh_folder(&base, 7), base.join("harness-stress-7-2"));
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
     fn every_standard_checker_name_resolves_to_the_kit_s_program_judging_by_that_name() {
         let dir = scratch_path();
         std::fs::create_dir_all(&dir).unwrap();
@@ -408,6 +456,7 @@ pub(crate) mod tests {
         assert_eq!(cmd.shown(), "harness exec std::lcmp extra");
         let err = resolve("std::lcmpp", Path::new("."), "--checker").unwrap_err();
         assert!(err.to_string().contains("std::wcmp, std::yesno"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
