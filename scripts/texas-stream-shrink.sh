@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # How small `harness stress` shrinks Texas repros through a stream generator written with the kit
-# (examples/problems/texas-stream/gen.cpp, rows, cells and operations marked as spans), against
-# the mutants of the reference engine that games/tests/shrink_quality.rs measures for the built-in
-# shrinker (games/build.rs), each run as a program (games/examples/texas_mutant.rs).
+# (examples/problems/texas-stream/gen.cpp: rows, cells and operations marked as spans, most
+# operations valid swaps), against the mutants of the reference engine that
+# games/tests/shrink_quality.rs measures for the built-in shrinker (games/build.rs), each run as a
+# program (games/examples/texas_mutant.rs).
 #
 # Usage: scripts/texas-stream-shrink.sh [CASES]   (default 3000 random cases per mutant)
 # Prints one line per mutant: the shrunk repro's cells (n x m) and operations, or that the
@@ -17,7 +18,9 @@ cargo build --release -q -p games --example texas_mutant
 bin=target/release/examples/texas_mutant
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-names=$("$bin" 2>&1 | sed -n 's/^  \([a-z0-9_]*\):.*/\1/p')
+# Without a name the program lists the names (and exits 2, as on every usage error).
+names=$("$bin" 2>&1 | sed -n 's/^  \([a-z0-9_]*\):.*/\1/p' || true)
+[ -n "$names" ] || { echo "no mutant names from $bin" >&2; exit 1; }
 printf '%-32s %6s %4s\n' mutant cells ops
 for name in $names; do
     out="$work/$name"
