@@ -70,7 +70,11 @@ fn the_search_finds_the_slow_shape_that_random_cases_miss() {
     );
     let verdict = stdout.lines().nth(1).unwrap_or_default().to_lowercase();
     assert!(verdict.contains("time limit"), "{stdout}");
+    assert!(verdict.contains("(search slow, seed "), "{stdout}");
+    // Named by the search's goal, seed and input: another search's into the same folder is
+    // another file.
     let repro = repro_of(&stdout);
+    assert!(repro.contains("/stress-search-slow-"), "{stdout}");
     assert!(Path::new(repro).is_file(), "{stdout}");
 }
 

@@ -98,7 +98,10 @@ fn a_planted_bug_is_found_at_the_smallest_input() {
     );
     assert_eq!(code, 1, "{stdout}{stderr}");
     // In order of size the inputs are 0 0, 0 1, 1 1, 0 2, 1 2, 2 2: the sum 3 first at index 4.
-    assert!(stdout.contains("in case 4 (profile scope"), "{stdout}");
+    assert!(
+        stdout.contains("in case 4 (scope `draws<=2,values<=2`, index 4)"),
+        "{stdout}"
+    );
     let repro = repro_of(&stdout);
     let input = std::fs::read_to_string(repro).unwrap();
     assert_eq!(

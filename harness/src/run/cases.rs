@@ -16,26 +16,63 @@ pub enum Origin {
     Saved(PathBuf),
     /// Index `index` of a bounded scope, named by its canonical expression.
     Scope { scope: String, index: u64 },
+    /// The input of rank `rank` (0: the costliest) that a guided search for `goal`, seeded
+    /// `seed`, found.
+    Search {
+        goal: &'static str,
+        seed: u64,
+        rank: u64,
+    },
 }
 
 impl Origin {
     /// The name the reports give the case's family: the profile of a generated case, `saved` for
-    /// a file, `scope` for a case of a bounded scope.
+    /// a file, `scope` for a case of a bounded scope, `search` for what a search found.
     pub(crate) fn profile_name(&self) -> &'static str {
         match self {
             Origin::Seeded { profile, .. } => profile.name,
             Origin::Saved(_) => "saved",
             Origin::Scope { .. } => "scope",
+            Origin::Search { .. } => "search",
         }
     }
 
-    /// The case's own seed (generated cases), or the scope index, or 0 for a file: the number the
-    /// reports print beside `Origin::profile_name`.
+    /// The case's own seed (generated cases), or the scope index, or the search's seed, or 0 for
+    /// a file: the number the reports print beside `Origin::profile_name`.
     pub(crate) fn seed(&self) -> u64 {
         match self {
-            Origin::Seeded { seed, .. } => *seed,
+            Origin::Seeded { seed, .. } | Origin::Search { seed, .. } => *seed,
             Origin::Saved(_) => 0,
             Origin::Scope { index, .. } => *index,
+        }
+    }
+
+    /// Where the case comes from, as a report's headline says it after the case's number.
+    pub(crate) fn place(&self) -> String {
+        match self {
+            Origin::Seeded { profile, seed } => format!("profile {}, seed {seed}", profile.name),
+            Origin::Saved(path) => format!("saved case {}", path.display()),
+            Origin::Scope { scope, index } => format!("scope `{scope}`, index {index}"),
+            Origin::Search { goal, seed, rank } => {
+                format!("search {goal}, seed {seed}, input {rank}")
+            }
+        }
+    }
+
+    /// The name of the files a failure of this case is saved as, in `game`'s corpus style: one
+    /// origin, one name, and two origins never share one (two scopes' first cases, two searches'
+    /// first inputs).
+    pub(crate) fn file_stem(&self, game: &str) -> String {
+        let name = |family: &str, seed: u64| crate::render::corpus::name(game, family, seed);
+        match self {
+            Origin::Scope { scope, index } => {
+                let scope = crate::rng::fnv1a_64(scope.as_bytes()) >> 32;
+                format!("{}-{index}", name("scope", scope))
+            }
+            Origin::Search { goal, seed, rank } => {
+                format!("{}-{rank}", name(&format!("search-{goal}"), *seed))
+            }
+            _ => name(self.profile_name(), self.seed()),
         }
     }
 
@@ -51,6 +88,9 @@ impl Origin {
             Origin::Saved(path) => format!("{program} replay {}", path.display()),
             Origin::Scope { scope, index } => {
                 format!("{program} gen --game {game} --scope '{scope}' --index {index}")
+            }
+            Origin::Search { goal, seed, rank } => {
+                format!("{program} stress --search {goal} --seed {seed} (its input {rank})")
             }
         }
     }
@@ -147,6 +187,44 @@ mod tests {
     use crate::roles::Generate;
 
     crate::toy::toy_game!(Doubles, "doubles");
+
+    #[test]
+    fn two_scopes_or_two_searches_never_save_their_cases_under_one_name() {
+        let scope = |scope: &str, index| Origin::Scope {
+            scope: scope.into(),
+            index,
+        };
+        let search = |seed, rank| Origin::Search {
+            goal: "slow",
+            seed,
+            rank,
+        };
+        let origins = [
+            scope("n<=2", 0),
+            scope("n<=2", 1),
+            scope("n<=3", 0),
+            search(7, 0),
+            search(7, 1),
+            search(8, 0),
+            Origin::Seeded {
+                profile: ProfileId::default_of::<Doubles>(),
+                seed: 0,
+            },
+        ];
+        let stems: std::collections::BTreeSet<String> =
+            origins.iter().map(|o| o.file_stem("g")).collect();
+        assert_eq!(stems.len(), origins.len(), "{stems:?}");
+        assert_eq!(
+            search(7, 1).file_stem("g"),
+            "g-search-slow-0000000000000007-1"
+        );
+        assert_eq!(search(7, 1).place(), "search slow, seed 7, input 1");
+        assert_eq!(scope("n<=2", 1).place(), "scope `n<=2`, index 1");
+        assert_eq!(
+            scope("n<=2", 1).file_stem("g"),
+            scope("n<=2", 1).file_stem("g")
+        );
+    }
 
     #[test]
     fn seeded_cases_are_todays_generated_cases() {

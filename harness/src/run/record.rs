@@ -159,8 +159,13 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
     }
 
     fn name(&self) -> String {
-        let seed = Views::<G>::seed(self);
-        crate::render::corpus::name(G::NAME, self.found.origin.profile_name(), seed)
+        match self.saved_file() {
+            Some(_) => {
+                let seed = Views::<G>::seed(self);
+                crate::render::corpus::name(G::NAME, self.found.origin.profile_name(), seed)
+            }
+            None => self.found.origin.file_stem(G::NAME),
+        }
     }
 
     fn repro_base(&self) -> PathBuf {
@@ -174,12 +179,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
         let original = self.original();
         let place = match self.saved_file() {
             Some(path) => format!("saved case {}", path.display()),
-            None => format!(
-                "case {} (profile {}, seed {})",
-                self.found.index,
-                self.found.origin.profile_name(),
-                Views::<G>::seed(self)
-            ),
+            None => format!("case {} ({})", self.found.index, self.found.origin.place()),
         };
         let mut text = format!(
             "{} in {place}: {}\n  {}\n",

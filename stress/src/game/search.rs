@@ -433,8 +433,9 @@ impl Climb {
 pub struct Listed {
     streams: Vec<Vec<u8>>,
     installed: Arc<Installed>,
-    /// The search that found them, as the cases' origin says it.
-    name: String,
+    /// The search that found them: its goal and seed, as the cases' origin says it.
+    goal: Goal,
+    seed: u64,
 }
 
 impl Listed {
@@ -442,7 +443,8 @@ impl Listed {
         Listed {
             streams: found.pool.iter().map(|p| p.stream.clone()).collect(),
             installed: Arc::clone(installed),
-            name: format!("search {}, seed {seed}", found.goal.name()),
+            goal: found.goal,
+            seed,
         }
     }
 }
@@ -457,9 +459,10 @@ impl Cases<Stress> for Listed {
     }
 
     fn origin(&self, index: u64) -> Origin {
-        Origin::Scope {
-            scope: self.name.clone(),
-            index,
+        Origin::Search {
+            goal: self.goal.name(),
+            seed: self.seed,
+            rank: index,
         }
     }
 }
