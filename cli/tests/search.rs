@@ -111,7 +111,16 @@ fn a_solution_without_a_build_with_counters_is_climbed_on_cpu_time_and_the_slowe
     assert_eq!(report["search"]["cost"], "cpu-time", "{report}");
     assert_eq!(report["search"]["slowest_work"], serde_json::Value::Null);
     assert!(stdout.contains("slowest input: "), "{stdout}");
-    assert!(out.join("slowest.in").is_file());
+    let saved = stdout
+        .split("slowest input: ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next());
+    let saved = Path::new(saved.unwrap_or_default());
+    assert!(saved.is_file(), "{stdout}");
+    assert_eq!(saved.parent(), Some(out.as_path()), "{stdout}");
+    let name = saved.file_name().unwrap().to_str().unwrap();
+    assert!(name.starts_with("stress-search-slow-") && name.ends_with("-slowest.in"));
+    assert!(saved.with_extension("bin").is_file());
 }
 
 #[test]

@@ -297,7 +297,7 @@ fn search_source(
         )?;
     } else {
         slow_said(&figures, out)?;
-        slowest_saved(&found, installed, &opts.out_dir, out)?;
+        slowest_saved(&found, installed, &opts.out_dir, args.seed, out)?;
     }
     let listed = search::Listed::new(&found, installed, args.seed);
     opts.batch.cases = harness::run::cases::Cases::<Stress>::len(&listed);
@@ -345,13 +345,15 @@ struct Searched<'a> {
     search: &'a search::Figures,
 }
 
-/// When its run passed, the slowest input the search found is saved (`slowest.in`, its stream
-/// `slowest.bin`) and then said: the anti-test, even without a failure. A failing one is the
-/// pipeline's, shrunk and saved as a repro.
+/// When no probe failed, the slowest input the search found is saved
+/// (`stress-search-slow-SEED-slowest.in`, its stream beside it as `.bin`; SEED the search's, so
+/// that another search's does not overwrite it) and then said: the anti-test, even without a
+/// failure. A failing one is the pipeline's, shrunk and saved as a repro.
 fn slowest_saved(
     found: &search::Found,
     installed: &Arc<Installed>,
     out_dir: &std::path::Path,
+    seed: u64,
     out: &mut dyn std::io::Write,
 ) -> Result<(), Exit> {
     let Some(slowest) = found.slowest().filter(|p| !p.failed) else {
@@ -364,7 +366,7 @@ fn slowest_saved(
     let Ok(input) = case.input() else {
         return Ok(());
     };
-    let path = out_dir.join("slowest.in");
+    let path = out_dir.join(format!("stress-search-slow-{seed:016x}-slowest.in"));
     std::fs::create_dir_all(out_dir)
         .and_then(|()| std::fs::write(&path, input))
         .and_then(|()| std::fs::write(path.with_extension("bin"), &slowest.stream))
