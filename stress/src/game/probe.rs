@@ -200,15 +200,10 @@ impl<'a> Prober<'a> {
                     }
                 }
                 let problem = &installed.problem;
-                let run = problem
-                    .solution
-                    .run(&[], input.as_bytes(), &problem.limits)
-                    .ok()?;
+                let limits = crate::game::slow::measured(&problem.limits);
+                let run = problem.solution.run(&[], input.as_bytes(), &limits).ok()?;
                 probe.cost = run.cpu;
-                // A run stopped by the wall-clock guard used little CPU: the machine was loaded, or
-                // it waited; the climb is on CPU, and the pipeline judges the inputs it lists.
-                probe.failed =
-                    !run.success() && !run.interrupted && run.limit != Some(supervise::Limit::Wall);
+                probe.failed = slow_failure(&run, problem.limits.cpu);
             }
             Prober::Coverage { programs, counters } => {
                 let covered = guided::probe(installed, &case, programs, counters)?;
@@ -220,5 +215,46 @@ impl<'a> Prober<'a> {
             }
         }
         Some(probe)
+    }
+}
+
+/// Whether a plain run of the slow search (measured up to [`crate::game::slow::CAP`] times the
+/// CPU limit `limit`) ends the search: at [`crate::game::slow::MARGIN`] times the limit or more, so
+/// that what it found fails on any judge (an input just past the limit is climbed on, and judged
+/// by the pipeline when the search ends without a slower one), or any other failure. A run stopped
+/// by the wall-clock guard used little CPU: the machine was loaded, or it waited; the climb is on
+/// CPU, and the pipeline judges the inputs it lists.
+fn slow_failure(run: &supervise::Execution, limit: Duration) -> bool {
+    use crate::game::slow::MARGIN;
+    match run.limit {
+        Some(supervise::Limit::Wall) => false,
+        Some(_) => !run.interrupted,
+        None => !run.interrupted && (!run.success() || run.cpu >= limit.saturating_mul(MARGIN)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::programs::program::tests::ended;
+    use supervise::{Ending, Limit};
+
+    #[test]
+    fn a_slow_probe_fails_at_twice_the_limit_not_just_past_it() {
+        let limit = Duration::from_millis(100);
+        let run = |ms, ending, limit_hit| {
+            let mut e = ended(ending, limit_hit, "");
+            e.cpu = Duration::from_millis(ms);
+            slow_failure(&e, limit)
+        };
+        // Just past the limit: climbed on; the pipeline judges it if nothing slower comes.
+        assert!(!run(130, Ending::Exited(0), None));
+        assert!(!run(199, Ending::Exited(0), None));
+        assert!(run(200, Ending::Exited(0), None));
+        // Stopped at the cap, or another failure of the solution.
+        assert!(run(300, Ending::Killed, Some(Limit::Cpu)));
+        assert!(run(5, Ending::Exited(1), None));
+        // The wall-clock guard: the machine was loaded, not the solution slow.
+        assert!(!run(20, Ending::Killed, Some(Limit::Wall)));
     }
 }
