@@ -268,6 +268,18 @@ fn replay_reports_each_file() {
         "{}",
         text(&out.stdout)
     );
+    // A folder is not a case: the message says how to give its cases.
+    let out = harness()
+        .args(["replay", "--game", "texas"])
+        .arg(&*dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = format!(
+        "bad input: a folder, not a case: give its cases ({}/*.in)",
+        dir.display()
+    );
+    assert!(text(&out.stdout).contains(&said), "{}", text(&out.stdout));
 }
 
 #[test]

@@ -57,6 +57,12 @@ impl<G: Game> SavedRun<G> {
 
 /// Reads and parses a saved case; `Err` says why the file is not a case of `G`.
 pub(crate) fn read_case<G: Game>(path: &Path) -> Result<G::Case, String> {
+    if path.is_dir() {
+        return Err(format!(
+            "a folder, not a case: give its cases ({}/*.in)",
+            path.display()
+        ));
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
     G::parse(&bytes).map_err(|e| e.to_string())
 }
