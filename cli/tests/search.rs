@@ -388,3 +388,75 @@ fn the_coverage_search_counts_a_python_brute_force_too() {
     assert!(stdout.contains("a failing input found"), "{stdout}");
     assert!(stdout.contains("expected `0`, got `1`"), "{stdout}");
 }
+
+#[test]
+fn the_coverage_search_keeps_equal_draws_equal_when_it_puts_a_compared_value() {
+    // The bug needs two equal neighbours (from the fourth value on) that are also 31337: a
+    // comparison of two draws, then one against a constant that both must meet at once.
+    let dir = scratch("twin-constant");
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../stress/kit/stress.h");
+    let files = [
+        (
+            "gen.cpp",
+            "int main(int argc, char *argv[]) {\n    registerGen(argc, argv, 1);\n    \
+             int n = rnd.next(1, 10);\n    std::vector<int> a(n);\n    \
+             for (int &x : a) x = rnd.next(1, 1000000);\n    println(n);\n    println(a);\n}\n",
+        ),
+        (
+            "brute.cpp",
+            "#include <cstdio>\nint main() {\n    int n; long long x, best = 0;\n    \
+             if (scanf(\"%d\", &n) != 1) return 1;\n    for (int i = 0; i < n; i++) {\n        \
+             if (scanf(\"%lld\", &x) != 1) return 1;\n        if (x > best) best = x;\n    }\n    \
+             printf(\"%lld\\n\", best);\n}\n",
+        ),
+        (
+            "sol.cpp",
+            "#include <cstdio>\n#include <vector>\nint main() {\n    int n;\n    \
+             if (scanf(\"%d\", &n) != 1) return 1;\n    std::vector<long long> a(n);\n    \
+             for (auto &x : a) if (scanf(\"%lld\", &x) != 1) return 1;\n    \
+             long long best = a[0];\n    for (int i = 1; i < n; i++) {\n        \
+             if (a[i] > best) best = a[i];\n        \
+             if (i >= 3 && a[i] == a[i - 1] && a[i] == 31337) best = 0;\n    }\n    \
+             printf(\"%lld\\n\", best);\n}\n",
+        ),
+        (
+            "problem.toml",
+            "gen-stream = \"gen.cpp\"\nreference = \"brute.cpp\"\nsolution = \"sol.cpp\"\n",
+        ),
+    ];
+    for (name, text) in files {
+        let text = match name {
+            "gen.cpp" => format!("#include \"{}\"\n{text}", kit.display()),
+            _ => text.to_string(),
+        };
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let (p, o) = (dir.to_str().unwrap(), dir.join("out"));
+    let o = o.to_str().unwrap();
+    let args = [
+        p,
+        "--search",
+        "coverage",
+        "--search-secs",
+        "120",
+        "--no-replay",
+        "--out",
+        o,
+        "-q",
+    ];
+    let (code, stdout, stderr) = stress(&args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("a failing input found"), "{stdout}");
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    let v: Vec<i64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let twins = v[1..].windows(2).enumerate();
+    assert!(
+        twins
+            .filter(|&(i, _)| i >= 2)
+            .any(|(_, w)| w == [31337, 31337]),
+        "{input}"
+    );
+}

@@ -139,19 +139,22 @@ fn splice(parent: Parent, other: Parent, rng: &mut harness::rng::Rng) -> Vec<u8>
 }
 
 /// `parent`'s stream with one draw made to give a constant of `constants` (or one off it), where
-/// the draw's range holds it; `None` when no draw tried does.
+/// the draw's range holds it; one time in two, with it every draw that gave the same value as it
+/// (draws equal to each other stay equal); `None` when no draw tried does.
 fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
     let draws = byte_draws(parent.tape);
     if draws.is_empty() {
         return None;
     }
     let constant = constants[rng.random_range(0..constants.len())];
-    let wanted = constant.wrapping_add(rng.random_range(-1..=1i64));
     for _ in 0..8 {
-        let (at, k, d) = draws[rng.random_range(0..draws.len())];
-        if let Some(value) = raw_giving(d, wanted) {
-            return Some(written(parent.stream, at, k, value));
+        let (_, _, d) = draws[rng.random_range(0..draws.len())];
+        let gave = (d.lo as u64).wrapping_add(d.value) as i64;
+        let moves = pair_moves(&draws, gave, constant, rng);
+        if moves.is_empty() {
+            continue;
         }
+        return Some(moved(parent.stream, &moves, rng));
     }
     None
 }
@@ -168,39 +171,61 @@ fn raw_giving(d: &Draw, wanted: i64) -> Option<u64> {
     (d.n == 0 || value < d.n).then_some(value)
 }
 
-/// `stream` with `value` written over the `k` bytes at `at`.
-fn written(stream: &[u8], at: usize, k: usize, value: u64) -> Vec<u8> {
-    let mut s = stream.to_vec();
-    write_raw(&mut s, at, k, value);
-    s
-}
-
 /// `parent`'s stream with a draw that gave one value of a pair its runs compared made to give the
 /// other (or one off it), where the draw's range holds it (input-to-state: the pairs are the
-/// parent's own); `None` when no draw gave a value of the pairs tried (eight of them).
+/// parent's own); one time in two, every draw that gave that value, all to the same one, so that
+/// draws equal to each other stay equal (two equal neighbours that must also equal a constant);
+/// `None` when no draw gave a value of the pairs tried (eight of them).
 fn put_pair(parent: Parent, rng: &mut harness::rng::Rng) -> Option<Vec<u8>> {
     let (pairs, draws) = (parent.pairs, byte_draws(parent.tape));
     for _ in 0..pairs.len().min(8) {
         let (a, b) = pairs[rng.random_range(0..pairs.len())];
-        // Each draw that gave a, to give b; each that gave b, to give a.
-        let moves: Vec<_> = draws
-            .iter()
-            .filter_map(|&(at, k, d)| {
-                let gave = (d.lo as u64).wrapping_add(d.value) as i64;
-                let to = match gave {
-                    g if g == a => b,
-                    g if g == b => a,
-                    _ => return None,
-                };
-                let wanted = to.wrapping_add(rng.random_range(-1..=1i64));
-                raw_giving(d, wanted).map(|value| (at, k, value))
-            })
-            .collect();
-        if let Some(&(at, k, value)) = moves.get(rng.random_range(0..moves.len().max(1))) {
-            return Some(written(parent.stream, at, k, value));
+        // The draws that gave a, to give b; or those that gave b, to give a.
+        let (from, to) = if rng.random_range(0..2u8) == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut moves = pair_moves(&draws, from, to, rng);
+        if moves.is_empty() {
+            moves = pair_moves(&draws, to, from, rng);
         }
+        if moves.is_empty() {
+            continue;
+        }
+        return Some(moved(parent.stream, &moves, rng));
     }
     None
+}
+
+/// `stream` with one of `moves` made (its draw's raw value written), or one time in two all of them.
+fn moved(stream: &[u8], moves: &[(usize, usize, u64)], rng: &mut harness::rng::Rng) -> Vec<u8> {
+    let mut s = stream.to_vec();
+    if rng.random_range(0..2u8) == 0 {
+        for &(at, k, value) in moves {
+            write_raw(&mut s, at, k, value);
+        }
+    } else {
+        let (at, k, value) = moves[rng.random_range(0..moves.len())];
+        write_raw(&mut s, at, k, value);
+    }
+    s
+}
+
+/// Each draw of `draws` that gave `from`, and the raw value that makes it give `to` (or one off it,
+/// the same for all), where its range holds that.
+fn pair_moves(
+    draws: &[(usize, usize, &Draw)],
+    from: i64,
+    to: i64,
+    rng: &mut harness::rng::Rng,
+) -> Vec<(usize, usize, u64)> {
+    let wanted = to.wrapping_add(rng.random_range(-1..=1i64));
+    draws
+        .iter()
+        .filter(|&&(_, _, d)| (d.lo as u64).wrapping_add(d.value) as i64 == from)
+        .filter_map(|&(at, k, d)| raw_giving(d, wanted).map(|value| (at, k, value)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -347,5 +372,44 @@ mod tests {
         assert_eq!(put_pair(parent(&[(10, 5000)]), &mut rng), None);
         assert_eq!(put_pair(parent(&[(4, 5)]), &mut rng), None);
         assert_eq!(put_pair(parent(&[]), &mut rng), None);
+    }
+
+    #[test]
+    fn draws_that_gave_the_same_value_are_moved_together_half_the_time() {
+        // Three draws of [0, 255] that gave 7, 7 and 9; the program compared 7 with 200.
+        let t = tape(&[256, 256, 256], 3);
+        let t = Tape {
+            draws: [7, 7, 9].iter().map(|&v| Draw::new(256, v)).collect(),
+            ..t
+        };
+        let s = [7u8, 7, 9];
+        let parent = Parent {
+            stream: &s,
+            tape: &t,
+            pairs: &[(7, 200)],
+        };
+        let mut rng = harness::rng::rng(5);
+        let (mut together, mut one) = (0, 0);
+        for _ in 0..200 {
+            let m = put_pair(parent, &mut rng).expect("two draws gave 7");
+            assert_eq!(m[2], 9, "the draw that gave neither value stays: {m:?}");
+            let moved = m[..2].iter().filter(|&&v| v != 7).count();
+            assert!(
+                m[..2].iter().all(|&v| v == 7 || (199..=201).contains(&v)),
+                "{m:?}"
+            );
+            match moved {
+                2 => {
+                    assert_eq!(m[0], m[1], "moved together, to one value: {m:?}");
+                    together += 1;
+                }
+                1 => one += 1,
+                _ => panic!("nothing moved: {m:?}"),
+            }
+        }
+        assert!(
+            together > 50 && one > 50,
+            "{together} together, {one} alone"
+        );
     }
 }
