@@ -19,6 +19,20 @@ fn stress(args: &[&str]) -> (i32, String, String) {
     harness(&[&["stress"], args].concat())
 }
 
+/// Runs `harness stress ARGS`, a coverage search that must end with a failing input: the report,
+/// the saved repro's text and its numbers.
+fn found_by_coverage(args: &[&str]) -> (String, String, Vec<i64>) {
+    let (code, stdout, stderr) = stress(args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("a failing input found"), "{stdout}");
+    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
+    let numbers = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    (stdout, input, numbers)
+}
+
 /// The path of an example problem of the repository.
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -217,14 +231,7 @@ fn the_coverage_search_puts_one_compared_value_where_the_input_had_the_other() {
         o,
         "-q",
     ];
-    let (code, stdout, stderr) = stress(&args);
-    assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(stdout.contains("a failing input found"), "{stdout}");
-    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
-    let v: Vec<i64> = input
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let (stdout, input, v) = found_by_coverage(&args);
     assert_eq!(v.len(), 2, "{input}");
     assert_eq!(v[1], 3 * v[0] + 7, "{input}");
     // The search is a function of its seed: one worker or three probe the same inputs in the same
@@ -444,14 +451,7 @@ fn the_coverage_search_keeps_equal_draws_equal_when_it_puts_a_compared_value() {
         o,
         "-q",
     ];
-    let (code, stdout, stderr) = stress(&args);
-    assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(stdout.contains("a failing input found"), "{stdout}");
-    let input = std::fs::read_to_string(repro_of(&stdout)).unwrap();
-    let v: Vec<i64> = input
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let (_, input, v) = found_by_coverage(&args);
     let twins = v[1..].windows(2).enumerate();
     assert!(
         twins
