@@ -164,3 +164,21 @@ fn the_mix_reaches_every_coverage_key() {
         .collect();
     assert!(missing.is_empty(), "never hit: {missing:?}");
 }
+
+#[test]
+fn the_time_limit_grows_with_the_sequences_the_reference_may_try() {
+    // A full board with five moves: the naive reference tries up to 60^5 sequences (13 s here),
+    // past the 12 s of the moves alone; a fuzz run saved it as a hang.
+    let full = b"5\n5 6 2 2 5 2 1 0\n1 4 5 1 5 4 0\n2 5 5 0\n5 5 1 2 6 1 2 0\n2 6 2 1 2 5 4 0\n";
+    let full = Mayan::parse(full).unwrap();
+    assert_eq!(full.board.blocks(), 30);
+    let limit = Mayan::time_limit(&full);
+    assert!(limit >= Duration::from_secs(12 + 60), "{limit:?}");
+    // A small case keeps its two seconds per move (and a few microseconds).
+    let small = Mayan::parse(b"1\n1 2 0\n1 0\n2 1 0\n0\n0\n").unwrap();
+    let limit = Mayan::time_limit(&small);
+    assert!(
+        limit >= Duration::from_secs(4) && limit < Duration::from_millis(4001),
+        "{limit:?}"
+    );
+}
