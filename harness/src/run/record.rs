@@ -178,7 +178,7 @@ impl<G: Game> Views<G> for Record<'_, G::Case, G::Outcome> {
     fn text(&self, names: Names<'_>, colour: bool, program: &str) -> String {
         let original = self.original();
         let place = match self.saved_file() {
-            Some(path) => format!("saved case {}", path.display()),
+            Some(_) => self.found.origin.place(),
             None => format!("case {} ({})", self.found.index, self.found.origin.place()),
         };
         let mut text = format!(

@@ -366,7 +366,10 @@ fn slowest_saved(
     let Ok(input) = case.input() else {
         return Ok(());
     };
-    let path = out_dir.join(format!("stress-search-slow-{seed:016x}-slowest.in"));
+    let family = format!("search-{}", found.goal.name());
+    let stem =
+        harness::render::corpus::name(<Stress as harness::roles::Format>::NAME, &family, seed);
+    let path = out_dir.join(format!("{stem}-slowest.in"));
     std::fs::create_dir_all(out_dir)
         .and_then(|()| std::fs::write(&path, input))
         .and_then(|()| std::fs::write(path.with_extension("bin"), &slowest.stream))

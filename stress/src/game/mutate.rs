@@ -149,8 +149,7 @@ fn put_constant(parent: Parent, constants: &[i64], rng: &mut harness::rng::Rng) 
     let constant = constants[rng.random_range(0..constants.len())];
     for _ in 0..8 {
         let (_, _, d) = draws[rng.random_range(0..draws.len())];
-        let gave = (d.lo as u64).wrapping_add(d.value) as i64;
-        let moves = pair_moves(&draws, gave, constant, rng);
+        let moves = pair_moves(&draws, d.gave(), constant, rng);
         if moves.is_empty() {
             continue;
         }
@@ -223,7 +222,7 @@ fn pair_moves(
     let wanted = to.wrapping_add(rng.random_range(-1..=1i64));
     draws
         .iter()
-        .filter(|&&(_, _, d)| (d.lo as u64).wrapping_add(d.value) as i64 == from)
+        .filter(|&&(_, _, d)| d.gave() == from)
         .filter_map(|&(at, k, d)| raw_giving(d, wanted).map(|value| (at, k, value)))
         .collect()
 }

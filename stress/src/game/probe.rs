@@ -183,10 +183,12 @@ impl<'a> Prober<'a> {
         };
         match self {
             Prober::Slow { counted, measure } => {
+                let problem = &installed.problem;
+                // Both runs under the slow search's raised CPU limit: a plain run is measured to
+                // completion up to the cap, and a build with counters runs slower (a run stopped
+                // by a limit has counted its work so far).
+                let limits = crate::game::slow::measured(&problem.limits);
                 if let Some((cmd, counters)) = counted.as_ref().filter(|_| measure.counting()) {
-                    // Under the slow search's raised CPU limit (a build with counters runs slower;
-                    // a run stopped by a limit has counted its work so far).
-                    let limits = crate::game::slow::measured(&installed.problem.limits);
                     let (_, counted) =
                         guided::counted_run(cmd, counters.solution(), input.as_bytes(), &limits)?;
                     let work = counted.work;
@@ -199,8 +201,6 @@ impl<'a> Prober<'a> {
                         return Some(probe);
                     }
                 }
-                let problem = &installed.problem;
-                let limits = crate::game::slow::measured(&problem.limits);
                 let run = problem.solution.run(&[], input.as_bytes(), &limits).ok()?;
                 probe.cost = run.cpu;
                 probe.failed = slow_failure(&run, problem.limits.cpu);

@@ -24,6 +24,11 @@ impl Draw {
     pub fn new(n: u64, value: u64) -> Draw {
         Draw { n, value, lo: 0 }
     }
+
+    /// The value the generator got: `lo` plus `value` (wrapping, as a 64-bit number).
+    pub fn gave(&self) -> i64 {
+        (self.lo as u64).wrapping_add(self.value) as i64
+    }
 }
 
 /// What a generator drew in one run: the tape file `STRESS_TAPE` names.
